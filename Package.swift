@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "SharedInstances",
+  platforms: [
+    .iOS(.v13),
+    .macOS(.v10_15),
+    .tvOS(.v13),
+    .watchOS(.v6),
+  ],
+  products: [
+    .library(name: "SharedInstances", targets: ["SharedInstances"]),
+    .library(name: "SharedInstancesTesting", targets: ["SharedInstancesTesting"]),
+  ],
+  targets: [
+    // C11 atomics, hazard pointers and a mutex: one code path on every platform, since the
+    // Synchronization module needs macOS 15 / iOS 18.
+    .target(name: "_SharedInstancesShims"),
+    .target(name: "SharedInstances", dependencies: ["_SharedInstancesShims"]),
+    .target(name: "SharedInstancesTesting", dependencies: ["SharedInstances"]),
+    .testTarget(name: "SharedInstancesTests", dependencies: ["SharedInstances"]),
+    .testTarget(
+      name: "SharedInstancesTestingTests",
+      dependencies: ["SharedInstances", "SharedInstancesTesting"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.name != "_SharedInstancesShims" {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    // `any` spelled out for existentials, as Swift 7 will require.
+    .enableUpcomingFeature("ExistentialAny"),
+    // Only what a file imports is visible in it.
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

@@ -1,0 +1,100 @@
+import _SharedInstancesShims
+
+/// What every message about a box needs: its type, where it is declared, and a process-unique
+/// number that keys its state inside isolation scopes (never reused, unlike an object address).
+@usableFromInline
+package final class _BoxIdentity: @unchecked Sendable {
+  // @unchecked: immutable but for `scopeUses`, which is only accessed atomically; the
+  // metatype and static strings are immutable.
+  package let id: UInt64
+  package let sharedType: Any.Type
+  package let location: _SourceLocation
+  /// How many live isolation scopes hold state for this box (atomic).
+  let scopeUses: UnsafeMutablePointer<Int>
+
+  init(sharedType: Any.Type, location: _SourceLocation) {
+    self.id = si_next_identifier()
+    self.sharedType = sharedType
+    self.location = location
+    self.scopeUses = .allocate(capacity: 1)
+    scopeUses.initialize(to: 0)
+  }
+
+  deinit { scopeUses.deallocate() }
+
+  /// `Resettable<ArticleManager>`.
+  package var typeDescription: String { "Resettable<\(sharedType)>" }
+
+  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`.
+  package var description: String {
+    "\(typeDescription) (declared at \(location.fileID):\(location.line))"
+  }
+
+  var isUsedByLiveScopes: Bool { si_int_load_relaxed(scopeUses) > 0 }
+
+  func reentrancyFailure() -> Never {
+    fatalError(
+      """
+      SharedInstances: \(description) was read again by its own factory on the same thread. \
+      The factory would wait for itself forever. Break the cycle: the factory of a shared \
+      instance must not read that instance, directly or through other shared instances.
+      """
+    )
+  }
+
+  func emptyFailure() -> Never {
+    fatalError(
+      """
+      SharedInstances: \(description) is empty: it has no factory and no instance was set. \
+      Call set(_:) (or override(with:) in a test) before reading `value`, or read \
+      `currentValue` or `require()` where the instance may be missing.
+      """
+    )
+  }
+}
+
+/// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing
+/// (`SourceLocation`) can be given.
+package struct _SourceLocation: Sendable {
+  package let fileID: StaticString
+  package let filePath: StaticString
+  package let line: UInt
+  package let column: UInt
+
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+}
+
+/// A problem found by the library that a test should fail for.
+package struct _Diagnostic: Sendable {
+  package enum Kind: Sendable {
+    /// A change made outside any isolation while isolated tests use the box.
+    case changeOutsideIsolation
+    /// A strict test read a box it did not override.
+    case strictRead
+    /// A scope was used after its test ended, or ended while its work still ran.
+    case scopeOutlived
+  }
+
+  package let kind: Kind
+  package let message: String
+  package let location: _SourceLocation
+}
+
+/// Where diagnostics go that no scope owns. `SharedInstancesTesting` installs a handler that
+/// routes them into the running test framework; without it they are printed.
+package enum _Diagnostics {
+  package static let handler = Protected<(@Sendable (_Diagnostic) -> Void)?>(nil)
+
+  package static func report(_ diagnostic: _Diagnostic) {
+    if let handler = handler.withLock({ $0 }) {
+      handler(diagnostic)
+    } else {
+      printToStandardError("SharedInstances: \(diagnostic.message)")
+    }
+  }
+}

@@ -1,0 +1,364 @@
+import _SharedInstancesShims
+
+/// A box for a shared instance that tests can override and reset, with no race between any of
+/// its operations.
+///
+/// Declare it where you would write `static let shared = Manager()`. Production code reads
+/// ``value``; the instance is created lazily, exactly once, on first read. Tests replace it
+/// with a double through ``override(with:fileID:filePath:line:column:)`` or
+/// ``withOverride(_:operation:)``, and ``reset(fileID:filePath:line:column:)`` makes the next
+/// read create a fresh instance.
+///
+/// ```swift
+/// final class ArticleManager: Sendable {
+///   static let shared = Resettable { ArticleManager() }
+///   func refresh() { /* … */ }
+/// }
+///
+/// ArticleManager.shared.value.refresh()      // created lazily, once
+/// ArticleManager.shared.override(with: FakeArticleManager())
+/// ArticleManager.shared.reset()              // the next read creates a fresh ArticleManager
+/// ```
+///
+/// ## Guarantees
+///
+/// - **Exactly once.** The factory runs at most once per generation, however many threads read
+///   a cold box at the same moment. Every override or reset starts a new generation.
+/// - **Linearizable.** Once ``override(with:fileID:filePath:line:column:)`` returns, every read
+///   on every thread returns the override until the next change. Once
+///   ``reset(fileID:filePath:line:column:)`` returns, no read returns an instance created
+///   before it: a factory that was still running when the reset happened has its result
+///   dropped. This closes the race of the Objective-C `dispatch_once` + `setSharedInstance:`
+///   pattern.
+/// - **No shared lock around your code.** A factory runs holding only its own box's creation
+///   lock, so a slow factory, or one that reads other boxes, never blocks unrelated boxes.
+/// - **Reentrancy stops the program.** A factory that reads its own box on the same thread
+///   (directly or through other boxes' factories) stops with a message naming the box, instead
+///   of deadlocking. Reentrancy through *another* thread — a factory that waits on
+///   `DispatchQueue.main.sync` while the main thread reads the same box — deadlocks, exactly
+///   as `dispatch_once` and `static let` do; keep factories free of such waits.
+/// - **Nothing is kept alive.** After a reset or an override, the box holds no reference to the
+///   instance it replaced.
+/// - **Lock-free reads.** A read of a created instance takes no lock and writes no shared
+///   memory, so reads on several threads do not serialize.
+///
+/// ## Sendable
+///
+/// `Resettable` is `Sendable` when `Shared` is, so `static let shared = Resettable { … }`
+/// compiles as is for a `Sendable` class, an actor, or a `@MainActor` class (declare its box
+/// with ``init(fileID:filePath:line:column:mainActor:)``). For a legacy class that is not
+/// `Sendable`, the box hands one instance to every thread that reads it, exactly as a
+/// `static let` would; Swift 6 asks you to say you accept that, once, at the declaration:
+///
+/// ```swift
+/// final class LegacyCache { static nonisolated(unsafe) let shared = Resettable { LegacyCache() } }
+/// ```
+///
+/// ## Tests
+///
+/// In a test marked `@Test(.isolatedShared)` (module `SharedInstancesTesting`) every box
+/// resolves in that test's own scope: overrides and resets made in the test are invisible to
+/// other tests running in parallel, and vanish when it ends.
+public final class Resettable<Shared> {
+  @usableFromInline let _global: _Slot<Shared>
+  @usableFromInline let _factory: (@Sendable () -> Shared)?
+  @usableFromInline let _identity: _BoxIdentity
+
+  /// Creates a box whose instance `factory` creates on first read.
+  ///
+  /// ```swift
+  /// extension ArticleManager {
+  ///   static let shared = Resettable { ArticleManager(session: .shared) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the box is declared, for messages. Leave the default.
+  ///   - filePath: Where the box is declared, for test failures. Leave the default.
+  ///   - line: Where the box is declared. Leave the default.
+  ///   - column: Where the box is declared. Leave the default.
+  ///   - factory: Creates the instance. It runs at most once per generation, on the thread of
+  ///     the first read, holding no lock that other boxes need. It must not read this box.
+  public init(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ factory: @escaping @Sendable () -> Shared
+  ) {
+    _global = _Slot()
+    _factory = factory
+    _identity = _BoxIdentity(
+      sharedType: Shared.self,
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Creates an empty box, for an instance with a limited lifetime (the signed-in user, the
+  /// current car).
+  ///
+  /// The box holds nothing until ``set(_:fileID:filePath:line:column:)``; ``reset(fileID:filePath:line:column:)``
+  /// empties it again. Read it with ``currentValue`` or ``require(fileID:filePath:line:column:)``
+  /// where it may be empty; ``value`` stops the program when it is.
+  ///
+  /// ```swift
+  /// enum Session {
+  ///   static let currentUser = Resettable<User>.empty()
+  /// }
+  ///
+  /// Session.currentUser.set(user)                // signed in
+  /// let name = Session.currentUser.currentValue?.name
+  /// Session.currentUser.reset()                  // signed out: empty again
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the box is declared, for messages. Leave the default.
+  ///   - filePath: Where the box is declared, for test failures. Leave the default.
+  ///   - line: Where the box is declared. Leave the default.
+  ///   - column: Where the box is declared. Leave the default.
+  /// - Returns: A box with no instance and no factory.
+  public static func empty(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Resettable {
+    Resettable(
+      factory: nil,
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  init(factory: (@Sendable () -> Shared)?, location: _SourceLocation) {
+    _global = _Slot()
+    _factory = factory
+    _identity = _BoxIdentity(sharedType: Shared.self, location: location)
+  }
+
+  // MARK: - Reading
+
+  /// The shared instance, created on first read.
+  ///
+  /// Inside an isolated test the instance is that test's own. A read of an instance that
+  /// already exists takes no lock.
+  ///
+  /// ```swift
+  /// let articles = ArticleManager.shared.value.articles
+  /// ```
+  ///
+  /// > Important: Reading an empty box (one made with ``empty(fileID:filePath:line:column:)``
+  /// > that holds nothing) stops the program with a message naming the box. Use
+  /// > ``currentValue`` or ``require(fileID:filePath:line:column:)`` where the box may be
+  /// > empty.
+  @inlinable
+  public var value: Shared {
+    if _fastPath(!si_isolation_is_active()), let value = _global.load() {
+      return value
+    }
+    return _valueSlowPath()
+  }
+
+  @usableFromInline @inline(never)
+  func _valueSlowPath() -> Shared {
+    if let value = _readOrCreate() { return value }
+    _identity.emptyFailure()
+  }
+
+  /// Reads in the scope that applies here, creating the instance if there is a factory.
+  func _readOrCreate() -> Shared? {
+    if si_isolation_is_active(), let scope = _Scope.resolve() {
+      return scope.read(self)
+    }
+    return _global.loadOrCreate(_identity, factory: _factory)?.value
+  }
+
+  /// The instance if there is one, without creating it.
+  ///
+  /// Use it for boxes with a limited lifetime, and wherever reading must not have the side
+  /// effect of creating the instance.
+  ///
+  /// ```swift
+  /// if let user = Session.currentUser.currentValue {
+  ///   greeting = "Hello, \(user.name)"
+  /// }
+  /// ```
+  public var currentValue: Shared? {
+    if si_isolation_is_active(), let scope = _Scope.resolve() {
+      return scope.slot(for: self).load()
+    }
+    return _global.load()
+  }
+
+  /// Returns the shared instance, creating it if the box has a factory, or throws when the box
+  /// is empty.
+  ///
+  /// ```swift
+  /// func showProfile() throws {
+  ///   let user = try Session.currentUser.require()
+  ///   render(user)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's location, for the error. Leave the default.
+  ///   - filePath: The caller's location. Leave the default.
+  ///   - line: The caller's location. Leave the default.
+  ///   - column: The caller's location. Leave the default.
+  /// - Returns: The instance.
+  /// - Throws: ``EmptySharedInstanceError`` when the box has no factory and nothing was set.
+  public func require(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) throws(EmptySharedInstanceError) -> Shared {
+    if let value = _readOrCreate() { return value }
+    throw EmptySharedInstanceError(
+      boxDescription: _identity.description,
+      sharedTypeName: "\(Shared.self)",
+      fileID: "\(fileID)",
+      line: Int(line)
+    )
+  }
+
+  /// Whether the instance that reads return is a test double set with
+  /// ``override(with:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// #expect(ArticleManager.shared.isOverridden == false)
+  /// ```
+  public var isOverridden: Bool {
+    _slotForChange(check: false).isOverridden
+  }
+
+  // MARK: - Changing
+
+  /// Replaces the instance with a test double until the next override or reset.
+  ///
+  /// Once this returns, every read on every thread returns `replacement`. The replaced
+  /// instance is released. Inside an isolated test the override belongs to that test alone and
+  /// ends with it.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared) func showsArticles() {
+  ///   ArticleManager.shared.override(with: FakeArticleManager(articles: [.sample]))
+  ///   #expect(ArticleListModel().titles == ["Sample"])
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - replacement: The instance every read returns from now on.
+  ///   - fileID: The caller's location, for misuse reports. Leave the default.
+  ///   - filePath: The caller's location. Leave the default.
+  ///   - line: The caller's location. Leave the default.
+  ///   - column: The caller's location. Leave the default.
+  public func override(
+    with replacement: Shared,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    _slotForChange(
+      check: true,
+      operation: "override(with:)",
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).store(replacement, isOverride: true)
+  }
+
+  /// Installs a real instance: for a box with a limited lifetime, the start of that lifetime.
+  ///
+  /// Unlike ``override(with:fileID:filePath:line:column:)``, the instance does not count as a
+  /// test double (``isOverridden`` stays false). The replaced instance is released.
+  ///
+  /// ```swift
+  /// func didSignIn(as user: User) {
+  ///   Session.currentUser.set(user)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - instance: The instance every read returns from now on.
+  ///   - fileID: The caller's location, for misuse reports. Leave the default.
+  ///   - filePath: The caller's location. Leave the default.
+  ///   - line: The caller's location. Leave the default.
+  ///   - column: The caller's location. Leave the default.
+  public func set(
+    _ instance: Shared,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    _slotForChange(
+      check: true,
+      operation: "set(_:)",
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).store(instance, isOverride: false)
+  }
+
+  /// Drops the instance or override: the next read creates a fresh instance (or, for an empty
+  /// box, finds it empty).
+  ///
+  /// Once this returns, no read returns an instance created before it, and the box holds no
+  /// reference to the instance it dropped.
+  ///
+  /// ```swift
+  /// func didSignOut() {
+  ///   Session.currentUser.reset()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The caller's location, for misuse reports. Leave the default.
+  ///   - filePath: The caller's location. Leave the default.
+  ///   - line: The caller's location. Leave the default.
+  ///   - column: The caller's location. Leave the default.
+  public func reset(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    _slotForChange(
+      check: true,
+      operation: "reset()",
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ).clear()
+  }
+
+  /// The slot a change applies to here, reporting a change that would leak into isolated tests.
+  func _slotForChange(
+    check: Bool,
+    operation: StaticString = "",
+    location: _SourceLocation? = nil
+  ) -> _Slot<Shared> {
+    guard si_isolation_is_active() else { return _global }
+    if let scope = _Scope.resolve() { return scope.slot(for: self) }
+    if check, let location, _identity.isUsedByLiveScopes {
+      _Diagnostics.report(
+        _Diagnostic(
+          kind: .changeOutsideIsolation,
+          message: """
+            \(_identity.typeDescription).\(operation) was called outside any isolated scope \
+            while isolated tests use \(_identity.description). The change applies to the \
+            process-wide instance and leaks into every test and thread that is not isolated. \
+            Mark this test `.isolatedShared` (or use IsolatedSharedTestCase), or carry the \
+            test's scope into this thread with SharedScope.current.
+            """,
+          location: location
+        )
+      )
+    }
+    return _global
+  }
+}
+
+extension Resettable: @unchecked Sendable where Shared: Sendable {}
+// @unchecked: all mutable state lives in `_Slot`s, which guard it with atomics and locks.
+
+extension Resettable: CustomStringConvertible {
+  /// The box's type and where it is declared, e.g.
+  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`.
+  public var description: String { _identity.description }
+}

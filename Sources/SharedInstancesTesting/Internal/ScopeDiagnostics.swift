@@ -1,0 +1,41 @@
+import SharedInstances
+import Testing
+
+/// Collects a scope's diagnostics: reported at once where the test's framework can take them,
+/// otherwise kept until the scope ends and reported then, from the test's own task.
+final class ScopeDiagnostics: Sendable {
+  private struct State {
+    var isFlushed = false
+    var pending: [_Diagnostic] = []
+  }
+
+  private let state = Protected(State())
+
+  func report(_ diagnostic: _Diagnostic) {
+    if Test.current != nil || XCTestRun.isRunning {
+      TestFailure.record(diagnostic.message, at: diagnostic.location)
+      return
+    }
+    // A thread outside the test's tasks (a DispatchQueue callback of a process-wide test):
+    // Swift Testing would drop the issue here, so keep it for the test's end.
+    let kept = state.withLock { state in
+      guard !state.isFlushed else { return false }
+      state.pending.append(diagnostic)
+      return true
+    }
+    if !kept {
+      printToStandardError("SharedInstances: \(diagnostic.message)")
+    }
+  }
+
+  /// Reports what was kept; later diagnostics go to standard error.
+  func flush() {
+    let pending = state.withLock { state in
+      state.isFlushed = true
+      return state.pending
+    }
+    for diagnostic in pending {
+      TestFailure.record(diagnostic.message, at: diagnostic.location)
+    }
+  }
+}

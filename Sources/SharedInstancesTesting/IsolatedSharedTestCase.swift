@@ -1,0 +1,55 @@
+import SharedInstances
+import XCTest
+
+/// An XCTest base class that gives every test method its own shared instances.
+///
+/// Each test method, sync or `async`, runs in a fresh isolated scope, with `setUp`, `tearDown`
+/// and teardown blocks inside it: overrides made anywhere in the test vanish when it ends, and
+/// instances it reads are created fresh for it. The isolation wraps `invokeTest()`, so it holds
+/// even when a subclass overrides `setUp()` without calling `super`.
+///
+/// XCTest runs one test at a time in a process, so the default options include
+/// ``SharedIsolationOptions/processWide``: code the test starts on other threads (GCD,
+/// `Thread`, `NotificationCenter`) sees the test's overrides too.
+///
+/// ```swift
+/// final class ArticleListTests: IsolatedSharedTestCase {
+///   override func setUp() {
+///     super.setUp()
+///     ArticleManager.shared.override(with: FakeArticleManager())
+///   }
+///
+///   func testShowsTitles() {
+///     XCTAssertEqual(ArticleListModel().titles, ["Fake"])
+///   }
+/// }
+/// ```
+open class IsolatedSharedTestCase: XCTestCase {
+  /// The options each test method runs with: ``SharedIsolationOptions/processWide`` unless a
+  /// subclass says otherwise.
+  ///
+  /// ```swift
+  /// final class StrictTests: IsolatedSharedTestCase {
+  ///   override var sharedIsolationOptions: SharedIsolationOptions { [.processWide, .strict] }
+  /// }
+  /// ```
+  open var sharedIsolationOptions: SharedIsolationOptions { [.processWide] }
+
+  /// Runs the test method inside a fresh isolated scope.
+  ///
+  /// XCTest calls this; override it only to wrap more around the test, calling `super`.
+  ///
+  /// ```swift
+  /// override func invokeTest() {
+  ///   Logging.withCapture { super.invokeTest() }
+  /// }
+  /// ```
+  open override func invokeTest() {
+    XCTestRun.startObserving()
+    XCTestRun.willStart()
+    defer { XCTestRun.didFinish() }
+    withIsolatedShared(sharedIsolationOptions, name: name) {
+      super.invokeTest()
+    }
+  }
+}

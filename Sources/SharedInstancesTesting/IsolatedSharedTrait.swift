@@ -1,0 +1,103 @@
+import SharedInstances
+import Testing
+
+/// A Swift Testing trait that gives each test its own shared instances.
+///
+/// Inside the test, every ``Resettable`` resolves in the test's own scope: overrides and resets
+/// it makes are invisible to other tests running in parallel and vanish when it ends; an
+/// instance it reads is created fresh for it, as if the app had just launched, and released
+/// after it. Nothing is serialized (except ``SharedIsolationOptions/processWide`` tests, with
+/// each other).
+///
+/// ```swift
+/// @Test(.isolatedShared) func showsArticles() async throws {
+///   let spy = ArticleManagerSpy()
+///   ArticleManager.shared.override(with: spy)
+///   await ArticleListModel().load()
+///   #expect(spy.fetchCount == 1)
+/// }   // nothing to undo
+/// ```
+///
+/// On a suite it applies to every test inside, nested suites and each argument of a
+/// parameterized test included. On both a suite and a test it nests: the test's scope starts
+/// from the suite's overrides.
+public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
+  /// The options every test under this trait runs with.
+  public let options: SharedIsolationOptions
+  let setUp: (@Sendable () async throws -> Void)?
+
+  /// Always true: on a suite, each test inside gets its own scope.
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` in a fresh isolated scope, after the trait's set-up.
+  ///
+  /// Swift Testing calls this; you do not.
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared) struct CheckoutTests { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - test: The test (or suite) the trait is applied to.
+  ///   - testCase: The test case: one argument of a parameterized test, or nil for a suite.
+  ///   - function: The test.
+  /// - Throws: What the set-up or the test throws.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    guard testCase != nil, !test.isSuite else {
+      try await function()
+      return
+    }
+    let setUp = self.setUp
+    try await withIsolatedShared(options, name: test.name) {
+      try await setUp?()
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == IsolatedSharedTrait {
+  /// Gives each test its own shared instances, restored when it ends, while tests keep running
+  /// in parallel.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared) func refreshes() {
+  ///   ArticleManager.shared.override(with: FakeArticleManager())
+  ///   #expect(ArticleListModel().refresh() == .done)
+  /// }
+  /// ```
+  public static var isolatedShared: Self {
+    IsolatedSharedTrait(options: [], setUp: nil)
+  }
+
+  /// Gives each test its own shared instances, with options and a set-up that runs inside each
+  /// test's scope before the test.
+  ///
+  /// Declare a suite's overrides once, here, instead of in an `init`:
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared {
+  ///   ArticleManager.shared.override(with: FakeArticleManager())
+  ///   Session.currentUser.override(with: .fixture)
+  /// })
+  /// struct ArticleListTests {
+  ///   @Test func showsTitles() { #expect(ArticleListModel().titles == ["Fake"]) }
+  /// }
+  ///
+  /// @Test(.isolatedShared([.processWide, .strict])) func syncsInBackground() async { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: ``SharedIsolationOptions/processWide`` and ``SharedIsolationOptions/strict``.
+  ///   - setUp: Runs in each test's scope before the test; its overrides count as the test's.
+  /// - Returns: The trait.
+  public static func isolatedShared(
+    _ options: SharedIsolationOptions = [],
+    setUp: (@Sendable () async throws -> Void)? = nil
+  ) -> Self {
+    IsolatedSharedTrait(options: options, setUp: setUp)
+  }
+}

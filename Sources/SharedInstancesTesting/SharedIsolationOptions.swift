@@ -1,0 +1,42 @@
+/// How an isolated test reaches and checks its shared instances.
+///
+/// ```swift
+/// @Test(.isolatedShared([.processWide, .strict])) func uploadsInBackground() { … }
+/// ```
+public struct SharedIsolationOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits.
+  public let rawValue: Int
+
+  /// Creates options from raw bits.
+  ///
+  /// ```swift
+  /// let options = SharedIsolationOptions(rawValue: 1)   // .processWide
+  /// ```
+  ///
+  /// - Parameter rawValue: The bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The test's scope is also seen by code on every other thread: `DispatchQueue` callbacks,
+  /// `Thread`s, `OperationQueue`s, `NotificationCenter` observers, `Task.detached`.
+  ///
+  /// Use it when the code under test hops threads on its own. Tests with this option run one
+  /// at a time (with each other only: other isolated tests keep running in parallel, unaffected,
+  /// in their own scopes). Code outside every test sees the process-wide test's scope while it
+  /// runs.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared(.processWide)) func savesInBackground() async { … }
+  /// ```
+  public static let processWide = SharedIsolationOptions(rawValue: 1 << 0)
+
+  /// Reading a shared instance the test did not override fails the test, naming the box and
+  /// where it is declared: every dependency of the code under test must be stated by the test.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared(.strict)) func showsProfile() {
+  ///   Session.currentUser.override(with: .fixture)
+  ///   ProfileModel().load()   // fails if it also reads, say, Analytics.shared
+  /// }
+  /// ```
+  public static let strict = SharedIsolationOptions(rawValue: 1 << 1)
+}

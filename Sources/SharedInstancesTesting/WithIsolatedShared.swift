@@ -1,0 +1,89 @@
+import SharedInstances
+
+/// Runs `operation` in a fresh isolated scope: every ``Resettable`` it reads, overrides or resets
+/// resolves in that scope, invisible to code outside it, and all of it is dropped when
+/// `operation` returns.
+///
+/// `@Test(.isolatedShared)` and ``IsolatedSharedTestCase`` call this for you; call it yourself in
+/// a custom harness, or to isolate one part of a test. A scope opened inside another starts from
+/// the outer scope's instances and overrides.
+///
+/// ```swift
+/// func testWithoutTrait() {
+///   withIsolatedShared {
+///     ArticleManager.shared.override(with: FakeArticleManager())
+///     XCTAssertEqual(ArticleListModel().titles, ["Fake"])
+///   }   // the override is gone
+/// }
+/// ```
+///
+/// - Parameters:
+///   - options: ``SharedIsolationOptions/processWide`` and ``SharedIsolationOptions/strict``.
+///   - name: The name failures use for this scope. Leave the default to use the call site.
+///   - fileID: The caller's location. Leave the default.
+///   - line: The caller's location. Leave the default.
+///   - operation: The code to isolate.
+/// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
+public func withIsolatedShared<R>(
+  _ options: SharedIsolationOptions = [],
+  name: String? = nil,
+  fileID: StaticString = #fileID,
+  line: UInt = #line,
+  operation: () throws -> R
+) rethrows -> R {
+  let needsGate = IsolationSession.needsGate(options)
+  if needsGate { ProcessWideGate.shared.acquireBlocking() }
+  let session = IsolationSession(
+    name: name ?? "withIsolatedShared at \(fileID):\(line)",
+    options: options,
+    holdsGate: needsGate
+  )
+  defer { session.end() }
+  return try _Scope.$current.withValue(session.scope, operation: operation)
+}
+
+/// Runs the asynchronous `operation` in a fresh isolated scope: every ``Resettable`` it reads,
+/// overrides or resets resolves in that scope, and all of it is dropped when `operation`
+/// returns.
+///
+/// The scope travels with `operation`'s tasks (`async let`, task groups, `Task {}`). A
+/// process-wide scope waits, without blocking a thread, until no other process-wide scope is
+/// open.
+///
+/// ```swift
+/// @Test func loads() async throws {
+///   try await withIsolatedShared {
+///     ArticleManager.shared.override(with: FakeArticleManager())
+///     try await ArticleListModel().load()
+///   }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - options: ``SharedIsolationOptions/processWide`` and ``SharedIsolationOptions/strict``.
+///   - name: The name failures use for this scope. Leave the default to use the call site.
+///   - isolation: The actor `operation` runs on. Leave the default.
+///   - fileID: The caller's location. Leave the default.
+///   - line: The caller's location. Leave the default.
+///   - operation: The code to isolate.
+/// - Returns: What `operation` returns.
+/// - Throws: What `operation` throws.
+public func withIsolatedShared<R>(
+  _ options: SharedIsolationOptions = [],
+  name: String? = nil,
+  isolation: isolated (any Actor)? = #isolation,
+  fileID: StaticString = #fileID,
+  line: UInt = #line,
+  operation: () async throws -> R
+) async rethrows -> R {
+  let needsGate = IsolationSession.needsGate(options)
+  if needsGate { await ProcessWideGate.shared.acquire() }
+  let session = IsolationSession(
+    name: name ?? "withIsolatedShared at \(fileID):\(line)",
+    options: options,
+    holdsGate: needsGate
+  )
+  defer { session.end() }
+  return try await _Scope.$current.withValue(session.scope, operation: operation)
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs `body` on `count` new threads at once (after a common start line) and waits for all.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) {
+  let start = DispatchSemaphore(value: 0)
+  let done = DispatchGroup()
+  for index in 0..<count {
+    done.enter()
+    let thread = Thread {
+      start.wait()
+      body(index)
+      done.leave()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+  for _ in 0..<count { start.signal() }
+  done.wait()
+}
+
+/// A counter many threads can bump.
+final class Counter: @unchecked Sendable {
+  // @unchecked: `count` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var count = 0
+
+  func increment() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
+
+/// A one-shot signal a test can wait on from another thread, with a timeout.
+final class Latch: @unchecked Sendable {
+  // @unchecked: `opened` is only touched while `lock` is held.
+  private let semaphore = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var opened = false
+
+  func open() {
+    lock.lock()
+    let first = !opened
+    opened = true
+    lock.unlock()
+    if first { semaphore.signal() }
+  }
+
+  var isOpen: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return opened
+  }
+
+  /// Returns false if the latch was not opened within `seconds`.
+  func wait(seconds: Double = 10) -> Bool {
+    guard semaphore.wait(timeout: .now() + seconds) == .success else { return false }
+    semaphore.signal()  // stays open for every later waiter
+    return true
+  }
+}
+
+/// A tiny lock-guarded value for the tests (the library's own lock is internal).
+final class Locked<Value>: @unchecked Sendable {
+  // @unchecked: `value` is only touched while `lock` is held.
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  func get() -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+  func set(_ newValue: Value) { mutate { $0 = newValue } }
+  @discardableResult func mutate<R>(_ body: (inout Value) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+}
