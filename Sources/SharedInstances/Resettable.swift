@@ -166,7 +166,7 @@ public final class Resettable<Shared> {
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   func _readOrCreate() -> Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve() {
+    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
       return scope.read(self)
     }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
@@ -183,7 +183,7 @@ public final class Resettable<Shared> {
   /// }
   /// ```
   public var currentValue: Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve() {
+    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
       return scope.slot(for: self).load()
     }
     return _global.load()
@@ -334,7 +334,7 @@ public final class Resettable<Shared> {
     location: _SourceLocation? = nil
   ) -> _Slot<Shared> {
     guard si_isolation_is_active() else { return _global }
-    if let scope = _Scope.resolve() { return scope.slot(for: self) }
+    if let scope = _Scope.resolve(box: _identity.id) { return scope.slot(for: self) }
     if check, let location, _identity.isUsedByLiveScopes {
       _Diagnostics.report(
         _Diagnostic(

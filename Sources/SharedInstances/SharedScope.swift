@@ -36,7 +36,7 @@ public struct SharedScope: Sendable {
   /// ```
   public static var current: SharedScope {
     guard si_isolation_is_active() else { return SharedScope(_scope: nil) }
-    return SharedScope(_scope: _Scope.resolve())
+    return SharedScope(_scope: _Scope.resolveForCapture())
   }
 
   /// Whether this is an isolated test's scope rather than the process-wide state.

@@ -9,8 +9,8 @@ import XCTest
 /// even when a subclass overrides `setUp()` without calling `super`.
 ///
 /// XCTest runs one test at a time in a process, so the default options include
-/// ``SharedIsolationOptions/processWide``: code the test starts on other threads (GCD,
-/// `Thread`, `NotificationCenter`) sees the test's overrides too.
+/// ``SharedIsolationOptions/processWide``, for every box: code the test starts on other threads
+/// (GCD, `Thread`, `NotificationCenter`) sees the test's overrides too.
 ///
 /// ```swift
 /// final class ArticleListTests: IsolatedSharedTestCase {
@@ -48,7 +48,8 @@ open class IsolatedSharedTestCase: XCTestCase {
     XCTestRun.startObserving()
     XCTestRun.willStart()
     defer { XCTestRun.didFinish() }
-    withIsolatedShared(sharedIsolationOptions, name: name) {
+    // XCTest runs one test at a time in a process: a process-wide scope may capture every box.
+    runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
       super.invokeTest()
     }
   }

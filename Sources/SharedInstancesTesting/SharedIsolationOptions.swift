@@ -21,8 +21,13 @@ public struct SharedIsolationOptions: OptionSet, Sendable, Hashable {
   ///
   /// Use it when the code under test hops threads on its own. Tests with this option run one
   /// at a time (with each other only: other isolated tests keep running in parallel, unaffected,
-  /// in their own scopes). Code outside every test sees the process-wide test's scope while it
-  /// runs.
+  /// in their own scopes).
+  ///
+  /// The test captures the boxes it touches: once the test has overridden, read, set or reset a
+  /// box, code on any thread outside a test's tasks resolves that box in the test's scope. Boxes
+  /// the test never touched stay process-wide, so tests running in parallel that use other
+  /// boxes, and their threads, are not affected. Touch a box in the test (or in the trait's
+  /// `setUp`) before code on other threads uses it.
   ///
   /// ```swift
   /// @Test(.isolatedShared(.processWide)) func savesInBackground() async { … }

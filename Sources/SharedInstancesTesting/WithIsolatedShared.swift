@@ -32,12 +32,29 @@ public func withIsolatedShared<R>(
   line: UInt = #line,
   operation: () throws -> R
 ) rethrows -> R {
+  try runIsolated(
+    options,
+    name: name ?? "withIsolatedShared at \(fileID):\(line)",
+    capturesEveryBox: false,
+    operation: operation
+  )
+}
+
+/// The synchronous isolation behind ``withIsolatedShared(_:name:fileID:line:operation:)`` and
+/// ``IsolatedSharedTestCase``.
+func runIsolated<R>(
+  _ options: SharedIsolationOptions,
+  name: String,
+  capturesEveryBox: Bool,
+  operation: () throws -> R
+) rethrows -> R {
   let needsGate = IsolationSession.needsGate(options)
   if needsGate { ProcessWideGate.shared.acquireBlocking() }
   let session = IsolationSession(
-    name: name ?? "withIsolatedShared at \(fileID):\(line)",
+    name: name,
     options: options,
-    holdsGate: needsGate
+    holdsGate: needsGate,
+    capturesEveryBox: capturesEveryBox
   )
   defer { session.end() }
   return try _Scope.$current.withValue(session.scope, operation: operation)

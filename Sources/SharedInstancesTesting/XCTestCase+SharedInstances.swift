@@ -5,8 +5,8 @@ extension XCTestCase {
   /// Isolates every shared instance from here to the end of the current test, for test cases
   /// that cannot inherit from ``IsolatedSharedTestCase``. Call it from `setUp()`.
   ///
-  /// The scope is process-wide (XCTest runs one test at a time), so code on other threads sees
-  /// the test's overrides too. It ends, releasing everything the test created or overrode, in a
+  /// The scope is process-wide (XCTest runs one test at a time): the test's own thread and code
+  /// it starts on other threads see its overrides, for every box. It ends, releasing everything the test created or overrode, in a
   /// teardown block.
   ///
   /// ```swift
@@ -26,7 +26,12 @@ extension XCTestCase {
     let all = options.union(.processWide)
     let needsGate = IsolationSession.needsGate(all)
     if needsGate { ProcessWideGate.shared.acquireBlocking() }
-    let session = IsolationSession(name: name, options: all, holdsGate: needsGate)
+    let session = IsolationSession(
+      name: name,
+      options: all,
+      holdsGate: needsGate,
+      capturesEveryBox: true
+    )
     addTeardownBlock { session.end() }
   }
 

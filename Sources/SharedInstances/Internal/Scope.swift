@@ -28,6 +28,9 @@ package final class _Scope: @unchecked Sendable {
   package let parent: _Scope?
   package let isStrict: Bool
   package let isProcessWide: Bool
+  /// Whether threads outside test tasks resolve every box here, not only the touched ones
+  /// (XCTest, which runs one test at a time in a process).
+  package let capturesEveryBox: Bool
   package let report: @Sendable (_Diagnostic) -> Void
 
   struct Entry {
@@ -51,6 +54,7 @@ package final class _Scope: @unchecked Sendable {
     parent: _Scope?,
     isStrict: Bool,
     isProcessWide: Bool,
+    capturesEveryBox: Bool = false,
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
     si_isolation_mark_used()
@@ -58,6 +62,7 @@ package final class _Scope: @unchecked Sendable {
     self.parent = parent
     self.isStrict = isStrict || (parent?.isStrict ?? false)
     self.isProcessWide = isProcessWide || (parent?.isProcessWide ?? false)
+    self.capturesEveryBox = capturesEveryBox || (parent?.capturesEveryBox ?? false)
     self.report = report
     self.activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
@@ -65,12 +70,41 @@ package final class _Scope: @unchecked Sendable {
 
   deinit { activeFactories.deallocate() }
 
-  /// The scope a read or change on this thread resolves in, or nil for the process-wide state.
+  /// The scope a read or change of a box resolves in on this thread, or nil for the
+  /// process-wide state.
+  ///
+  /// A task of an isolated test resolves in its scope. Code outside every test task (a
+  /// `DispatchQueue` callback, a `Thread`) resolves in the open process-wide scope, for the
+  /// boxes that scope has touched: a process-wide test captures what it overrides, reads or
+  /// resets, and leaves every other box, and the threads of unrelated tests using them, alone.
+  /// Code in a task of a test that is not isolated keeps the process-wide state.
   @usableFromInline
-  package static func resolve() -> _Scope? {
+  package static func resolve(box id: UInt64) -> _Scope? {
     if let scope = current { return scope }
-    return processWide.withLock { $0 }
+    guard let scope = processWide.withLock({ $0 }),
+      scope.capturesEveryBox || scope.hasEntry(forBox: id)
+    else {
+      return nil
+    }
+    if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
+    return scope
   }
+
+  /// The scope code on this thread runs in: the task's own, or for code outside every test
+  /// task, the open process-wide scope.
+  package static func resolveForCapture() -> _Scope? {
+    if let scope = current { return scope }
+    guard let scope = processWide.withLock({ $0 }) else { return nil }
+    if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
+    return scope
+  }
+
+  func hasEntry(forBox id: UInt64) -> Bool {
+    lock.withLock { entries[id] != nil }
+  }
+
+  /// Tells whether the current task belongs to a test (installed by `SharedInstancesTesting`).
+  package static let runsInTestTask = Protected<(@Sendable () -> Bool)?>(nil)
 
   // MARK: Entries
 

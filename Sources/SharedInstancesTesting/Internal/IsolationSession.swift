@@ -15,7 +15,12 @@ struct IsolationSession: Sendable {
   }
 
   /// Opens a scope nested in the current one. The caller has taken the gate if `holdsGate`.
-  init(name: String, options: SharedIsolationOptions, holdsGate: Bool) {
+  init(
+    name: String,
+    options: SharedIsolationOptions,
+    holdsGate: Bool,
+    capturesEveryBox: Bool = false
+  ) {
     TestFailure.installDiagnosticsHandler()
     let diagnostics = ScopeDiagnostics()
     let scope = _Scope(
@@ -23,6 +28,7 @@ struct IsolationSession: Sendable {
       parent: _Scope.current,
       isStrict: options.contains(.strict),
       isProcessWide: options.contains(.processWide),
+      capturesEveryBox: capturesEveryBox,
       report: { diagnostics.report($0) }
     )
     self.scope = scope

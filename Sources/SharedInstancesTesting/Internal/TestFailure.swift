@@ -53,6 +53,9 @@ enum TestFailure {
     _Diagnostics.handler.withLock { handler in
       handler = { diagnostic in TestFailure.record(diagnostic.message, at: diagnostic.location) }
     }
+    _Scope.runsInTestTask.withLock { probe in
+      probe = { Test.current != nil }
+    }
     XCTestRun.startObserving()
   }()
 }
