@@ -1,0 +1,212 @@
+import Foundation
+import SharedInstances
+
+extension Spy {
+  // MARK: - Waiting for calls
+
+  /// Waits until a method has been called, for code under test that calls the double later,
+  /// on another thread.
+  ///
+  /// Returns as soon as the method has received `times` calls since the last reset of the
+  /// recording (calls made before the wait began count). Waiting suspends the task; it blocks
+  /// no thread. After `timeout` seconds without them, the wait fails the test with a message
+  /// that shows what the spy recorded, and returns false.
+  ///
+  /// ```swift
+  /// @Test func showsTheDownloadedImage() async {
+  ///   let downloader = ImageDownloaderSpy()
+  ///   downloader.stub(.downloadImage, returning: Image.cat)
+  ///   let view = ImageView()
+  ///   view.downloadImage(from: catURL, imageDownloader: downloader)
+  ///
+  ///   await downloader.waitUntilCalled(.downloadImage)
+  ///   #expect(downloader.calls == [.downloadImage(from: catURL)])
+  /// }
+  /// ```
+  ///
+  /// > Note: The wait ends when the double *records* the call, which is usually before it calls
+  /// > a completion handler. To wait for the completion's effect, have the test's own
+  /// > completion (or a second spy) record it, and wait for that.
+  ///
+  /// - Parameters:
+  ///   - method: The method to wait for, such as `.downloadImage`.
+  ///   - times: How many calls to wait for. 1 by default.
+  ///   - timeout: How many seconds to wait before failing. 5 by default.
+  ///   - fileID: Where the test waits, for failures. Leave the default.
+  ///   - filePath: Where the test waits, for failures. Leave the default.
+  ///   - line: Where the test waits, for failures. Leave the default.
+  ///   - column: Where the test waits, for failures. Leave the default.
+  /// - Returns: True when the calls arrived in time; false after reporting a failure.
+  @discardableResult
+  public func waitUntilCalled(
+    _ method: Call.Method,
+    times: Int = 1,
+    timeout: TimeInterval = 5,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    deliverUndeliveredFailures()
+    var arrived = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await self.suspendUntilCalled(method, times: times) }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: Self.nanoseconds(timeout))
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    // A call that arrived as the timer fired counts.
+    if !arrived { arrived = callCount(to: method) >= times }
+    if !arrived {
+      reportTimeout(
+        method,
+        times: times,
+        timeout: timeout,
+        cancelled: Task.isCancelled,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+    }
+    return arrived
+  }
+
+  /// Blocks the current thread until a method has been called, for XCTest tests that are not
+  /// `async`.
+  ///
+  /// Returns as soon as the method has received `times` calls since the last reset of the
+  /// recording (calls made before the wait began count). After `timeout` seconds without them,
+  /// the wait fails the test with a message that shows what the spy recorded, and returns
+  /// false.
+  ///
+  /// ```swift
+  /// func testShowsTheDownloadedImage() {
+  ///   let downloader = ImageDownloaderSpy()
+  ///   downloader.stub(.downloadImage, returning: Image.cat)
+  ///   imageView.downloadImage(from: catURL, imageDownloader: downloader)
+  ///
+  ///   XCTAssertTrue(downloader.waitUntilCalled(.downloadImage, timeout: 1))
+  /// }
+  /// ```
+  ///
+  /// > Important: The thread is blocked while it waits. Code under test that needs this thread
+  /// > to make the call, such as work sent to `DispatchQueue.main` while the test runs on the
+  /// > main thread, cannot run: the wait times out. In `async` tests the compiler picks the
+  /// > `async` overload, which suspends instead.
+  ///
+  /// - Parameters:
+  ///   - method: The method to wait for, such as `.downloadImage`.
+  ///   - times: How many calls to wait for. 1 by default.
+  ///   - timeout: How many seconds to wait before failing. 5 by default.
+  ///   - fileID: Where the test waits, for failures. Leave the default.
+  ///   - filePath: Where the test waits, for failures. Leave the default.
+  ///   - line: Where the test waits, for failures. Leave the default.
+  ///   - column: Where the test waits, for failures. Leave the default.
+  /// - Returns: True when the calls arrived in time; false after reporting a failure.
+  @available(*, noasync, message: "Use the async waitUntilCalled, which suspends instead")
+  @discardableResult
+  public func waitUntilCalled(
+    _ method: Call.Method,
+    times: Int = 1,
+    timeout: TimeInterval = 5,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Bool {
+    deliverUndeliveredFailures()
+    let semaphore = DispatchSemaphore(value: 0)
+    let waiter = SpyWaiter(method: method, times: times) { _ in semaphore.signal() }
+    let registered = state.withLock { state -> (id: Int, added: Bool) in
+      let id = state.reserveWaiterID()
+      return (id, state.addWaiter(waiter, id: id))
+    }
+    var arrived = !registered.added
+    if !arrived {
+      let deadline = DispatchTime.now() + .nanoseconds(Int(Self.nanoseconds(timeout)))
+      if semaphore.wait(timeout: deadline) == .success {
+        arrived = true
+      } else {
+        // Still registered means no call took it: a real timeout.
+        let removed = state.withLock { $0.waiters.removeValue(forKey: registered.id) }
+        arrived = removed == nil
+      }
+    }
+    if !arrived {
+      reportTimeout(
+        method,
+        times: times,
+        timeout: timeout,
+        cancelled: false,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+    }
+    return arrived
+  }
+
+  // MARK: - Machinery
+
+  /// Suspends until `method` has `times` calls, or until the task is cancelled (false).
+  private func suspendUntilCalled(_ method: Call.Method, times: Int) async -> Bool {
+    let id = state.withLock { $0.reserveWaiterID() }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let waiter = SpyWaiter(method: method, times: times) { arrived in
+          continuation.resume(returning: arrived)
+        }
+        guard state.withLock({ $0.addWaiter(waiter, id: id) }) else {
+          continuation.resume(returning: true)
+          return
+        }
+        // Cancelled before the wait was registered: the handler found nothing to end.
+        if Task.isCancelled { endWait(id) }
+      }
+    } onCancel: {
+      endWait(id)
+    }
+  }
+
+  /// Ends a registered wait with false, unless a call already ended it.
+  private func endWait(_ id: Int) {
+    let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+    waiter?.resume(false)
+  }
+
+  private static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+    // Capped at about 30 years, so that the conversion cannot overflow.
+    UInt64(min(max(seconds, 0), 1e9) * 1e9)
+  }
+
+  private func reportTimeout(
+    _ method: Call.Method,
+    times: Int,
+    timeout: TimeInterval,
+    cancelled: Bool,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    let count = callCount(to: method)
+    let expected = times == 1 ? "1 time" : "\(times) times"
+    let actual = count == 1 ? "once" : "\(count) times"
+    let why = cancelled ? "The wait was cancelled" : "Timed out after \(timeout) seconds"
+    report(
+      """
+      \(why) waiting for \(name).\(method) to be called \(expected); it was called \(actual). \
+      \(recordedSummary)
+      """,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}

@@ -1,0 +1,243 @@
+import SharedInstances
+
+/// A thread-safe recorder of a test double's calls, and the answers the test stubbed for them.
+///
+/// A spy records every call its double receives, in order across all of the double's methods,
+/// and answers each with what the test configured: a value, a sequence of values, an error or a
+/// closure (see ``stub(_:returning:_:)``). Calls are values of your own ``SpyCall`` enum, so the
+/// compiler checks every method name and recorded calls compare with `==`.
+///
+/// Use it in either of two ways:
+///
+/// - **As a base class**, for a double of a protocol. The double inherits the whole API:
+///
+///   ```swift
+///   final class ImageDownloaderSpy: Spy<ImageDownloaderSpy.Call>, ImageDownloading,
+///     @unchecked Sendable  // all state lives in the spy's lock
+///   {
+///     enum Call: SpyCall {
+///       case downloadImage(from: URL)
+///       var method: Method { .downloadImage }
+///       enum Method { case downloadImage }
+///     }
+///
+///     func downloadImage(from url: URL, completion: @escaping @Sendable (Image) -> Void) {
+///       let image: Image = record(.downloadImage(from: url), default: .placeholder)
+///       DispatchQueue.global().async { completion(image) }
+///     }
+///   }
+///   ```
+///
+/// - **As a component**, for a double that must subclass a real class and so cannot inherit
+///   from `Spy`:
+///
+///   ```swift
+///   final class ScaryStub: ScarySingleton, @unchecked Sendable {  // state lives in `spy`
+///     enum Call: SpyCall { case doSomethingImportant }
+///     let spy = Spy<Call>()
+///
+///     override func doSomethingImportant() { spy.record(.doSomethingImportant) }
+///   }
+///
+///   @Test func viewDidLoadDoesSomethingImportant() {
+///     let stub = ScaryStub()
+///     ViewController(scarySingleton: stub).viewDidLoad()
+///     #expect(stub.spy.calls == [.doSomethingImportant])
+///   }
+///   ```
+///
+/// ## Thread safety
+///
+/// One lock guards all of a spy's state, so the double may be called from any thread while the
+/// test reads and stubs it. Stub closures and waits never run while that lock is held. Swift
+/// cannot check a subclass's own stored properties, so a subclass restates
+/// `@unchecked Sendable`; keep those properties `let`, or in the spy.
+///
+/// ## Failures
+///
+/// A call to a method that the test did not stub, and for which the double gave no default,
+/// fails the running test (Swift Testing or XCTest) with a message that names the double, the
+/// method and the calls recorded so far; so does a wait that times out. A failure raised on a
+/// thread that no test owns, such as a `DispatchQueue` block in a Swift Testing test, is
+/// reported again the next time the test reads or waits on the spy.
+///
+/// See <doc:SpiesAndStubs> for a walk-through.
+open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
+  // @unchecked: all mutable state is in `state`, guarded by its one lock.
+  let state = Protected(SpyState<Call>())
+  private let explicitName: String?
+
+  /// Creates a spy with no calls recorded and nothing stubbed.
+  ///
+  /// A double that inherits from `Spy` needs no initializer of its own; a double that holds a
+  /// spy creates it as a stored property:
+  ///
+  /// ```swift
+  /// let spy = Spy<Call>()
+  /// let named = Spy<Call>(name: "PaymentsStub")
+  /// ```
+  ///
+  /// - Parameter name: The double's name in failure messages. By default, the name of the
+  ///   subclass, or for a plain `Spy`, of the type that declares `Call`.
+  public init(name: String? = nil) {
+    explicitName = name
+    XCTestRun.startObserving()
+  }
+
+  deinit {
+    deliverUndeliveredFailures()
+  }
+
+  /// The double's name, as failure messages show it.
+  ///
+  /// The name given to ``init(name:)``, else the subclass's name, else the name of the type
+  /// that declares `Call`:
+  ///
+  /// ```swift
+  /// final class ScaryStub: ScarySingleton {
+  ///   enum Call: SpyCall { case doSomethingImportant }
+  ///   let spy = Spy<Call>()
+  /// }
+  /// #expect(ScaryStub().spy.name == "ScaryStub")
+  /// ```
+  public var name: String {
+    if let explicitName { return explicitName }
+    if type(of: self) != Spy<Call>.self { return String(describing: type(of: self)) }
+    return SpyName.declaringType(of: Call.self)
+  }
+
+  /// A summary of the spy for failure messages: its name and every call it recorded.
+  ///
+  /// XCTest assertions show it when given the spy in their message:
+  ///
+  /// ```swift
+  /// XCTAssertTrue(spy.wasCalled(.refresh), "\(spy)")
+  /// // FileStoreSpy recorded 2 calls: [open(id: 3), open(id: 4)]
+  /// ```
+  open var description: String {
+    "\(name) recorded \(SpyName.describe(state.withLock { $0.calls }))"
+  }
+
+  // MARK: - What was recorded
+
+  /// Every call the double received since the last reset, in order, across all its methods.
+  ///
+  /// ```swift
+  /// #expect(spy.calls == [.refresh, .open(id: 3)])
+  /// XCTAssertEqual(spy.calls, [.refresh, .open(id: 3)])
+  /// ```
+  public var calls: [Call] {
+    inspect { $0.calls }
+  }
+
+  /// Returns the calls made to one method, in order, with their arguments.
+  ///
+  /// ```swift
+  /// #expect(spy.calls(to: .open) == [.open(id: 3), .open(id: 4)])
+  /// ```
+  ///
+  /// - Parameter method: The method.
+  /// - Returns: The calls whose ``SpyCall/method`` is `method`, oldest first.
+  public func calls(to method: Call.Method) -> [Call] {
+    inspect { state in state.calls.filter { $0.method == method } }
+  }
+
+  /// Returns how many times one method was called.
+  ///
+  /// ```swift
+  /// #expect(spy.callCount(to: .refresh) == 2)
+  /// ```
+  ///
+  /// - Parameter method: The method.
+  /// - Returns: The number of calls to `method` since the last reset of the recording.
+  public func callCount(to method: Call.Method) -> Int {
+    inspect { $0.counts[method, default: 0] }
+  }
+
+  /// Returns whether one method was called at least once.
+  ///
+  /// ```swift
+  /// #expect(stub.spy.wasCalled(.doSomethingImportant))
+  /// ```
+  ///
+  /// - Parameter method: The method.
+  /// - Returns: True when `method` was called since the last reset of the recording.
+  public func wasCalled(_ method: Call.Method) -> Bool {
+    callCount(to: method) > 0
+  }
+
+  /// Returns the most recent call to one method, with its arguments.
+  ///
+  /// ```swift
+  /// #expect(spy.lastCall(to: .open) == .open(id: 4))
+  ///
+  /// // The arguments themselves, by pattern matching:
+  /// guard case .open(let id) = spy.lastCall(to: .open) else { return }
+  /// ```
+  ///
+  /// - Parameter method: The method.
+  /// - Returns: The last call to `method`, or nil when it was not called.
+  public func lastCall(to method: Call.Method) -> Call? {
+    inspect { state in state.calls.last { $0.method == method } }
+  }
+
+  // MARK: - Resetting
+
+  /// Forgets every recorded call, keeping the stubs.
+  ///
+  /// ```swift
+  /// model.load()          // calls spy.refresh() during set-up
+  /// spy.resetCalls()
+  /// model.reload()
+  /// #expect(spy.calls == [.refresh])
+  /// ```
+  public func resetCalls() {
+    inspect { state in
+      state.calls = []
+      state.counts = [:]
+    }
+  }
+
+  /// Removes every stub, keeping the recorded calls.
+  ///
+  /// ```swift
+  /// spy.stub(.open, throwing: CocoaError(.fileNoSuchFile))
+  /// spy.resetStubs()
+  /// spy.stub(.open, returning: "contents")
+  /// ```
+  public func resetStubs() {
+    inspect { $0.stubs = [:] }
+  }
+
+  /// Removes the stubs of one method, keeping the other methods' stubs and the recorded calls.
+  ///
+  /// Stubs of different kinds live side by side (an error wins over a closure, which wins over
+  /// a value), so this is how a test goes back from an error to a value:
+  ///
+  /// ```swift
+  /// spy.stub(.open, throwing: CocoaError(.fileNoSuchFile))
+  /// spy.resetStubs(for: .open)
+  /// spy.stub(.open, returning: "contents")
+  /// ```
+  ///
+  /// - Parameter method: The method whose error, closure and values to remove.
+  public func resetStubs(for method: Call.Method) {
+    inspect { $0.stubs[method] = nil }
+  }
+
+  /// Forgets every recorded call and removes every stub.
+  ///
+  /// ```swift
+  /// override func tearDown() {
+  ///   spy.reset()
+  ///   super.tearDown()
+  /// }
+  /// ```
+  public func reset() {
+    inspect { state in
+      state.calls = []
+      state.counts = [:]
+      state.stubs = [:]
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import XCTest
+
+/// Spies in XCTest: assertions, the blocking wait, and failures reported through `XCTFail`.
+///
+/// `XCTExpectFailure` does not exist in swift-corelibs-xctest, so the tests that expect a
+/// failure override `recordFailure(withDescription:inFile:atLine:expected:)`, the method every
+/// XCTest failure goes through, and capture what it receives instead of failing. Failures that
+/// arrive outside `expectingFailures` still fail the test.
+final class SpyXCTests: XCTestCase {
+  private struct Failure {
+    let description: String
+    let filePath: String
+    let line: Int
+  }
+
+  /// Captured failures; nil when failures should fail the test. Locked: XCTest may record a
+  /// failure from the thread that called the double.
+  private let captured = Protected<[Failure]?>(nil)
+
+  override func recordFailure(
+    withDescription description: String,
+    inFile filePath: String,
+    atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    let failure = Failure(description: description, filePath: filePath, line: lineNumber)
+    let wasCaptured = captured.withLock { captured -> Bool in
+      guard captured != nil else { return false }
+      captured?.append(failure)
+      return true
+    }
+    if !wasCaptured {
+      super.recordFailure(
+        withDescription: description,
+        inFile: filePath,
+        atLine: lineNumber,
+        expected: expected
+      )
+    }
+  }
+
+  /// Runs `body`, returning the failures it recorded instead of failing the test.
+  private func expectingFailures(_ body: () throws -> Void) rethrows -> [Failure] {
+    captured.withLock { $0 = [] }
+    try body()
+    return captured.withLock { captured in
+      defer { captured = nil }
+      return captured ?? []
+    }
+  }
+
+  func testAssertionsReadNaturally() throws {
+    let spy = FileStoreSpy()
+    spy.stub(.open, returning: "contents")
+    spy.refresh()
+    XCTAssertEqual(try spy.open(id: 3), "contents")
+    XCTAssertEqual(spy.calls, [.refresh, .open(id: 3)])
+    XCTAssertTrue(spy.wasCalled(.refresh), "\(spy)")
+    XCTAssertEqual(spy.callCount(to: .open), 1)
+    XCTAssertEqual(spy.lastCall(to: .open), .open(id: 3))
+  }
+
+  func testAStubbedErrorIsThrown() {
+    let spy = FileStoreSpy()
+    spy.stub(.open, throwing: FileStoreError.notFound(3))
+    XCTAssertThrowsError(try spy.open(id: 3)) { error in
+      XCTAssertEqual(error as? FileStoreError, .notFound(3))
+    }
+  }
+
+  func testAnUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod() throws {
+    let spy = FileStoreSpy()
+    // `try`: the closure counts as throwing because of the `try` inside XCTAssertThrowsError.
+    let failures = try expectingFailures {
+      XCTAssertThrowsError(try spy.open(id: 3)) { error in
+        XCTAssertTrue(error is UnstubbedCallError)
+      }
+    }
+    XCTAssertEqual(failures.count, 1)
+    let failure = failures.first
+    XCTAssertTrue(
+      failure?.description.contains("Unstubbed call: FileStoreSpy.open received open(id: 3)")
+        ?? false,
+      failure?.description ?? "no failure"
+    )
+    XCTAssertTrue(failure?.filePath.hasSuffix("Doubles/Support/FileStoreSpy.swift") ?? false)
+  }
+
+  func testAnUnstubbedCallOnAnotherThreadFailsTheTest() {
+    let spy = FileStoreSpy()
+    let failures = expectingFailures {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        _ = spy.size(of: 5)
+        done.signal()
+      }.start()
+      done.wait()
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.description.contains("FileStoreSpy.size received size(of: 5)") ?? false,
+      failures.first?.description ?? "no failure"
+    )
+  }
+
+  func testTheBlockingWaitWaitsForACallFromAnotherThread() {
+    let spy = FileStoreSpy()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { spy.refresh() }
+    XCTAssertTrue(spy.waitUntilCalled(.refresh, timeout: 5))
+    XCTAssertEqual(spy.calls, [.refresh])
+  }
+
+  func testTheBlockingWaitFailsTheTestAtItsLineOnTimeout() {
+    let spy = FileStoreSpy()
+    spy.refresh()
+    var arrived = true
+    var line = 0
+    let failures = expectingFailures {
+      line = #line + 1
+      arrived = spy.waitUntilCalled(.open, timeout: 0.05)
+    }
+    XCTAssertFalse(arrived)
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.description.contains(
+        "Timed out after 0.05 seconds waiting for FileStoreSpy.open to be called 1 time; "
+          + "it was called 0 times. FileStoreSpy recorded 1 call: [refresh]."
+      ) ?? false,
+      failures.first?.description ?? "no failure"
+    )
+    XCTAssertEqual(failures.first?.filePath, "\(#filePath)")
+    XCTAssertEqual(failures.first?.line, line)
+  }
+
+  func testTheAsyncWaitWorksInAnAsyncTest() async {
+    let spy = FileStoreSpy()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { spy.refresh() }
+    let arrived = await spy.waitUntilCalled(.refresh, timeout: 5)
+    XCTAssertTrue(arrived)
+  }
+}
