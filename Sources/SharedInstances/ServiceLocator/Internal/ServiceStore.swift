@@ -1,0 +1,269 @@
+import _SharedInstancesShims
+
+/// The state of one ``ServiceLocator``: its published registry and its factories in progress.
+///
+/// Reads are lock-free: the current `_ServiceRegistry` is published through an atomic pointer
+/// and protected by a hazard pointer while a service is copied out of it. Changes take `lock`,
+/// build a new registry, swap the pointer, and release the old registry once no reader holds
+/// it, after unlocking, since that may release services and run their deinits.
+///
+/// A lazy service is created by the first thread that asks for it (its `creator`), holding only
+/// a `_CreationAttempt` of its own. The other threads that ask meanwhile wait on that attempt,
+/// never on `lock`, so a factory may use the locator. Before
+/// waiting, a thread follows the chain "the creator of this entry waits for that entry, whose
+/// creator waits for…" recorded in `waiting`: if the chain comes back to itself, waiting would
+/// never end, and it throws a circular-dependency error instead. Every link of the chain is
+/// recorded under `lock` by the thread that is about to wait, so the last thread to close a
+/// cycle always sees it.
+@usableFromInline
+final class _ServiceStore: @unchecked Sendable {
+  // @unchecked: `current` is only accessed atomically (written under `lock`); `waiting` and
+  // every entry's `creator` are guarded by `lock`; registries are immutable once published.
+
+  /// An `Unmanaged<_ServiceRegistry>` owned by the store (+1), or nil while nothing is
+  /// registered.
+  @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  private let lock = _Mutex()
+  /// For each thread waiting for another thread's factory: the entry it waits for.
+  private var waiting: [UInt: _ServiceEntry] = [:]
+
+  init() {
+    current = .allocate(capacity: 1)
+    current.initialize(to: nil)
+  }
+
+  deinit {
+    if let raw = current.pointee { Unmanaged<_ServiceRegistry>.fromOpaque(raw).release() }
+    current.deallocate()
+  }
+
+  // MARK: Lock-free reads
+
+  /// A created service registered without a name as `Service`, or nil.
+  @inlinable @inline(__always)
+  func value<Service>(ofType _: Service.Type) -> Service? {
+    let record = si_hazard_current()
+    guard let raw = si_hazard_protect(current, record) else { return nil }
+    let value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+      $0.value(ofType: Service.self)
+    }
+    si_hazard_clear(record)
+    return value
+  }
+
+  /// A created service registered under `name` as exactly `Service`, or nil.
+  @inlinable
+  func value<Service>(named name: String, ofType _: Service.Type) -> Service? {
+    let record = si_hazard_current()
+    guard let raw = si_hazard_protect(current, record) else { return nil }
+    let value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+      $0.value(named: name, ofType: Service.self)
+    }
+    si_hazard_clear(record)
+    return value
+  }
+
+  // MARK: Locked lookups
+
+  /// Must be called with `lock` held.
+  private var registryLocked: _ServiceRegistry? {
+    guard let raw = si_ptr_load_acquire(current) else { return nil }
+    return Unmanaged<_ServiceRegistry>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// The entry registered under `name`, if any.
+  func entry(for name: ServiceName) -> _ServiceEntry? {
+    lock.withLock { registryLocked?.entry(for: name) }
+  }
+
+  /// Must be called with `lock` held.
+  private func isRegisteredLocked(_ entry: _ServiceEntry) -> Bool {
+    registryLocked?.entry(for: entry.name) === entry
+  }
+
+  // MARK: Changes
+
+  /// Publishes a registry holding `entries` (or none) and returns the previous one, still
+  /// retained. Must be called with `lock` held; the caller must `retire` the result after
+  /// unlocking.
+  private func publishLocked(_ entries: [_ServiceEntry]) -> UnsafeMutableRawPointer? {
+    let next =
+      entries.isEmpty
+      ? nil : Unmanaged.passRetained(_ServiceRegistry(entries: entries)).toOpaque()
+    return si_ptr_exchange(current, next)
+  }
+
+  /// Releases a registry that is no longer published, once no reader holds it.
+  private func retire(_ registry: UnsafeMutableRawPointer?) {
+    guard let registry else { return }
+    si_hazard_wait_until_unprotected(registry)
+    // May release services and run their deinits: user code, so no lock is held here.
+    Unmanaged<_ServiceRegistry>.fromOpaque(registry).release()
+  }
+
+  /// Registers `entry`, or throws `duplicateService` when its key is taken.
+  func insert(_ entry: _ServiceEntry) throws(ServiceLocator.Error) {
+    lock.lock()
+    let registry = registryLocked
+    if registry?.entry(for: entry.name) != nil {
+      lock.unlock()
+      throw .duplicateService(entry.name)
+    }
+    let previous = publishLocked((registry?.entries ?? []) + [entry])
+    lock.unlock()
+    retire(previous)
+  }
+
+  /// The entry registered under `name`, or `make()` registered under it.
+  func entry(for name: ServiceName, orInsert make: () -> _ServiceEntry) -> _ServiceEntry {
+    lock.lock()
+    let registry = registryLocked
+    if let existing = registry?.entry(for: name) {
+      lock.unlock()
+      return existing
+    }
+    let entry = make()
+    let previous = publishLocked((registry?.entries ?? []) + [entry])
+    lock.unlock()
+    retire(previous)
+    return entry
+  }
+
+  /// Unregisters the entry registered under `name` as exactly `type`.
+  ///
+  /// - Throws: `inexistentService` when nothing is registered under `name`; `typeMismatch` when
+  ///   a named service was registered as another type.
+  func remove(_ name: ServiceName, type: Any.Type) throws(ServiceLocator.Error) {
+    lock.lock()
+    guard let registry = registryLocked, let entry = registry.entry(for: name) else {
+      lock.unlock()
+      throw .inexistentService(name)
+    }
+    guard entry.typeID == ObjectIdentifier(type) else {
+      lock.unlock()
+      throw .typeMismatch(name, expected: type, found: entry.type)
+    }
+    let previous = publishLocked(registry.entries.filter { $0 !== entry })
+    lock.unlock()
+    retire(previous)
+  }
+
+  /// Unregisters everything.
+  func removeAll() {
+    lock.lock()
+    let previous = publishLocked([])
+    lock.unlock()
+    retire(previous)
+  }
+
+  // MARK: Creation
+
+  /// The service of `entry`, created by its factory if needed, exactly once.
+  ///
+  /// - Returns: The service, or nil when `entry` was unregistered before its service was
+  ///   published: the caller looks the key up again.
+  /// - Throws: What the factory throws, or `circularDependency` when creating the service would
+  ///   wait for itself.
+  func resolve<Service>(
+    _ entry: _TypedServiceEntry<Service>,
+    locator: ServiceLocator
+  ) throws -> Service? {
+    let me = si_current_thread()
+    // Made (and so held) before taking `lock`, in case this thread becomes the creator.
+    var attempt: _CreationAttempt?
+    defer { attempt?.finish() }
+    while true {
+      if let value = entry.load() { return value }
+      lock.lock()
+      if let value = entry.load() {
+        lock.unlock()
+        return value
+      }
+      guard isRegisteredLocked(entry), let factory = entry.factory else {
+        lock.unlock()
+        return nil
+      }
+      if entry.creator == 0 {
+        guard let mine = attempt else {
+          lock.unlock()
+          attempt = _CreationAttempt()
+          continue
+        }
+        attempt = nil
+        entry.creator = me
+        entry.attempt = mine
+        lock.unlock()
+        return try create(entry, factory: factory, attempt: mine, locator: locator)
+      }
+      if let cycle = cycleLocked(waitingFor: entry, thread: me) {
+        lock.unlock()
+        throw ServiceLocator.Error.circularDependency(entry.name, cycle: cycle)
+      }
+      let theirs = entry.attempt
+      waiting[me] = entry
+      lock.unlock()
+      // Wait until the creator is done, then look again: its factory may have thrown.
+      theirs?.wait()
+      lock.withLock { waiting[me] = nil }
+    }
+  }
+
+  /// Runs the factory of `entry`, whose creator the calling thread has become, and publishes
+  /// its result if `entry` is still registered.
+  private func create<Service>(
+    _ entry: _TypedServiceEntry<Service>,
+    factory: @Sendable (any ServiceLocating) throws -> Service,
+    attempt: _CreationAttempt,
+    locator: ServiceLocator
+  ) throws -> Service? {
+    // User code: no lock is held but this run's own attempt, which only its waiters need.
+    let outcome = Result { try factory(locator) }
+    let created = try? outcome.map(_ServiceBox.init).get()
+    lock.lock()
+    entry.creator = 0
+    entry.attempt = nil
+    let published = created != nil && isRegisteredLocked(entry)
+    if published, let created { entry.publish(created) }
+    lock.unlock()
+    attempt.finish()
+    switch outcome {
+    case .success(let value):
+      // When unregistered while the factory ran, the service is dropped (after unlocking):
+      // the caller looks again and finds the key empty, or registered anew.
+      return published ? value : nil
+    case .failure(let error):
+      throw Self.extendingCycle(error, with: entry.name)
+    }
+  }
+
+  /// The entries from `entry` to the first one the calling thread is creating, following the
+  /// threads that wait for one another, or nil when waiting for `entry` cannot deadlock. Must be
+  /// called with `lock` held.
+  private func cycleLocked(waitingFor entry: _ServiceEntry, thread me: UInt) -> [ServiceName]? {
+    var link = entry
+    var path: [ServiceName] = []
+    // Each thread waits for one entry at most, so a chain longer than `waiting` repeats a
+    // thread: a cycle among other threads, which would have been reported when it formed.
+    for _ in 0...waiting.count {
+      path.append(link.name)
+      let creator = link.creator
+      if creator == me { return path }
+      guard creator != 0, let next = waiting[creator] else { return nil }
+      link = next
+    }
+    return nil
+  }
+
+  /// Prepends `name` to the cycle of a circular-dependency error that is still being unwound.
+  ///
+  /// The cycle is reported from where it was found, `[A]`; each factory it passes through on
+  /// its way out adds the service it was creating, until the cycle is closed: `[A, B, A]`.
+  /// The error names the first service of the cycle.
+  static func extendingCycle(_ error: any Error, with name: ServiceName) -> any Error {
+    guard case .circularDependency(_, var cycle) = error as? ServiceLocator.Error,
+      cycle.count < 2 || cycle.first != cycle.last
+    else { return error }
+    cycle.insert(name, at: 0)
+    return ServiceLocator.Error.circularDependency(name, cycle: cycle)
+  }
+}

@@ -1,0 +1,214 @@
+/// A registry of services that code resolves its dependencies from: what a factory depends on
+/// when it needs services.
+///
+/// ``ServiceLocator`` is the implementation. Depend on this protocol where you receive a
+/// locator, in the factories of your screens and flows, and pass the services you get from it
+/// explicitly to the objects those factories create, which never see the locator:
+///
+/// ```swift
+/// enum EditProfileFactory {
+///   static func make(locator: any ServiceLocating) throws -> EditProfileViewController {
+///     EditProfileViewController(userProvider: try locator.get((any UserProviding).self))
+///   }
+/// }
+/// ```
+///
+/// The requirements take every argument; the extension adds the short forms (`get()`,
+/// `get(name:)`, `get(_:)`, `register(service:)`, `register(_:factory:)`, `unregister(_:)`).
+public protocol ServiceLocating: Sendable {
+  /// Registers an instance of a service, under a name or else under its type.
+  ///
+  /// The service is registered as the static type of `service`: register
+  /// `Downloader() as any ImageDownloading` to get it as `(any ImageDownloading).self`.
+  ///
+  /// ```swift
+  /// try locator.register(service: URLSessionDownloader() as any ImageDownloading)
+  /// try locator.register(service: ImageCache(capacity: 50), name: "thumbnails")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - service: The instance every ``get(_:name:)`` for this key returns.
+  ///   - name: The name to register under, or nil to register under the type.
+  /// - Returns: The key the service is registered under.
+  /// - Throws: ``ServiceLocator/Error/duplicateService(_:)`` when the key is taken.
+  @discardableResult
+  func register<Service: Sendable>(service: Service, name: String?) throws -> ServiceName
+
+  /// Registers a service that `factory` creates when it is first asked for.
+  ///
+  /// The factory receives the locator to get the services it depends on; capture nothing else
+  /// that holds the locator, or the locator would keep itself alive.
+  ///
+  /// ```swift
+  /// try locator.register(ImageCache.self, name: "avatars") { locator in
+  ///   ImageCache(downloader: try locator.get((any ImageDownloading).self))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to register the service as.
+  ///   - name: The name to register under, or nil to register under the type.
+  ///   - factory: Creates the service, exactly once, on the first thread that asks for it.
+  /// - Returns: The key the service is registered under.
+  /// - Throws: ``ServiceLocator/Error/duplicateService(_:)`` when the key is taken.
+  @discardableResult
+  func register<Service: Sendable>(
+    _ type: Service.Type,
+    name: String?,
+    factory: @escaping @Sendable (any ServiceLocating) throws -> Service
+  ) throws -> ServiceName
+
+  /// Returns the service registered under a name, or else under its type.
+  ///
+  /// A lazily registered service is created by the first request. A service registered with a
+  /// name can be asked for as any type it can be cast to.
+  ///
+  /// ```swift
+  /// let cache = try locator.get(ImageCache.self, name: "avatars")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of service to return.
+  ///   - name: The name the service is registered under, or nil for a service registered
+  ///     under `type`.
+  /// - Returns: The service.
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:)`` when nothing is registered under
+  ///   the key, ``ServiceLocator/Error/typeMismatch(_:expected:found:)`` when a named service
+  ///   is not a `Service`, ``ServiceLocator/Error/circularDependency(_:cycle:)`` when its
+  ///   factory needs it, or what its factory throws.
+  func get<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service
+
+  /// Unregisters a service and releases it.
+  ///
+  /// Once this returns, the locator holds no reference to the service.
+  ///
+  /// ```swift
+  /// try locator.unregister(ImageCache.self, name: "avatars")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type the service was registered as.
+  ///   - name: The name the service was registered under, or nil for a service registered
+  ///     under `type`.
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:)`` when nothing is registered under
+  ///   the key, ``ServiceLocator/Error/typeMismatch(_:expected:found:)`` when a named service
+  ///   was registered as another type.
+  func unregister<Service: Sendable>(_ type: Service.Type, name: String?) throws
+
+  /// Unregisters every service and releases them.
+  ///
+  /// Use it where a lifetime ends, such as a user session.
+  ///
+  /// ```swift
+  /// func didSignOut() { locator.unregisterAll() }
+  /// ```
+  func unregisterAll()
+
+  /// Returns the service registered under its type, or creates and registers one, atomically.
+  ///
+  /// However many threads race on it, one instance is created.
+  ///
+  /// ```swift
+  /// let toggles = locator.getOrRegister(ToggleService.self)
+  /// ```
+  ///
+  /// - Parameter type: The type of service, registered without a name.
+  /// - Returns: The registered service: the same instance to every caller, however many race.
+  func getOrRegister<Service: Serviceable>(_ type: Service.Type) -> Service
+}
+
+extension ServiceLocating {
+  /// Registers an instance of a service under its type.
+  ///
+  /// The short form of ``register(service:name:)`` with no name.
+  ///
+  /// ```swift
+  /// try locator.register(service: URLSessionDownloader() as any ImageDownloading)
+  /// ```
+  ///
+  /// - Parameter service: The instance every ``get(_:)`` for its type returns; it is registered
+  ///   as its static type.
+  /// - Returns: The key the service is registered under: its type.
+  /// - Throws: ``ServiceLocator/Error/duplicateService(_:)`` when a service is already
+  ///   registered as that type.
+  @inlinable @discardableResult
+  public func register<Service: Sendable>(service: Service) throws -> ServiceName {
+    try register(service: service, name: nil)
+  }
+
+  /// Registers, under its type, a service that `factory` creates when it is first asked for.
+  ///
+  /// The short form of ``register(_:name:factory:)`` with no name.
+  ///
+  /// ```swift
+  /// try locator.register(ImageCache.self) { locator in
+  ///   ImageCache(downloader: try locator.get((any ImageDownloading).self))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to register the service as; inferred from `factory` when omitted.
+  ///   - factory: Creates the service, exactly once, on the first thread that asks for it. It
+  ///     receives the locator to get the services it depends on.
+  /// - Returns: The key the service is registered under: its type.
+  /// - Throws: ``ServiceLocator/Error/duplicateService(_:)`` when a service is already
+  ///   registered as that type.
+  @inlinable @discardableResult
+  public func register<Service: Sendable>(
+    _ type: Service.Type = Service.self,
+    factory: @escaping @Sendable (any ServiceLocating) throws -> Service
+  ) throws -> ServiceName {
+    try register(type, name: nil, factory: factory)
+  }
+
+  /// Returns the service of the type the context expects, registered under a name or else
+  /// under that type.
+  ///
+  /// The form of ``get(_:name:)`` that infers the type.
+  ///
+  /// ```swift
+  /// let downloader: any ImageDownloading = try locator.get()
+  /// let avatars: ImageCache = try locator.get(name: "avatars")
+  /// ```
+  ///
+  /// - Parameter name: The name the service is registered under, or nil for a service
+  ///   registered under the type.
+  /// - Returns: The service.
+  /// - Throws: As ``get(_:name:)``.
+  @inlinable
+  public func get<Service: Sendable>(name: String? = nil) throws -> Service {
+    try get(Service.self, name: name)
+  }
+
+  /// Returns the service registered under `type`.
+  ///
+  /// The short form of ``get(_:name:)`` with no name.
+  ///
+  /// ```swift
+  /// let cache = try locator.get(ImageCache.self)
+  /// ```
+  ///
+  /// - Parameter type: The type of service, registered without a name.
+  /// - Returns: The service.
+  /// - Throws: As ``get(_:name:)``.
+  @inlinable
+  public func get<Service: Sendable>(_ type: Service.Type) throws -> Service {
+    try get(type, name: nil)
+  }
+
+  /// Unregisters the service registered under `type` and releases it.
+  ///
+  /// The short form of ``unregister(_:name:)`` with no name.
+  ///
+  /// ```swift
+  /// try locator.unregister(ImageCache.self)
+  /// ```
+  ///
+  /// - Parameter type: The type the service was registered as, without a name.
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:)`` when nothing is registered as
+  ///   `type`.
+  @inlinable
+  public func unregister<Service: Sendable>(_ type: Service.Type) throws {
+    try unregister(type, name: nil)
+  }
+}
