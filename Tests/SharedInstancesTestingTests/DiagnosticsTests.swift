@@ -102,7 +102,9 @@ import Testing
       finish.signal()
       await running.value
     } matching: { issue in
-      issue.comments.map(\.rawValue).joined().contains("while a factory it started was still running")
+      issue.comments.map(\.rawValue).joined().contains(
+        "while a factory it started was still running"
+      )
     }
   }
 }

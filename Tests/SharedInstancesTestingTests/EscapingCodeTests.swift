@@ -25,7 +25,8 @@ extension Notification.Name {
     }
     let fromBoundClosure = await withCheckedContinuation { continuation in
       DispatchQueue.global().async(
-        execute: scope.bind { continuation.resume(returning: Boxes.escaping.value.tag) })
+        execute: scope.bind { continuation.resume(returning: Boxes.escaping.value.tag) }
+      )
     }
     let fromThread = readOnThread { scope.run { Boxes.escaping.value } }.tag
     let fromDetached = await Task.detached { scope.run { Boxes.escaping.value.tag } }.value
@@ -40,10 +41,13 @@ extension Notification.Name {
     let center = NotificationCenter()
     let seen = LockedValue<String?>(nil)
     let observer = center.addObserver(
-      forName: .escapingTestPing, object: nil, queue: nil,
+      forName: .escapingTestPing,
+      object: nil,
+      queue: nil,
       using: SharedScope.current.bind { (_: Notification) in
         seen.set(Boxes.escaping.value.tag)
-      })
+      }
+    )
     _ = readOnThread {
       center.post(name: .escapingTestPing, object: nil)
       return Tagged("posted")

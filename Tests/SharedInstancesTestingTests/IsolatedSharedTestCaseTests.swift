@@ -60,7 +60,11 @@ final class StrictIsolatedSharedTestCaseTests: IsolatedSharedTestCase {
       captured.append("\(description) @ \((filePath as NSString).lastPathComponent)")
     } else {
       super.recordFailure(
-        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        withDescription: description,
+        inFile: filePath,
+        atLine: lineNumber,
+        expected: expected
+      )
     }
   }
 

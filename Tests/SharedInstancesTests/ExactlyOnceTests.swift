@@ -10,7 +10,9 @@ import Testing
     let threadCount = 8
     let calls = (0..<boxCount).map { _ in Counter() }
     let boxes = (0..<boxCount).map { index in
-      Resettable { calls[index].increment(); return Instance("box \(index)") }
+      Resettable {
+        calls[index].increment(); return Instance("box \(index)")
+      }
     }
     let seen = (0..<threadCount).map { _ in Locked([ObjectIdentifier]()) }
     onThreads(threadCount) { thread in
@@ -19,7 +21,10 @@ import Testing
       for box in boxes { mine.append(ObjectIdentifier(box.value)) }
       seen[thread].set(mine)
     }
-    #expect(calls.allSatisfy { $0.value == 1 }, "factory calls: \(calls.map(\.value).filter { $0 != 1 })")
+    #expect(
+      calls.allSatisfy { $0.value == 1 },
+      "factory calls: \(calls.map(\.value).filter { $0 != 1 })"
+    )
     let reference = seen[0].get()
     for thread in 1..<threadCount {
       #expect(seen[thread].get() == reference)

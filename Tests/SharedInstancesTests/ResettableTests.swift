@@ -5,7 +5,9 @@ import Testing
 @Suite struct ResettableTests {
   @Test func createsLazilyOnceAndReturnsTheSameInstance() {
     let calls = Counter()
-    let box = Resettable { calls.increment(); return Instance("real") }
+    let box = Resettable {
+      calls.increment(); return Instance("real")
+    }
     #expect(calls.value == 0)
     let first = box.value
     let second = box.value
@@ -31,7 +33,9 @@ import Testing
 
   @Test func resetMakesTheNextReadCreateAFreshInstance() {
     let calls = Counter()
-    let box = Resettable { calls.increment(); return Instance("real") }
+    let box = Resettable {
+      calls.increment(); return Instance("real")
+    }
     let first = box.value
     box.reset()
     let second = box.value
@@ -41,7 +45,9 @@ import Testing
 
   @Test func currentValueNeverCreates() {
     let calls = Counter()
-    let box = Resettable { calls.increment(); return Instance("real") }
+    let box = Resettable {
+      calls.increment(); return Instance("real")
+    }
     #expect(box.currentValue == nil)
     #expect(calls.value == 0)
     let created = box.value
@@ -90,7 +96,9 @@ import Testing
 
   @Test func withOverrideRestoresAColdBox() {
     let calls = Counter()
-    let box = Resettable { calls.increment(); return Instance("real") }
+    let box = Resettable {
+      calls.increment(); return Instance("real")
+    }
     box.withOverride(Instance("fake")) { #expect(box.value.label == "fake") }
     #expect(box.currentValue == nil)
     #expect(calls.value == 0)
