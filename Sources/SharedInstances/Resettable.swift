@@ -6,7 +6,7 @@ import _SharedInstancesShims
 /// Declare it where you would write `static let shared = Manager()`. Production code reads
 /// ``value``; the instance is created lazily, exactly once, on first read. Tests replace it
 /// with a double through ``override(with:fileID:filePath:line:column:)`` or
-/// ``withOverride(_:operation:)``, and ``reset(fileID:filePath:line:column:)`` makes the next
+/// ``withOverride(_:fileID:filePath:line:column:operation:)``, and ``reset(fileID:filePath:line:column:)`` makes the next
 /// read create a fresh instance.
 ///
 /// ```swift

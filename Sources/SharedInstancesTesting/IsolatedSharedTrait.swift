@@ -3,7 +3,7 @@ import Testing
 
 /// A Swift Testing trait that gives each test its own shared instances.
 ///
-/// Inside the test, every ``Resettable`` resolves in the test's own scope: overrides and resets
+/// Inside the test, every `Resettable` resolves in the test's own scope: overrides and resets
 /// it makes are invisible to other tests running in parallel and vanish when it ends; an
 /// instance it reads is created fresh for it, as if the app had just launched, and released
 /// after it. Nothing is serialized (except ``SharedIsolationOptions/processWide`` tests, with

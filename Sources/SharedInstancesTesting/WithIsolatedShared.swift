@@ -1,6 +1,6 @@
 import SharedInstances
 
-/// Runs `operation` in a fresh isolated scope: every ``Resettable`` it reads, overrides or resets
+/// Runs `operation` in a fresh isolated scope: every `Resettable` it reads, overrides or resets
 /// resolves in that scope, invisible to code outside it, and all of it is dropped when
 /// `operation` returns.
 ///
@@ -60,7 +60,7 @@ func runIsolated<R>(
   return try _Scope.$current.withValue(session.scope, operation: operation)
 }
 
-/// Runs the asynchronous `operation` in a fresh isolated scope: every ``Resettable`` it reads,
+/// Runs the asynchronous `operation` in a fresh isolated scope: every `Resettable` it reads,
 /// overrides or resets resolves in that scope, and all of it is dropped when `operation`
 /// returns.
 ///
