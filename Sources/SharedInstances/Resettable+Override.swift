@@ -91,6 +91,6 @@ extension Resettable {
     )
     let cell = Unmanaged.passRetained(_Cell(replacement, isOverride: true)).toOpaque()
     let saved = slot.exchange(cell)
-    return { _Slot<Shared>.retire(slot.exchange(saved)) }
+    return { _Slot.retire(slot.exchange(saved)) }
   }
 }

@@ -60,7 +60,7 @@ import _SharedInstancesShims
 /// resolves in that test's own scope: overrides and resets made in the test are invisible to
 /// other tests running in parallel, and vanish when it ends.
 public final class Resettable<Shared> {
-  @usableFromInline let _global: _Slot<Shared>
+  @usableFromInline let _global: _Slot
   @usableFromInline let _factory: (@Sendable () -> Shared)?
   @usableFromInline let _identity: _BoxIdentity
 
@@ -152,23 +152,32 @@ public final class Resettable<Shared> {
   /// > empty.
   @inlinable
   public var value: Shared {
-    if _fastPath(!si_isolation_is_active()), let value = _global.load() {
+    if _fastPath(!si_isolation_is_active()), let value = _global.load(Shared.self) {
       return value
     }
     return _valueSlowPath()
   }
 
-  @usableFromInline @inline(never)
+  // Inlinable (so specialized in the caller's module) but never inlined: the path of a first
+  // read, and of every read once isolation was used in the process.
+  @inlinable @inline(never)
   func _valueSlowPath() -> Shared {
     if let value = _readOrCreate() { return value }
     _identity.emptyFailure()
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
+  @inlinable
   func _readOrCreate() -> Shared? {
     if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
-      return scope.read(self)
+      let slot = scope.slot(for: _identity)
+      if let loaded = slot.loadWithKind(Shared.self) {
+        scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)
+        return loaded.value
+      }
+      return scope.create(in: slot, for: self)
     }
+    if let value = _global.load(Shared.self) { return value }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
   }
 
@@ -182,11 +191,12 @@ public final class Resettable<Shared> {
   ///   greeting = "Hello, \(user.name)"
   /// }
   /// ```
+  @inlinable
   public var currentValue: Shared? {
     if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
-      return scope.slot(for: self).load()
+      return scope.slot(for: _identity).load(Shared.self)
     }
-    return _global.load()
+    return _global.load(Shared.self)
   }
 
   /// Returns the shared instance, creating it if the box has a factory, or throws when the box
@@ -206,6 +216,7 @@ public final class Resettable<Shared> {
   ///   - column: The caller's location. Leave the default.
   /// - Returns: The instance.
   /// - Throws: ``EmptySharedInstanceError`` when the box has no factory and nothing was set.
+  @inlinable
   public func require(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -213,12 +224,7 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) throws(EmptySharedInstanceError) -> Shared {
     if let value = _readOrCreate() { return value }
-    throw EmptySharedInstanceError(
-      boxDescription: _identity.description,
-      sharedTypeName: "\(Shared.self)",
-      fileID: "\(fileID)",
-      line: Int(line)
-    )
+    throw _identity.emptyError(fileID: fileID, line: line)
   }
 
   /// Whether the instance that reads return is a test double set with
@@ -332,9 +338,9 @@ public final class Resettable<Shared> {
     check: Bool,
     operation: StaticString = "",
     location: _SourceLocation? = nil
-  ) -> _Slot<Shared> {
+  ) -> _Slot {
     guard si_isolation_is_active() else { return _global }
-    if let scope = _Scope.resolve(box: _identity.id) { return scope.slot(for: self) }
+    if let scope = _Scope.resolve(box: _identity.id) { return scope.slot(for: _identity) }
     if check, let location, _identity.isUsedByLiveScopes {
       _Diagnostics.report(
         _Diagnostic(

@@ -6,7 +6,7 @@ import _SharedInstancesShims
 package final class _BoxIdentity: @unchecked Sendable {
   // @unchecked: immutable but for `scopeUses`, which is only accessed atomically; the
   // metatype and static strings are immutable.
-  package let id: UInt64
+  @usableFromInline package let id: UInt64
   package let sharedType: Any.Type
   package let location: _SourceLocation
   /// How many live isolation scopes hold state for this box (atomic).
@@ -32,6 +32,16 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   var isUsedByLiveScopes: Bool { si_int_load_relaxed(scopeUses) > 0 }
 
+  @usableFromInline
+  func emptyError(fileID: StaticString, line: UInt) -> EmptySharedInstanceError {
+    EmptySharedInstanceError(
+      boxDescription: description,
+      sharedTypeName: "\(sharedType)",
+      fileID: "\(fileID)",
+      line: Int(line)
+    )
+  }
+
   func reentrancyFailure() -> Never {
     fatalError(
       """
@@ -42,6 +52,7 @@ package final class _BoxIdentity: @unchecked Sendable {
     )
   }
 
+  @usableFromInline
   func emptyFailure() -> Never {
     fatalError(
       """

@@ -1,12 +1,5 @@
 import _SharedInstancesShims
 
-/// Type-erased access to a slot, for ending a scope.
-protocol _AnySlot: AnyObject, Sendable {
-  func clear()
-}
-
-extension _Slot: _AnySlot {}
-
 /// The isolated state of every box for one test (or one `withIsolatedShared` call).
 ///
 /// A scope starts empty: a box read in it creates the scope's own instance, as if the app had
@@ -15,9 +8,10 @@ extension _Slot: _AnySlot {}
 /// `_Scope.processWide`, where reads from threads outside the test's tasks find it.
 ///
 /// Cost: creating a scope is O(1); ending it is O(boxes it touched).
+@usableFromInline
 package final class _Scope: @unchecked Sendable {
-  // @unchecked: `entries`, `nextOrder`, `ended` and `reportedLateUse` are guarded by `lock`;
-  // `activeFactories` is only accessed atomically; everything else is immutable.
+  // @unchecked: `state` is only accessed while `lock` is held; `activeFactories` is only
+  // accessed atomically; everything else is immutable.
 
   @TaskLocal package static var current: _Scope?
 
@@ -26,27 +20,23 @@ package final class _Scope: @unchecked Sendable {
 
   package let name: String
   package let parent: _Scope?
-  package let isStrict: Bool
+  @usableFromInline package let isStrict: Bool
   package let isProcessWide: Bool
   /// Whether threads outside test tasks resolve every box here, not only the touched ones
   /// (XCTest, which runs one test at a time in a process).
   package let capturesEveryBox: Bool
   package let report: @Sendable (_Diagnostic) -> Void
 
-  struct Entry {
-    let slot: any _AnySlot
-    let identity: _BoxIdentity
-    let order: Int
-    var reads = 0
-    var overriddenReads = 0
-    var strictReported = false
+  /// What `lock` guards. Kept behind a pointer so that reads pay no exclusivity checks.
+  private struct State {
+    var table = _SlotTable()
+    var nextOrder = 0
+    var ended = false
+    var reportedLateUse = false
   }
 
   private let lock = _Mutex()
-  private var entries: [UInt64: Entry] = [:]
-  private var nextOrder = 0
-  private var ended = false
-  private var reportedLateUse = false
+  private let state: UnsafeMutablePointer<State>
   private let activeFactories: UnsafeMutablePointer<Int>
 
   package init(
@@ -66,9 +56,15 @@ package final class _Scope: @unchecked Sendable {
     self.report = report
     self.activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
+    self.state = .allocate(capacity: 1)
+    state.initialize(to: State())
   }
 
-  deinit { activeFactories.deallocate() }
+  deinit {
+    activeFactories.deallocate()
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
 
   /// The scope a read or change of a box resolves in on this thread, or nil for the
   /// process-wide state.
@@ -100,7 +96,7 @@ package final class _Scope: @unchecked Sendable {
   }
 
   func hasEntry(forBox id: UInt64) -> Bool {
-    lock.withLock { entries[id] != nil }
+    lock.withLock { state.pointee.table.slot(id) != nil }
   }
 
   /// Tells whether the current task belongs to a test (installed by `SharedInstancesTesting`).
@@ -108,88 +104,54 @@ package final class _Scope: @unchecked Sendable {
 
   // MARK: Entries
 
-  /// Must be called with `lock` held.
-  private func entryLocked<Shared>(for box: Resettable<Shared>) -> (Entry, lateUse: Bool) {
+  /// The slot holding a box's state in this scope, created on first touch (seeded from the
+  /// nearest ancestor that touched the box, else empty).
+  @usableFromInline
+  func slot(for identity: _BoxIdentity) -> _Slot {
+    lock.lock()
+    if let slot = state.pointee.table.slot(identity.id), !state.pointee.ended {
+      lock.unlock()
+      return slot
+    }
     var lateUse = false
-    if ended && !reportedLateUse {
-      reportedLateUse = true
+    if state.pointee.ended && !state.pointee.reportedLateUse {
+      state.pointee.reportedLateUse = true
       lateUse = true
     }
-    if let entry = entries[box._identity.id] { return (entry, lateUse) }
-    let inherited = parent?.inheritedCell(forBox: box._identity.id, as: Shared.self)
-    let entry = Entry(
-      slot: _Slot<Shared>(initial: inherited),
-      identity: box._identity,
-      order: nextOrder
-    )
-    nextOrder += 1
-    entries[box._identity.id] = entry
-    if !ended { si_int_fetch_add(box._identity.scopeUses, 1) }
-    return (entry, lateUse)
+    let slot: _Slot
+    if let existing = state.pointee.table.slot(identity.id) {
+      slot = existing
+    } else {
+      slot = _Slot(initial: parent?.inheritedCell(forBox: identity.id))
+      state.pointee.table.insert(
+        _SlotTable.Entry(
+          id: identity.id,
+          slot: slot,
+          identity: identity,
+          order: state.pointee.nextOrder
+        )
+      )
+      state.pointee.nextOrder += 1
+      if !state.pointee.ended { si_int_fetch_add(identity.scopeUses, 1) }
+    }
+    lock.unlock()
+    if lateUse { reportLateUse(of: identity) }
+    return slot
   }
 
   /// The current cell of a box in this scope or its nearest ancestor that touched it, retained.
-  private func inheritedCell<Shared>(forBox id: UInt64, as _: Shared.Type)
-    -> UnsafeMutableRawPointer?
-  {
-    let slot: _Slot<Shared>? = lock.withLock {
-      entries[id].map { unsafeDowncast($0.slot, to: _Slot<Shared>.self) }
+  private func inheritedCell(forBox id: UInt64) -> UnsafeMutableRawPointer? {
+    if let slot = lock.withLock({ state.pointee.table.slot(id) }) {
+      return slot.retainedCell()
     }
-    if let slot { return slot.retainedCell() }
-    return parent?.inheritedCell(forBox: id, as: Shared.self)
+    return parent?.inheritedCell(forBox: id)
   }
 
-  /// The slot holding `box`'s state in this scope, for a change.
-  func slot<Shared>(for box: Resettable<Shared>) -> _Slot<Shared> {
-    lock.lock()
-    let (entry, lateUse) = entryLocked(for: box)
-    lock.unlock()
-    if lateUse { reportLateUse(of: box._identity) }
-    return unsafeDowncast(entry.slot, to: _Slot<Shared>.self)
-  }
-
-  /// Reads `box` in this scope, creating the scope's own instance if needed, and records the
-  /// read.
-  func read<Shared>(_ box: Resettable<Shared>) -> Shared? {
-    lock.lock()
-    let (entry, lateUse) = entryLocked(for: box)
-    let slot = unsafeDowncast(entry.slot, to: _Slot<Shared>.self)
-    if let loaded = slot.loadWithKind() {
-      let strictFailure = recordReadLocked(of: box._identity.id, isOverride: loaded.isOverride)
-      lock.unlock()
-      finishRead(box._identity, lateUse: lateUse, strictFailure: strictFailure)
-      return loaded.value
-    }
-    lock.unlock()
-    if lateUse { reportLateUse(of: box._identity) }
-    si_int_fetch_add(activeFactories, 1)
-    let created = slot.loadOrCreate(box._identity, factory: box._factory)
-    si_int_fetch_add(activeFactories, -1)
-    guard let created else { return nil }
-    let strictFailure = lock.withLock {
-      recordReadLocked(of: box._identity.id, isOverride: created.isOverride)
-    }
-    finishRead(box._identity, lateUse: false, strictFailure: strictFailure)
-    return created.value
-  }
-
-  /// Must be called with `lock` held. Returns true when this read is a strict-mode failure.
-  private func recordReadLocked(of id: UInt64, isOverride: Bool) -> Bool {
-    guard var entry = entries[id] else { return false }  // the scope ended meanwhile
-    entry.reads += 1
-    if isOverride { entry.overriddenReads += 1 }
-    var strictFailure = false
-    if isStrict && !isOverride && !entry.strictReported {
-      entry.strictReported = true
-      strictFailure = true
-    }
-    entries[id] = entry
-    return strictFailure
-  }
-
-  private func finishRead(_ identity: _BoxIdentity, lateUse: Bool, strictFailure: Bool) {
-    if lateUse { reportLateUse(of: identity) }
-    if strictFailure {
+  /// Records a read this scope served, and reports it in strict mode if it was not overridden.
+  @usableFromInline
+  func didRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
+    slot.countRead(isOverride: isOverride)
+    if isStrict && !isOverride && slot.claimStrictReport() {
       report(
         _Diagnostic(
           kind: .strictRead,
@@ -202,6 +164,17 @@ package final class _Scope: @unchecked Sendable {
         )
       )
     }
+  }
+
+  /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope).
+  @usableFromInline
+  func create<Shared>(in slot: _Slot, for box: Resettable<Shared>) -> Shared? {
+    si_int_fetch_add(activeFactories, 1)
+    let created = slot.loadOrCreate(box._identity, factory: box._factory)
+    si_int_fetch_add(activeFactories, -1)
+    guard let created else { return nil }
+    didRead(slot, identity: box._identity, isOverride: created.isOverride)
+    return created.value
   }
 
   private func reportLateUse(of identity: _BoxIdentity) {
@@ -223,10 +196,10 @@ package final class _Scope: @unchecked Sendable {
   /// Ends the scope: releases every instance it created or was given, and reports work it
   /// started that is still running. After `end()`, uses are reported and still served.
   package func end() {
-    let detached: [Entry] = lock.withLock {
-      ended = true
-      let all = Array(entries.values)
-      entries = [:]
+    let detached: [_SlotTable.Entry] = lock.withLock {
+      state.pointee.ended = true
+      let all = state.pointee.table.entries
+      state.pointee.table.removeAll()
       return all
     }
     if si_int_load_acquire(activeFactories) > 0 {
@@ -260,8 +233,12 @@ package final class _Scope: @unchecked Sendable {
   /// Every box this scope touched, first touched first.
   package func touches() -> [Touch] {
     lock.withLock {
-      entries.values.sorted { $0.order < $1.order }.map {
-        Touch(identity: $0.identity, reads: $0.reads, overriddenReads: $0.overriddenReads)
+      state.pointee.table.entries.sorted { $0.order < $1.order }.map {
+        Touch(
+          identity: $0.identity,
+          reads: $0.slot.reads,
+          overriddenReads: $0.slot.overriddenReads
+        )
       }
     }
   }

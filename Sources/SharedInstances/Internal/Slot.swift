@@ -1,14 +1,21 @@
 import _SharedInstancesShims
 
+/// The non-generic part of a published state: whether it is a test double.
+@usableFromInline
+class _CellBase {
+  @usableFromInline let isOverride: Bool
+
+  @usableFromInline init(isOverride: Bool) { self.isOverride = isOverride }
+}
+
 /// One immutable published state of a slot: the instance, and whether it is a test double.
 @usableFromInline
-final class _Cell<Shared> {
+final class _Cell<Shared>: _CellBase {
   @usableFromInline let value: Shared
-  @usableFromInline let isOverride: Bool
 
   @usableFromInline init(_ value: Shared, isOverride: Bool) {
     self.value = value
-    self.isOverride = isOverride
+    super.init(isOverride: isOverride)
   }
 }
 
@@ -21,39 +28,48 @@ final class _Cell<Shared> {
 /// it. Creation is serialized by `creationLock`, which belongs to this slot alone, so a slow or
 /// nested factory never blocks another box; a factory's result is installed only if no override
 /// or reset happened while it ran.
+///
+/// The slot is not generic: only reading a value out of a cell needs the type, and those
+/// accessors are `@inlinable`, so a client specializes them and pays no generic-metadata cost.
 @usableFromInline
-final class _Slot<Shared>: @unchecked Sendable {
-  // @unchecked: `current` and `creator` are only accessed atomically; `generation` only under
+final class _Slot: @unchecked Sendable {
+  // @unchecked: `current` and `words` are only accessed atomically; `generation` only under
   // `stateLock`; the cells they publish are immutable.
 
   /// An `Unmanaged<_Cell<Shared>>` owned by the slot (+1), or nil while empty.
   @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  /// The thread running the factory, or 0.
-  let creator: UnsafeMutablePointer<Int>
+  /// Atomic words: the thread running the factory (or 0), reads, overridden reads, and whether
+  /// a strict-mode failure was reported.
+  @usableFromInline let words: UnsafeMutablePointer<Int>
   let stateLock = _Mutex()
   let creationLock = _Mutex()
   var generation: UInt64 = 0
 
+  @usableFromInline static let creatorWord = 0
+  @usableFromInline static let readsWord = 1
+  @usableFromInline static let overriddenReadsWord = 2
+  @usableFromInline static let strictReportedWord = 3
+
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil) {
     current = .allocate(capacity: 1)
     current.initialize(to: initial)
-    creator = .allocate(capacity: 1)
-    creator.initialize(to: 0)
+    words = .allocate(capacity: 4)
+    words.initialize(repeating: 0, count: 4)
   }
 
   deinit {
     if let raw = current.pointee {
-      Unmanaged<_Cell<Shared>>.fromOpaque(raw).release()
+      Unmanaged<AnyObject>.fromOpaque(raw).release()
     }
     current.deallocate()
-    creator.deallocate()
+    words.deallocate()
   }
 
   // MARK: Reading
 
   /// The current instance, without creating one. Lock-free.
   @inlinable @inline(__always)
-  func load() -> Shared? {
+  func load<Shared>(_: Shared.Type) -> Shared? {
     let record = si_hazard_current()
     guard let raw = si_hazard_protect(current, record) else { return nil }
     let value = Unmanaged<_Cell<Shared>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
@@ -62,7 +78,8 @@ final class _Slot<Shared>: @unchecked Sendable {
   }
 
   /// The current instance and whether it is an override, without creating one. Lock-free.
-  func loadWithKind() -> (value: Shared, isOverride: Bool)? {
+  @inlinable @inline(__always)
+  func loadWithKind<Shared>(_: Shared.Type) -> (value: Shared, isOverride: Bool)? {
     let record = si_hazard_current()
     guard let raw = si_hazard_protect(current, record) else { return nil }
     let result = Unmanaged<_Cell<Shared>>.fromOpaque(raw)._withUnsafeGuaranteedRef {
@@ -75,18 +92,20 @@ final class _Slot<Shared>: @unchecked Sendable {
   var isOverridden: Bool {
     stateLock.withLock {
       guard let raw = current.pointee else { return false }
-      return Unmanaged<_Cell<Shared>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isOverride }
+      return Unmanaged<_CellBase>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isOverride }
     }
   }
 
   /// The current instance, creating it with `factory` if the slot is empty. Returns nil only
   /// when the slot is empty and there is no factory.
-  func loadOrCreate(
+  @usableFromInline
+  func loadOrCreate<Shared>(
     _ identity: _BoxIdentity,
     factory: (() -> Shared)?
   ) -> (value: Shared, isOverride: Bool)? {
-    if let loaded = loadWithKind() { return loaded }
+    if let loaded = loadWithKind(Shared.self) { return loaded }
     guard let factory else { return nil }
+    let creator = words + Self.creatorWord
     let me = Int(bitPattern: si_current_thread())
     if si_int_load_acquire(creator) == me {
       identity.reentrancyFailure()
@@ -98,7 +117,7 @@ final class _Slot<Shared>: @unchecked Sendable {
       creationLock.unlock()
     }
     while true {
-      if let loaded = loadWithKind() { return loaded }
+      if let loaded = loadWithKind(Shared.self) { return loaded }
       // The generation this factory run belongs to, taken together with the emptiness check:
       // an override installed between the load above and here must not be overwritten.
       let startedIn: UInt64? = stateLock.withLock {
@@ -132,7 +151,7 @@ final class _Slot<Shared>: @unchecked Sendable {
   }
 
   /// Publishes `value` and releases the previous instance.
-  func store(_ value: Shared, isOverride: Bool) {
+  func store<Shared>(_ value: Shared, isOverride: Bool) {
     let cell = Unmanaged.passRetained(_Cell(value, isOverride: isOverride)).toOpaque()
     Self.retire(exchange(cell))
   }
@@ -146,7 +165,7 @@ final class _Slot<Shared>: @unchecked Sendable {
   func retainedCell() -> UnsafeMutableRawPointer? {
     stateLock.withLock {
       guard let raw = current.pointee else { return nil }
-      return Unmanaged<_Cell<Shared>>.fromOpaque(raw).retain().toOpaque()
+      return Unmanaged<AnyObject>.fromOpaque(raw).retain().toOpaque()
     }
   }
 
@@ -155,6 +174,23 @@ final class _Slot<Shared>: @unchecked Sendable {
     guard let cell else { return }
     si_hazard_wait_until_unprotected(cell)
     // May run the instance's deinit: user code, so no lock is held here.
-    Unmanaged<_Cell<Shared>>.fromOpaque(cell).release()
+    Unmanaged<AnyObject>.fromOpaque(cell).release()
+  }
+
+  // MARK: Read statistics (scopes only)
+
+  /// Counts a read served by this slot inside a scope.
+  @usableFromInline
+  func countRead(isOverride: Bool) {
+    si_int_fetch_add(words + Self.readsWord, 1)
+    if isOverride { si_int_fetch_add(words + Self.overriddenReadsWord, 1) }
+  }
+
+  var reads: Int { si_int_load_acquire(words + Self.readsWord) }
+  var overriddenReads: Int { si_int_load_acquire(words + Self.overriddenReadsWord) }
+
+  /// True the first time only: a strict-mode failure is reported once per box and scope.
+  func claimStrictReport() -> Bool {
+    si_int_compare_exchange(words + Self.strictReportedWord, 0, 1)
   }
 }
