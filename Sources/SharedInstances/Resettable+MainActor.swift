@@ -1,3 +1,4 @@
+import Dispatch
 import _SharedInstancesShims
 
 extension Resettable where Shared: Sendable {
@@ -5,16 +6,21 @@ extension Resettable where Shared: Sendable {
   ///
   /// A `@MainActor` class is `Sendable`, so its box can be a `static let`; the factory is
   /// isolated to the main actor, so the first read must happen there. Later reads, from any
-  /// thread, return the created instance.
+  /// thread, return the created instance. A `static let` declared inside the `@MainActor` class
+  /// is itself isolated to the main actor: declare it `nonisolated` for code elsewhere to read.
   ///
   /// ```swift
   /// @MainActor final class Router {
   ///   static let shared = Resettable(mainActor: { Router() })
   /// }
+  ///
+  /// @MainActor final class Coordinator {
+  ///   nonisolated static let shared = Resettable(mainActor: { Coordinator() })
+  /// }
   /// ```
   ///
   /// > Important: The first read (the one that runs the factory) must happen on the main
-  /// > thread. A first read anywhere else stops the program with a message naming the box.
+  /// > actor. A first read anywhere else stops the program with a message naming the box.
   ///
   /// - Parameters:
   ///   - fileID: Where the box is declared, for messages. Leave the default.
@@ -32,11 +38,11 @@ extension Resettable where Shared: Sendable {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(
       factory: {
-        guard si_is_main_thread() else {
+        guard _MainQueue.isCurrent else {
           fatalError(
             """
             SharedInstances: Resettable<\(Shared.self)> (declared at \(fileID):\(line)) has a \
-            @MainActor factory but was first read off the main thread. Read it first from the \
+            @MainActor factory but was first read off the main actor. Read it first from the \
             main actor (for example in the app's start-up or a @MainActor test).
             """
           )
@@ -45,5 +51,22 @@ extension Resettable where Shared: Sendable {
       },
       location: location
     )
+  }
+}
+
+/// Whether the caller runs on the main actor, without trapping when it does not.
+///
+/// On Apple platforms that is the main thread. On Linux the main queue, which the main actor
+/// runs on, may be drained by a worker thread (Swift Testing does so), so the main queue is
+/// marked and recognized by a queue-specific value as well.
+enum _MainQueue {
+  private static let key: DispatchSpecificKey<UInt8> = {
+    let key = DispatchSpecificKey<UInt8>()
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return key
+  }()
+
+  static var isCurrent: Bool {
+    si_is_main_thread() || DispatchQueue.getSpecific(key: key) != nil
   }
 }

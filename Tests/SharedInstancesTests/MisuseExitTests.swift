@@ -38,7 +38,7 @@ import Testing
       _ = ExitFixtures.mainActorThing.value
     }
     result?.check { message in
-      message.contains("Resettable<MainActorThing>") && message.contains("main thread")
+      message.contains("Resettable<MainActorThing>") && message.contains("off the main actor")
     }
   }
 }
