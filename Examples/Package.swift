@@ -1,0 +1,80 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+// The examples depend on the library the way an app would, through its public products only.
+//
+// `name:` pins the dependency's name to "SharedInstances" whatever the folder of the clone is
+// called: without it SwiftPM names a path dependency after its folder, and
+// `.product(name:package:)` would have to guess that folder's name.
+let sharedInstances = Target.Dependency.product(name: "SharedInstances", package: "SharedInstances")
+let sharedInstancesTesting = Target.Dependency.product(
+  name: "SharedInstancesTesting",
+  package: "SharedInstances"
+)
+
+let package = Package(
+  name: "SharedInstancesExamples",
+  platforms: [
+    .iOS(.v16),
+    .macOS(.v13),
+    .tvOS(.v16),
+    .watchOS(.v9),
+  ],
+  products: [
+    .executable(name: "race-demo", targets: ["race-demo"])
+  ],
+  dependencies: [
+    .package(name: "SharedInstances", path: "..")
+  ],
+  targets: [
+    // 004: ArticleManager, the dispatch_once + setSharedInstance: pattern, and its race.
+    .target(name: "ArticleManagerExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "ArticleManagerExampleTests",
+      dependencies: ["ArticleManagerExample", sharedInstances, sharedInstancesTesting]
+    ),
+    .target(name: "OnceTokenRace", dependencies: [sharedInstances]),
+    .executableTarget(name: "race-demo", dependencies: ["OnceTokenRace"]),
+    .testTarget(name: "OnceTokenRaceTests", dependencies: ["OnceTokenRace", sharedInstances]),
+
+    // 001: ScarySingleton and the view controller that uses it.
+    .target(name: "ScarySingletonExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "ScarySingletonExampleTests",
+      dependencies: ["ScarySingletonExample", sharedInstances, sharedInstancesTesting]
+    ),
+
+    // 002: MVVM with a service, and a service locator.
+    .target(name: "MVVMServiceLocatorExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "MVVMServiceLocatorExampleTests",
+      dependencies: ["MVVMServiceLocatorExample", sharedInstances, sharedInstancesTesting]
+    ),
+
+    // 003: a push center usable as standalone instances.
+    .target(name: "PushCenterExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "PushCenterExampleTests",
+      dependencies: ["PushCenterExample", sharedInstances, sharedInstancesTesting]
+    ),
+
+    // 000: image downloading, the current user, and factories that receive the locator.
+    .target(name: "ImageDownloadingExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "ImageDownloadingExampleTests",
+      dependencies: ["ImageDownloadingExample", sharedInstances, sharedInstancesTesting]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // `any` spelled out for existentials, as Swift 7 will require.
+      .enableUpcomingFeature("ExistentialAny"),
+      // Only what a file imports is visible in it.
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

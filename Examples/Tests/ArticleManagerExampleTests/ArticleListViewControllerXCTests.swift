@@ -1,0 +1,62 @@
+import ArticleManagerExample
+import SharedInstances
+import SharedInstancesTesting
+import XCTest
+
+/// The article's XCTest shape: install the mock in `setUp`. `IsolatedSharedTestCase` puts each
+/// test method in its own scope, so there is no `setSharedInstance:nil` to remember in
+/// `tearDown`, and nothing leaks into the next test.
+final class ArticleListViewControllerXCTests: IsolatedSharedTestCase {
+  private var mock: ArticleManagerSpy!
+
+  override func setUp() {
+    super.setUp()
+    XCTAssertFalse(ArticleManager.shared.isOverridden, "an earlier test's mock leaked")
+    mock = ArticleManagerSpy()
+    mock.stub(.latestArticles, returning: Article.mocked)
+    ArticleManager.shared.override(with: mock)
+  }
+
+  func testShowsTheArticlesOfTheMock() {
+    let screen = ArticleListViewController()
+    screen.viewDidLoad()
+    XCTAssertEqual(screen.titles, ["From the mock"])
+    XCTAssertEqual(mock.callCount(to: .latestArticles), 1, "\(mock!)")
+  }
+
+  func testResetGoesBackToARealManager() {
+    ArticleManager.shared.reset()
+    let screen = ArticleListViewController()
+    screen.viewDidLoad()
+    XCTAssertEqual(screen.titles, Article.bundled.map(\.title))
+    XCTAssertTrue(mock.calls.isEmpty, "\(mock!)")
+  }
+}
+
+/// For a test case that must keep another base class: `isolateSharedInstances()` in `setUp`
+/// and `overrideShared(_:with:)`, which undoes itself when the test ends.
+final class ArticleListViewControllerHelperXCTests: XCTestCase {
+  override func setUp() {
+    super.setUp()
+    isolateSharedInstances()
+  }
+
+  func testOverrideLastsUntilTheEndOfTheTest() {
+    let mock = ArticleManagerSpy()
+    mock.stub(.latestArticles, returning: Article.mocked)
+    overrideShared(ArticleManager.shared, with: mock)
+
+    let screen = ArticleListViewController()
+    screen.viewDidLoad()
+
+    XCTAssertEqual(screen.titles, ["From the mock"])
+  }
+
+  func testTheRealManagerIsFreshInEveryTest() {
+    let screen = ArticleListViewController()
+    screen.viewDidLoad()
+    XCTAssertEqual(screen.titles, Article.bundled.map(\.title), "nothing read, no mock")
+    screen.didSelectArticle(at: 1)
+    XCTAssertEqual(screen.titles[1], "\(Article.bundled[1].title) ✓")
+  }
+}
