@@ -6,12 +6,19 @@ import _SharedInstancesShims
 /// Declare it where you would write `static let shared = Manager()`. Production code reads
 /// ``value``; the instance is created lazily, exactly once, on first read. Tests replace it
 /// with a double through ``override(with:fileID:filePath:line:column:)`` or
-/// ``withOverride(_:fileID:filePath:line:column:operation:)``, and ``reset(fileID:filePath:line:column:)`` makes the next
-/// read create a fresh instance.
+/// ``withOverride(_:fileID:filePath:line:column:operation:)``, and
+/// ``reset(fileID:filePath:line:column:)`` makes the next read create a fresh instance.
+///
+/// Box the protocol the shared instance conforms to, so that a test's double can stand in for
+/// it (a class that is not `final` can also be replaced by a subclass):
 ///
 /// ```swift
-/// final class ArticleManager: Sendable {
-///   static let shared = Resettable { ArticleManager() }
+/// protocol ArticleManaging: Sendable {
+///   func refresh()
+/// }
+///
+/// final class ArticleManager: ArticleManaging {
+///   static let shared = Resettable<any ArticleManaging> { ArticleManager() }
 ///   func refresh() { /* … */ }
 /// }
 ///
@@ -58,7 +65,7 @@ import _SharedInstancesShims
 ///
 /// In a test marked `@Test(.isolatedShared)` (module `SharedInstancesTesting`) every box
 /// resolves in that test's own scope: overrides and resets made in the test are invisible to
-/// other tests running in parallel, and vanish when it ends.
+/// other tests running in parallel, and vanish when it ends. See <doc:GettingStarted>.
 public final class Resettable<Shared> {
   @usableFromInline let _global: _Slot
   @usableFromInline let _factory: (@Sendable () -> Shared)?
@@ -97,9 +104,10 @@ public final class Resettable<Shared> {
   /// Creates an empty box, for an instance with a limited lifetime (the signed-in user, the
   /// current car).
   ///
-  /// The box holds nothing until ``set(_:fileID:filePath:line:column:)``; ``reset(fileID:filePath:line:column:)``
-  /// empties it again. Read it with ``currentValue`` or ``require(fileID:filePath:line:column:)``
-  /// where it may be empty; ``value`` stops the program when it is.
+  /// The box holds nothing until ``set(_:fileID:filePath:line:column:)``;
+  /// ``reset(fileID:filePath:line:column:)`` empties it again. Read it with ``currentValue`` or
+  /// ``require(fileID:filePath:line:column:)`` where it may be empty; ``value`` stops the
+  /// program when it is. Inside an isolated test, the box starts empty for that test.
   ///
   /// ```swift
   /// enum Session {
@@ -230,8 +238,14 @@ public final class Resettable<Shared> {
   /// Whether the instance that reads return is a test double set with
   /// ``override(with:fileID:filePath:line:column:)``.
   ///
+  /// It is false for a created instance, for one installed with
+  /// ``set(_:fileID:filePath:line:column:)``, and for an empty box. Inside an isolated test it
+  /// describes the test's own state.
+  ///
   /// ```swift
   /// #expect(ArticleManager.shared.isOverridden == false)
+  /// ArticleManager.shared.override(with: FakeArticleManager())
+  /// #expect(ArticleManager.shared.isOverridden)
   /// ```
   public var isOverridden: Bool {
     _slotForChange(check: false).isOverridden
@@ -366,5 +380,12 @@ extension Resettable: @unchecked Sendable where Shared: Sendable {}
 extension Resettable: CustomStringConvertible {
   /// The box's type and where it is declared, e.g.
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`.
+  ///
+  /// Every message the library prints or reports about a box starts with this description.
+  ///
+  /// ```swift
+  /// print(ArticleManager.shared)
+  /// // Resettable<ArticleManaging> (declared at App/ArticleManager.swift:6)
+  /// ```
   public var description: String { _identity.description }
 }

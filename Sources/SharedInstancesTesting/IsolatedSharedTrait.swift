@@ -14,24 +14,49 @@ import Testing
 ///   let spy = ArticleManagerSpy()
 ///   ArticleManager.shared.override(with: spy)
 ///   await ArticleListModel().load()
-///   #expect(spy.fetchCount == 1)
+///   #expect(spy.calls == [.fetch])
 /// }   // nothing to undo
 /// ```
 ///
 /// On a suite it applies to every test inside, nested suites and each argument of a
 /// parameterized test included. On both a suite and a test it nests: the test's scope starts
 /// from the suite's overrides.
+///
+/// Create it with ``Testing/Trait/isolatedShared`` or
+/// ``Testing/Trait/isolatedShared(_:setUp:)``. Code that leaves the test's tasks
+/// (`Task.detached`, `DispatchQueue`, `Thread`) does not see the scope unless it is carried
+/// with `SharedScope`, or the test is ``SharedIsolationOptions/processWide``: see
+/// <doc:TestingInParallel>.
 public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
   /// The options every test under this trait runs with.
+  ///
+  /// Empty for ``Testing/Trait/isolatedShared``; what was passed to
+  /// ``Testing/Trait/isolatedShared(_:setUp:)`` otherwise.
+  ///
+  /// ```swift
+  /// let trait: IsolatedSharedTrait = .isolatedShared(.strict)
+  /// #expect(trait.options == .strict)
+  /// ```
   public let options: SharedIsolationOptions
   let setUp: (@Sendable () async throws -> Void)?
 
   /// Always true: on a suite, each test inside gets its own scope.
+  ///
+  /// Swift Testing reads it; the trait on a suite reaches the tests of nested suites too:
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared) struct CheckoutTests {
+  ///   @Suite struct Payment {
+  ///     @Test func charges() { #expect(SharedScope.current.isIsolated) }
+  ///   }
+  /// }
+  /// ```
   public var isRecursive: Bool { true }
 
   /// Runs `function` in a fresh isolated scope, after the trait's set-up.
   ///
-  /// Swift Testing calls this; you do not.
+  /// Swift Testing calls this; you do not. For a suite it only runs `function`: each test and
+  /// each test case gets its own scope when Swift Testing calls this again for it.
   ///
   /// ```swift
   /// @Suite(.isolatedShared) struct CheckoutTests { … }

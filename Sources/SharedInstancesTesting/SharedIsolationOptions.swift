@@ -1,10 +1,23 @@
 /// How an isolated test reaches and checks its shared instances.
 ///
+/// By default (no options) a test's scope follows its tasks only, and the test may read any
+/// shared instance. ``processWide`` lets code on other threads see the scope;
+/// ``strict`` fails the test when it reads a shared instance it did not override. Pass them to
+/// ``Testing/Trait/isolatedShared(_:setUp:)``, to
+/// ``withIsolatedShared(_:name:fileID:line:operation:)`` or, in XCTest, through
+/// ``IsolatedSharedTestCase/sharedIsolationOptions``.
+///
 /// ```swift
 /// @Test(.isolatedShared([.processWide, .strict])) func uploadsInBackground() { … }
 /// ```
 public struct SharedIsolationOptions: OptionSet, Sendable, Hashable {
-  /// The raw bits.
+  /// The raw bits: ``processWide`` is bit 0, ``strict`` bit 1.
+  ///
+  /// Use the named options rather than the bits.
+  ///
+  /// ```swift
+  /// #expect(SharedIsolationOptions.strict.rawValue == 2)
+  /// ```
   public let rawValue: Int
 
   /// Creates options from raw bits.

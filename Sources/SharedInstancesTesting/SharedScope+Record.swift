@@ -2,31 +2,77 @@ import SharedInstances
 
 /// One shared instance an isolated test touched, and how it read it.
 ///
+/// ``SharedInstances/SharedScope/touchedInstances`` returns one per box, in the order the test
+/// first touched them. A use whose ``readRealInstance`` is true is a hidden dependency: the
+/// code under test read a shared instance that the test did not replace.
+///
 /// ```swift
 /// let used = SharedScope.current.touchedInstances.map(\.sharedTypeName)
 /// #expect(used == ["ArticleManager", "Analytics"])
 /// ```
 public struct SharedInstanceUse: Sendable, Hashable, CustomStringConvertible {
   /// The box, e.g. `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`.
+  ///
+  /// ```swift
+  /// #expect(use.boxDescription.hasPrefix("Resettable<ArticleManager>"))
+  /// ```
   public let boxDescription: String
-  /// The box's `Shared` type, e.g. `ArticleManager`.
+  /// The box's `Shared` type, e.g. `ArticleManager`. For a box of an existential such as
+  /// `any ArticleManaging`, the protocol's name, `ArticleManaging`.
+  ///
+  /// ```swift
+  /// #expect(use.sharedTypeName == "ArticleManaging")
+  /// ```
   public let sharedTypeName: String
-  /// The file that declares the box.
+  /// The file that declares the box, as `#fileID` spells it.
+  ///
+  /// ```swift
+  /// #expect(use.fileID == "App/ArticleManager.swift")
+  /// ```
   public let fileID: String
   /// The line that declares the box.
+  ///
+  /// ```swift
+  /// print("\(use.fileID):\(use.line)")   // App/ArticleManager.swift:3
+  /// ```
   public let line: Int
   /// How many reads of `value` (or `require()`) the scope served for this box.
+  ///
+  /// `currentValue`, overrides and resets do not count as reads.
+  ///
+  /// ```swift
+  /// #expect(use.reads == 2)
+  /// ```
   public let reads: Int
   /// How many of those reads returned an override.
+  ///
+  /// ```swift
+  /// #expect(use.overriddenReads == use.reads)   // every read got the test's double
+  /// ```
   public let overriddenReads: Int
 
   /// Whether the test read the box at all (it may only have overridden it).
+  ///
+  /// ```swift
+  /// let unused = SharedScope.current.touchedInstances.filter { !$0.wasRead }
+  /// #expect(unused.isEmpty, "overrides the code under test never read: \(unused)")
+  /// ```
   public var wasRead: Bool { reads > 0 }
   /// Whether the test read the real instance (not an override) at least once: a hidden
   /// dependency of the code under test.
+  ///
+  /// ```swift
+  /// let hidden = SharedScope.current.touchedInstances.filter(\.readRealInstance)
+  /// #expect(hidden.isEmpty, "hidden dependencies: \(hidden)")
+  /// ```
   public var readRealInstance: Bool { reads > overriddenReads }
 
-  /// `Resettable<ArticleManager> (declared at …): 3 reads, 3 overridden`.
+  /// The box and its counts, e.g.
+  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3): 3 reads, 3 overridden`.
+  ///
+  /// ```swift
+  /// print(SharedScope.current.touchedInstances)
+  /// ```
   public var description: String {
     "\(boxDescription): \(reads) reads, \(overriddenReads) overridden"
   }

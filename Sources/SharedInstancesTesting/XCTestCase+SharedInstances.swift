@@ -6,8 +6,8 @@ extension XCTestCase {
   /// that cannot inherit from ``IsolatedSharedTestCase``. Call it from `setUp()`.
   ///
   /// The scope is process-wide (XCTest runs one test at a time): the test's own thread and code
-  /// it starts on other threads see its overrides, for every box. It ends, releasing everything the test created or overrode, in a
-  /// teardown block.
+  /// it starts on other threads see its overrides, for every box. It ends, releasing everything
+  /// the test created or overrode, in a teardown block.
   ///
   /// ```swift
   /// final class LegacyTests: SomeCompanyBaseTestCase {

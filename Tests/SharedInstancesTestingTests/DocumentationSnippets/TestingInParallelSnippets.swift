@@ -1,0 +1,274 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import Testing
+
+/// TestingInParallel.md: what `.isolatedShared` isolates, what escapes, and how to catch it.
+extension Docs {
+  @Suite struct TestingInParallelSnippets {
+    // MARK: What a test's scope holds
+
+    /// "The process-wide instance is untouched, and the test's own instance is released."
+    @Test func theTestsInstancesAreItsOwnAndReleasedAfterIt() {
+      let processWide = Docs.onThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
+      weak var created: AnyObject?
+      withIsolatedShared {
+        let mine = Analytics.shared.value as AnyObject
+        created = mine
+        #expect(ObjectIdentifier(mine) != processWide)
+      }
+      #expect(created == nil)
+      let afterwards = Docs.onThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
+      #expect(afterwards == processWide)
+    }
+
+    /// "The scope follows the test's tasks."
+    @Test(.isolatedShared) func childTasksSeeTheOverride() async {
+      let spy = TrackingSpy()
+      Analytics.shared.override(with: spy)
+      async let fromAsyncLet: Void = Analytics.shared.value.track("async let")
+      await Task { Analytics.shared.value.track("Task {}") }.value
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { Analytics.shared.value.track("task group") }
+      }
+      await fromAsyncLet
+      #expect(spy.callCount(to: .track("async let")) == 1)
+      #expect(spy.callCount(to: .track("Task {}")) == 1)
+      #expect(spy.callCount(to: .track("task group")) == 1)
+    }
+
+    // MARK: What escapes, and carrying the scope
+
+    /// "A thread the test did not start from its tasks sees the process-wide instance."
+    @Test(.isolatedShared) func aThreadDoesNotSeeTheOverride() {
+      let spy = TrackingSpy()
+      Analytics.shared.override(with: spy)
+      Docs.onThread { Analytics.shared.value.track("from a thread") }
+      #expect(spy.calls.isEmpty)
+    }
+
+    /// The article's `Uploader`, which carries the scope it was called in.
+    @Test(.isolatedShared) func carriedIntoDispatchQueue() async {
+      let spy = TrackingSpy()
+      Analytics.shared.override(with: spy)
+      await withCheckedContinuation { done in
+        Uploader().upload { done.resume() }
+      }
+      #expect(spy.calls == [.track("uploaded")])
+    }
+
+    @Test(.isolatedShared) func carriedIntoThreadsDetachedTasksAndObservers() async {
+      let spy = TrackingSpy()
+      Analytics.shared.override(with: spy)
+      let scope = SharedScope.current
+
+      Docs.onThread { scope.run { Analytics.shared.value.track("thread") } }
+      await Task.detached { scope.run { Analytics.shared.value.track("detached") } }.value
+
+      let center = NotificationCenter()
+      let observer = center.addObserver(
+        forName: .snippetDidSignIn,
+        object: nil,
+        queue: nil,
+        using: scope.bind { (_: Notification) in Analytics.shared.value.track("signed in") }
+      )
+      Docs.onThread { center.post(name: .snippetDidSignIn, object: nil) }
+      center.removeObserver(observer)
+
+      #expect(spy.calls == [.track("thread"), .track("detached"), .track("signed in")])
+    }
+
+    // MARK: Process-wide tests
+
+    /// "Code that hops threads on its own sees the override."
+    @Test(.isolatedShared(.processWide)) func syncReportsItsProgress() async {
+      let spy = TrackingSpy()
+      Metrics.shared.override(with: spy)
+      await withCheckedContinuation { done in
+        Syncer().sync { done.resume() }
+      }
+      #expect(spy.calls == [.track("synced")])
+    }
+
+    /// "A process-wide test captures only the boxes it touched: a box it has not touched yet is
+    /// read process-wide from other threads."
+    @Test(.isolatedShared(.processWide)) func onlyTouchedBoxesAreCaptured() {
+      let fromThread = Docs.onThread { Connectivity.shared.value }  // not touched yet
+      let fromTest = Connectivity.shared.value  // now the test's own instance
+      #expect(fromThread !== fromTest)
+      #expect(Docs.onThread { Connectivity.shared.value } === fromTest)  // captured now
+    }
+
+    // MARK: Declaring overrides on the trait, and nesting
+
+    @Suite(.isolatedShared { Analytics.shared.override(with: TrackingSpy()) })
+    struct DashboardTests {
+      @Test func startsFromTheSuitesSpy() {
+        #expect(Analytics.shared.isOverridden)
+      }
+
+      @Test(.isolatedShared { ArticleManager.shared.override(with: ArticleManagerSpy()) })
+      func aTestTraitNestsInsideTheSuites() {
+        #expect(Analytics.shared.isOverridden)  // from the suite
+        #expect(ArticleManager.shared.isOverridden)  // from the test
+      }
+
+      @Test func aNestedScopeStartsFromItsParent() {
+        let outer = Analytics.shared.value as AnyObject
+        withIsolatedShared {
+          #expect(Analytics.shared.value as AnyObject === outer)
+          Analytics.shared.reset()
+          #expect(Analytics.shared.value as AnyObject !== outer)
+        }
+        #expect(Analytics.shared.value as AnyObject === outer)
+      }
+    }
+
+    // MARK: Strict mode and the record of touched shared instances
+
+    @Test(.isolatedShared(.strict)) func dashboardDeclaresEveryDependency() {
+      ArticleManager.shared.override(with: ArticleManagerSpy())
+      Analytics.shared.override(with: TrackingSpy())
+      #expect(DashboardModel().summary == "0 articles")
+    }
+
+    @Test(.isolatedShared(.strict)) func aHiddenDependencyFailsAStrictTest() {
+      ArticleManager.shared.override(with: ArticleManagerSpy())
+      withKnownIssue {
+        _ = DashboardModel().summary  // also reads Analytics.shared
+      } matching: { issue in
+        let message = issue.comments.map(\.rawValue).joined()
+        return message.contains("Tracking") && message.contains("without being overridden")
+      }
+    }
+
+    @Test(.isolatedShared) func theRecordListsHiddenDependencies() {
+      ArticleManager.shared.override(with: ArticleManagerSpy())
+      _ = DashboardModel().summary
+
+      let touched = SharedScope.current.touchedInstances
+      let hidden = touched.filter(\.readRealInstance)
+      #expect(touched.count == 2)
+      #expect(hidden.map(\.sharedTypeName) == ["Tracking"])
+      #expect(hidden.first?.fileID.hasSuffix("TestingInParallelSnippets.swift") == true)
+    }
+
+    // MARK: Misuse reports
+
+    @Test func aChangeOutsideIsolationIsReported() async {
+      let inside = Docs.Latch()
+      let release = Docs.Latch()
+      let isolatedTest = Task.detached {
+        await withIsolatedShared {
+          _ = MisuseBox.shared.value
+          await inside.open()
+          await release.wait()
+        }
+      }
+      await inside.wait()
+      withKnownIssue {
+        MisuseBox.shared.override(with: Docs.Marker("leaks"))  // no isolation here
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("outside any isolated scope")
+      }
+      await release.open()
+      await isolatedTest.value
+      MisuseBox.shared.reset()
+    }
+
+    @Test func workThatOutlivesItsTestIsReported() async {
+      await withKnownIssue {
+        let latch = Docs.Latch()
+        let late = withIsolatedShared {
+          Task {
+            await latch.wait()
+            Analytics.shared.value.track("late")  // the test has ended
+          }
+        }
+        await latch.open()
+        await late.value
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("after that test ended")
+      }
+    }
+  }
+
+  // MARK: - Fixtures: the article's code
+
+  protocol Tracking: Sendable {
+    func track(_ event: String)
+  }
+
+  final class Analytics: Tracking {
+    static let shared = Resettable<any Tracking> { Analytics() }
+    func track(_ event: String) {}
+  }
+
+  final class Metrics: Tracking {
+    static let shared = Resettable<any Tracking> { Metrics() }
+    func track(_ event: String) {}
+  }
+
+  final class TrackingSpy: Spy<TrackingSpy.Call>, Tracking, @unchecked Sendable {
+    // @unchecked: all state lives in the spy's lock.
+    enum Call: SpyCall, Hashable { case track(String) }
+    func track(_ event: String) { record(.track(event)) }
+  }
+
+  /// Code you control: it carries the scope it is called in into its callback.
+  final class Uploader: Sendable {
+    func upload(completion: @escaping @Sendable () -> Void) {
+      let scope = SharedScope.current
+      DispatchQueue.global().async {
+        scope.run { Analytics.shared.value.track("uploaded") }
+        completion()
+      }
+    }
+  }
+
+  /// Code that hops threads on its own and does not carry the scope.
+  final class Syncer: Sendable {
+    func sync(completion: @escaping @Sendable () -> Void) {
+      DispatchQueue.global().async {
+        Metrics.shared.value.track("synced")
+        completion()
+      }
+    }
+  }
+
+  struct DashboardModel {
+    var summary: String {
+      Analytics.shared.value.track("dashboard")
+      return "\(ArticleManager.shared.value.fetch().count) articles"
+    }
+  }
+
+  enum Connectivity {
+    static let shared = Resettable { Docs.Marker("connectivity") }
+  }
+
+  enum MisuseBox {
+    static let shared = Resettable { Docs.Marker("real") }
+  }
+
+  /// A one-shot signal for async code.
+  actor Latch {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func open() {
+      isOpen = true
+      for waiter in waiters { waiter.resume() }
+      waiters = []
+    }
+
+    func wait() async {
+      if isOpen { return }
+      await withCheckedContinuation { waiters.append($0) }
+    }
+  }
+}
+
+extension Notification.Name {
+  static let snippetDidSignIn = Notification.Name("DocumentationSnippets.didSignIn")
+}
