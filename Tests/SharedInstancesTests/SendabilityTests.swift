@@ -3,6 +3,10 @@ import Testing
 
 final class SendableService: Sendable {}
 @MainActor final class MainActorController { var count = 0 }
+/// The trailing-closure spelling inside a @MainActor class picks the main-actor factory.
+@MainActor final class SelfDeclaringController {
+  static let shared = Resettable { SelfDeclaringController() }
+}
 final class LegacyManager { var count = 0 }
 protocol Downloading: Sendable {}
 struct RealDownloader: Downloading {}
