@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs every benchmark in one process and prints the report as Markdown.
+///
+/// ```
+/// swift run -c release --package-path Benchmarks shared-instances-benchmarks [--quick]
+/// ```
+@main
+struct BenchmarkMain {
+  static func main() async {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard let settings = Settings.parse(arguments) else {
+      exit(arguments.contains { $0 == "-h" || $0 == "--help" } ? 0 : 64)
+    }
+    let loadBefore = Machine.loadAverage
+    let started = Date()
+    let usageBefore = CPUUsage.now()
+    if let loadBefore, loadBefore >= 1 {
+      printToStandardError(
+        String(
+          format: "warning: load average %.2f: the machine is busy, timings are noisy",
+          loadBefore
+        )
+      )
+    }
+    let sampler = Sampler(settings: settings)
+    let threaded = ThreadedSampler(settings: settings)
+    var report = Report()
+
+    // The production rows first: once a scope has been opened, the process-wide "isolation
+    // was used" flag stays set and every `Resettable` read takes the slower path.
+    printToStandardError("Production reads (no isolation scope opened yet in this process):")
+    ProductionReads.run(sampler, into: &report)
+    TwoThreadReads.run(threaded, into: &report)
+
+    printToStandardError("Test isolation (this process now has used isolation):")
+    await IsolationBenchmarks.run(sampler, threaded, into: &report)
+    await ParallelSuite.run(settings, into: &report)
+
+    let elapsed = Date().timeIntervalSince(started)
+    let others = usageBefore.flatMap { before in
+      CPUUsage.now()?.otherProcessesCores(since: before)
+    }
+    if let others, others >= 0.1 {
+      printToStandardError(
+        String(format: "warning: other processes kept %.2f cores busy: timings are noisy", others)
+      )
+    }
+    print(
+      header(
+        settings,
+        loadBefore: loadBefore,
+        loadAfter: Machine.loadAverage,
+        others: others,
+        seconds: elapsed
+      )
+    )
+    print(report.markdownTable())
+    print("\n### Goals\n")
+    print(Goals.markdownTable(report))
+  }
+
+  private static func header(
+    _ settings: Settings,
+    loadBefore: Double?,
+    loadAfter: Double?,
+    others: Double?,
+    seconds: Double
+  ) -> String {
+    let load = [loadBefore, loadAfter].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
+    let busy = others.map { String(format: "%.2f", $0) } ?? "?"
+    return """
+      ## Results\(settings.isQuick ? " (quick run: rough numbers)" : "")
+
+      \(Date().formatted(.iso8601)) · \(Machine.cpuModel) · \(Machine.cores) cores · \
+      \(Machine.compiler) · load average \(load[0]) before, \(load[1]) after; other processes \
+      kept \(busy) cores busy during the run · \
+      \(settings.repetitions) repetitions of ~\(settings.nanosecondsPerRepetition / 1_000_000) ms \
+      per row, median · \(String(format: "%.0f", seconds)) s in all
+
+      """
+  }
+}

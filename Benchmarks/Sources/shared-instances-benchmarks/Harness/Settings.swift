@@ -1,0 +1,44 @@
+/// How long and how often each benchmark runs, from the command line.
+struct Settings: Sendable {
+  /// Timed repetitions of each benchmark; the table shows their median.
+  var repetitions = 11
+  /// The length one timed repetition aims for.
+  var nanosecondsPerRepetition: UInt64 = 20_000_000
+  /// Timed runs of each variant of the parallel-suite benchmark (row 9).
+  var suiteRepetitions = 11
+  /// Whether this is the fast smoke run.
+  var isQuick = false
+
+  static let usage = """
+    USAGE: shared-instances-benchmarks [--quick]
+
+    Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
+    prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
+    standard output; progress goes to standard error.
+
+    OPTIONS:
+      --quick     A smoke run: 3 short repetitions per benchmark (numbers are rough).
+      -h, --help  Shows this help.
+    """
+
+  /// Parses the arguments after the program's name, or returns nil after printing usage.
+  static func parse(_ arguments: some Sequence<String>) -> Settings? {
+    var settings = Settings()
+    for argument in arguments {
+      switch argument {
+      case "--quick":
+        settings.repetitions = 3
+        settings.nanosecondsPerRepetition = 2_000_000
+        settings.suiteRepetitions = 3
+        settings.isQuick = true
+      case "-h", "--help":
+        print(usage)
+        return nil
+      default:
+        printToStandardError("error: unknown argument '\(argument)'\n\n\(usage)")
+        return nil
+      }
+    }
+    return settings
+  }
+}
