@@ -178,6 +178,15 @@ public final class Resettable<Shared> {
   @inlinable
   func _readOrCreate() -> Shared? {
     if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
+      // The common case, lock-free: the scope has touched the box and holds an instance.
+      if let found = scope.lookup(_identity.id) {
+        let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
+          guard let loaded = slot.loadWithKind(Shared.self) else { return nil }
+          scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)
+          return loaded.value
+        }
+        if let hit { return hit }
+      }
       let slot = scope.slot(for: _identity)
       if let loaded = slot.loadWithKind(Shared.self) {
         scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)

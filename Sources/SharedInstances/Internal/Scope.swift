@@ -7,16 +7,21 @@ import _SharedInstancesShims
 /// runs the test binds the scope in `_Scope.current`; a process-wide scope is also published in
 /// `_Scope.processWide`, where reads from threads outside the test's tasks find it.
 ///
-/// Cost: creating a scope is O(1); ending it is O(boxes it touched).
+/// A read finds its box's slot without locking, through `_SlotIndex`; the lock is taken only the
+/// first time a scope touches a box. Cost: creating a scope is O(1); ending it is O(boxes it
+/// touched).
 @usableFromInline
 package final class _Scope: @unchecked Sendable {
-  // @unchecked: `state` is only accessed while `lock` is held; `activeFactories` is only
-  // accessed atomically; everything else is immutable.
+  // @unchecked: `state` is only accessed while `lock` is held; `index` and `activeFactories`
+  // are only accessed atomically; everything else is immutable.
 
   @TaskLocal package static var current: _Scope?
 
   /// The scope that threads outside any test task read through, while a process-wide test runs.
   package static let processWide = Protected<_Scope?>(nil)
+
+  /// Tells whether the current task belongs to a test (installed by `SharedInstancesTesting`).
+  package static let runsInTestTask = Protected<(@Sendable () -> Bool)?>(nil)
 
   package let name: String
   package let parent: _Scope?
@@ -27,16 +32,27 @@ package final class _Scope: @unchecked Sendable {
   package let capturesEveryBox: Bool
   package let report: @Sendable (_Diagnostic) -> Void
 
-  /// What `lock` guards. Kept behind a pointer so that reads pay no exclusivity checks.
+  struct Entry {
+    let slot: _Slot
+    let identity: _BoxIdentity
+  }
+
+  /// What `lock` guards. Kept behind a pointer so that accesses pay no exclusivity checks.
   private struct State {
-    var table = _SlotTable()
-    var nextOrder = 0
+    /// Every box touched, in order of first touch.
+    var entries: [Entry] = []
+    /// Indexes and entries replaced by a larger index or by the end of the scope: kept until
+    /// the scope is released, because lock-free readers may still be looking at them.
+    var retiredIndexes: [_SlotIndex] = []
+    var retiredEntries: [Entry] = []
     var ended = false
     var reportedLateUse = false
   }
 
   private let lock = _Mutex()
   private let state: UnsafeMutablePointer<State>
+  /// The published `_SlotIndex` (retained by the scope).
+  @usableFromInline let index: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   private let activeFactories: UnsafeMutablePointer<Int>
 
   package init(
@@ -54,17 +70,23 @@ package final class _Scope: @unchecked Sendable {
     self.isProcessWide = isProcessWide || (parent?.isProcessWide ?? false)
     self.capturesEveryBox = capturesEveryBox || (parent?.capturesEveryBox ?? false)
     self.report = report
-    self.activeFactories = .allocate(capacity: 1)
+    activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
-    self.state = .allocate(capacity: 1)
+    state = .allocate(capacity: 1)
     state.initialize(to: State())
+    index = .allocate(capacity: 1)
+    index.initialize(to: Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
   }
 
   deinit {
+    Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).release()
+    index.deallocate()
     activeFactories.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
+
+  // MARK: Resolving
 
   /// The scope a read or change of a box resolves in on this thread, or nil for the
   /// process-wide state.
@@ -77,8 +99,9 @@ package final class _Scope: @unchecked Sendable {
   @usableFromInline
   package static func resolve(box id: UInt64) -> _Scope? {
     if let scope = current { return scope }
+    guard si_process_wide_scope_is_open() else { return nil }
     guard let scope = processWide.withLock({ $0 }),
-      scope.capturesEveryBox || scope.hasEntry(forBox: id)
+      scope.capturesEveryBox || scope.lookup(id) != nil
     else {
       return nil
     }
@@ -90,48 +113,58 @@ package final class _Scope: @unchecked Sendable {
   /// task, the open process-wide scope.
   package static func resolveForCapture() -> _Scope? {
     if let scope = current { return scope }
+    guard si_process_wide_scope_is_open() else { return nil }
     guard let scope = processWide.withLock({ $0 }) else { return nil }
     if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
     return scope
   }
 
-  func hasEntry(forBox id: UInt64) -> Bool {
-    lock.withLock { state.pointee.table.slot(id) != nil }
+  /// Publishes `scope` as the process-wide scope (or nil) and returns the previous one.
+  package static func exchangeProcessWide(_ scope: _Scope?) -> _Scope? {
+    processWide.withLock { current in
+      let previous = current
+      if previous == nil && scope != nil { si_process_wide_scopes_add(1) }
+      if previous != nil && scope == nil { si_process_wide_scopes_add(-1) }
+      current = scope
+      return previous
+    }
   }
 
-  /// Tells whether the current task belongs to a test (installed by `SharedInstancesTesting`).
-  package static let runsInTestTask = Protected<(@Sendable () -> Bool)?>(nil)
+  // MARK: Slots
 
-  // MARK: Entries
+  /// The slot of box `id` if this scope has touched it, without locking.
+  @inlinable
+  func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
+    let raw = si_ptr_load_acquire(index)!
+    return Unmanaged<_SlotIndex>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.lookup(id) }
+  }
 
   /// The slot holding a box's state in this scope, created on first touch (seeded from the
   /// nearest ancestor that touched the box, else empty).
   @usableFromInline
   func slot(for identity: _BoxIdentity) -> _Slot {
+    if let slot = lookup(identity.id) { return slot.takeUnretainedValue() }
     lock.lock()
-    if let slot = state.pointee.table.slot(identity.id), !state.pointee.ended {
-      lock.unlock()
-      return slot
-    }
     var lateUse = false
     if state.pointee.ended && !state.pointee.reportedLateUse {
       state.pointee.reportedLateUse = true
       lateUse = true
     }
     let slot: _Slot
-    if let existing = state.pointee.table.slot(identity.id) {
-      slot = existing
+    if let existing = lookup(identity.id) {
+      slot = existing.takeUnretainedValue()
     } else {
       slot = _Slot(initial: parent?.inheritedCell(forBox: identity.id))
-      state.pointee.table.insert(
-        _SlotTable.Entry(
-          id: identity.id,
-          slot: slot,
-          identity: identity,
-          order: state.pointee.nextOrder
-        )
-      )
-      state.pointee.nextOrder += 1
+      state.pointee.entries.append(Entry(slot: slot, identity: identity))
+      var published = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
+      if !published.hasRoom {
+        let grown = published.grown()
+        state.pointee.retiredIndexes.append(published)
+        si_ptr_store_release(index, Unmanaged.passRetained(grown).toOpaque())
+        Unmanaged.passUnretained(published).release()  // the array keeps it now
+        published = grown
+      }
+      published.insert(identity.id, slot)
       if !state.pointee.ended { si_int_fetch_add(identity.scopeUses, 1) }
     }
     lock.unlock()
@@ -141,29 +174,35 @@ package final class _Scope: @unchecked Sendable {
 
   /// The current cell of a box in this scope or its nearest ancestor that touched it, retained.
   private func inheritedCell(forBox id: UInt64) -> UnsafeMutableRawPointer? {
-    if let slot = lock.withLock({ state.pointee.table.slot(id) }) {
-      return slot.retainedCell()
-    }
+    if let slot = lookup(id) { return slot._withUnsafeGuaranteedRef { $0.retainedCell() } }
     return parent?.inheritedCell(forBox: id)
   }
 
+  func hasEntry(forBox id: UInt64) -> Bool { lookup(id) != nil }
+
+  // MARK: Reads
+
   /// Records a read this scope served, and reports it in strict mode if it was not overridden.
-  @usableFromInline
+  @inlinable
   func didRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
     slot.countRead(isOverride: isOverride)
-    if isStrict && !isOverride && slot.claimStrictReport() {
-      report(
-        _Diagnostic(
-          kind: .strictRead,
-          message: """
-            \(identity.description) was read by strict test \(name) without being \
-            overridden. Override it for this test (override(with:) or the trait's setUp), \
-            or drop the strict option.
-            """,
-          location: identity.location
-        )
+    if isStrict && !isOverride { strictRead(slot, identity: identity) }
+  }
+
+  @usableFromInline
+  func strictRead(_ slot: _Slot, identity: _BoxIdentity) {
+    guard slot.claimStrictReport() else { return }
+    report(
+      _Diagnostic(
+        kind: .strictRead,
+        message: """
+          \(identity.description) was read by strict test \(name) without being \
+          overridden. Override it for this test (override(with:) or the trait's setUp), \
+          or drop the strict option.
+          """,
+        location: identity.location
       )
-    }
+    )
   }
 
   /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope).
@@ -196,10 +235,15 @@ package final class _Scope: @unchecked Sendable {
   /// Ends the scope: releases every instance it created or was given, and reports work it
   /// started that is still running. After `end()`, uses are reported and still served.
   package func end() {
-    let detached: [_SlotTable.Entry] = lock.withLock {
+    let detached: [Entry] = lock.withLock {
       state.pointee.ended = true
-      let all = state.pointee.table.entries
-      state.pointee.table.removeAll()
+      let all = state.pointee.entries
+      state.pointee.entries = []
+      state.pointee.retiredEntries += all
+      let old = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
+      state.pointee.retiredIndexes.append(old)
+      si_ptr_store_release(index, Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
+      Unmanaged.passUnretained(old).release()  // the array keeps it now
       return all
     }
     if si_int_load_acquire(activeFactories) > 0 {
@@ -233,7 +277,7 @@ package final class _Scope: @unchecked Sendable {
   /// Every box this scope touched, first touched first.
   package func touches() -> [Touch] {
     lock.withLock {
-      state.pointee.table.entries.sorted { $0.order < $1.order }.map {
+      state.pointee.entries.map {
         Touch(
           identity: $0.identity,
           reads: $0.slot.reads,

@@ -38,23 +38,25 @@ final class _Slot: @unchecked Sendable {
 
   /// An `Unmanaged<_Cell<Shared>>` owned by the slot (+1), or nil while empty.
   @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  /// Atomic words: the thread running the factory (or 0), reads, overridden reads, and whether
-  /// a strict-mode failure was reported.
+  /// Atomic words: the thread running the factory (or 0), and whether a strict-mode failure
+  /// was reported.
   @usableFromInline let words: UnsafeMutablePointer<Int>
+  /// Reads served inside a scope (atomic; see `countRead`).
+  @usableFromInline let readCounts: UnsafeMutablePointer<UInt64>
   let stateLock = _Mutex()
   let creationLock = _Mutex()
   var generation: UInt64 = 0
 
   @usableFromInline static let creatorWord = 0
-  @usableFromInline static let readsWord = 1
-  @usableFromInline static let overriddenReadsWord = 2
-  @usableFromInline static let strictReportedWord = 3
+  @usableFromInline static let strictReportedWord = 1
 
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil) {
     current = .allocate(capacity: 1)
     current.initialize(to: initial)
-    words = .allocate(capacity: 4)
-    words.initialize(repeating: 0, count: 4)
+    words = .allocate(capacity: 2)
+    words.initialize(repeating: 0, count: 2)
+    readCounts = .allocate(capacity: 1)
+    readCounts.initialize(to: 0)
   }
 
   deinit {
@@ -63,6 +65,7 @@ final class _Slot: @unchecked Sendable {
     }
     current.deallocate()
     words.deallocate()
+    readCounts.deallocate()
   }
 
   // MARK: Reading
@@ -179,15 +182,15 @@ final class _Slot: @unchecked Sendable {
 
   // MARK: Read statistics (scopes only)
 
-  /// Counts a read served by this slot inside a scope.
-  @usableFromInline
+  /// Counts a read served by this slot inside a scope: reads in the low 32 bits, overridden
+  /// reads in the high 32 bits, one atomic addition.
+  @inlinable
   func countRead(isOverride: Bool) {
-    si_int_fetch_add(words + Self.readsWord, 1)
-    if isOverride { si_int_fetch_add(words + Self.overriddenReadsWord, 1) }
+    si_u64_fetch_add_relaxed(readCounts, isOverride ? 1 | (1 << 32) : 1)
   }
 
-  var reads: Int { si_int_load_acquire(words + Self.readsWord) }
-  var overriddenReads: Int { si_int_load_acquire(words + Self.overriddenReadsWord) }
+  var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
+  var overriddenReads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32) }
 
   /// True the first time only: a strict-mode failure is reported once per box and scope.
   func claimStrictReport() -> Bool {

@@ -35,11 +35,7 @@ struct IsolationSession: Sendable {
     self.diagnostics = diagnostics
     self.holdsGate = holdsGate
     if scope.isProcessWide {
-      previousProcessWide = _Scope.processWide.withLock { current in
-        let previous = current
-        current = scope
-        return previous
-      }
+      previousProcessWide = _Scope.exchangeProcessWide(scope)
     } else {
       previousProcessWide = nil
     }
@@ -48,8 +44,7 @@ struct IsolationSession: Sendable {
   /// Ends the scope: releases its instances, reports its diagnostics, opens the gate.
   func end() {
     if scope.isProcessWide {
-      let previous = previousProcessWide
-      _Scope.processWide.withLock { $0 = previous }
+      _ = _Scope.exchangeProcessWide(previousProcessWide)
     }
     scope.end()
     diagnostics.flush()

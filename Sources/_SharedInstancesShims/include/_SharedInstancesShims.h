@@ -46,6 +46,26 @@ static inline bool si_int_compare_exchange(intptr_t *_Nonnull p, intptr_t expect
                                      __ATOMIC_SEQ_CST);
 }
 
+static inline uint64_t si_u64_load_acquire(const uint64_t *_Nonnull p) {
+  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+static inline void si_u64_store_release(uint64_t *_Nonnull p, uint64_t value) {
+  __atomic_store_n(p, value, __ATOMIC_RELEASE);
+}
+
+static inline uint64_t si_u64_fetch_add_relaxed(uint64_t *_Nonnull p, uint64_t delta) {
+  return __atomic_fetch_add(p, delta, __ATOMIC_RELAXED);
+}
+
+static inline void *_Nullable si_ptr_load_relaxed(void *_Nullable const *_Nonnull slot) {
+  return __atomic_load_n(slot, __ATOMIC_RELAXED);
+}
+
+static inline void si_ptr_store_release(void *_Nullable *_Nonnull slot, void *_Nullable value) {
+  __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
 // MARK: - Process-wide flags
 
 /// Non-zero once any isolation scope has ever been entered in this process. Production code
@@ -57,6 +77,18 @@ static inline bool si_isolation_is_active(void) {
 }
 
 void si_isolation_mark_used(void);
+
+/// How many process-wide isolation scopes are open. Reads outside every scope check it before
+/// looking for one.
+extern intptr_t si_process_wide_scopes;
+
+static inline bool si_process_wide_scope_is_open(void) {
+  return __atomic_load_n(&si_process_wide_scopes, __ATOMIC_ACQUIRE) != 0;
+}
+
+static inline void si_process_wide_scopes_add(intptr_t delta) {
+  __atomic_fetch_add(&si_process_wide_scopes, delta, __ATOMIC_SEQ_CST);
+}
 
 /// A process-unique, never reused, non-zero number (identifies boxes and scopes).
 uint64_t si_next_identifier(void);
