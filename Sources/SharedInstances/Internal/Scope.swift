@@ -272,6 +272,7 @@ package final class _Scope: @unchecked Sendable {
     package let identity: _BoxIdentity
     package let reads: Int
     package let overriddenReads: Int
+    package let readRealInstance: Bool
   }
 
   /// Every box this scope touched, first touched first.
@@ -281,7 +282,8 @@ package final class _Scope: @unchecked Sendable {
         Touch(
           identity: $0.identity,
           reads: $0.slot.reads,
-          overriddenReads: $0.slot.overriddenReads
+          overriddenReads: $0.slot.overriddenReads,
+          readRealInstance: $0.slot.readRealInstance
         )
       }
     }

@@ -38,8 +38,8 @@ final class _Slot: @unchecked Sendable {
 
   /// An `Unmanaged<_Cell<Shared>>` owned by the slot (+1), or nil while empty.
   @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  /// Atomic words: the thread running the factory (or 0), and whether a strict-mode failure
-  /// was reported.
+  /// Atomic words: the thread running the factory (or 0), whether a strict-mode failure was
+  /// reported, and which kinds of read a scope served (flags).
   @usableFromInline let words: UnsafeMutablePointer<Int>
   /// Reads served inside a scope (atomic; see `countRead`).
   @usableFromInline let readCounts: UnsafeMutablePointer<UInt64>
@@ -49,12 +49,15 @@ final class _Slot: @unchecked Sendable {
 
   @usableFromInline static let creatorWord = 0
   @usableFromInline static let strictReportedWord = 1
+  @usableFromInline static let readFlagsWord = 2
+  @usableFromInline static let readRealFlag = 1
+  @usableFromInline static let readOverrideFlag = 2
 
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil) {
     current = .allocate(capacity: 1)
     current.initialize(to: initial)
-    words = .allocate(capacity: 2)
-    words.initialize(repeating: 0, count: 2)
+    words = .allocate(capacity: 3)
+    words.initialize(repeating: 0, count: 3)
     readCounts = .allocate(capacity: 1)
     readCounts.initialize(to: 0)
   }
@@ -182,15 +185,27 @@ final class _Slot: @unchecked Sendable {
 
   // MARK: Read statistics (scopes only)
 
-  /// Counts a read served by this slot inside a scope: reads in the low 32 bits, overridden
-  /// reads in the high 32 bits, one atomic addition.
+  /// Records a read served by this slot inside a scope.
+  ///
+  /// Whether the real instance and whether an override were read are exact flags, set once.
+  /// The counts (reads in the low 32 bits, overridden reads in the high 32 bits) are kept with a
+  /// relaxed load and store, not a read-modify-write: exact when one thread reads the box in the
+  /// scope, possibly short by a few when several threads read it at the same moment. That keeps
+  /// an isolated read free of any locked instruction here.
   @inlinable
   func countRead(isOverride: Bool) {
-    si_u64_fetch_add_relaxed(readCounts, isOverride ? 1 | (1 << 32) : 1)
+    let counts = si_u64_load_relaxed(readCounts)
+    si_u64_store_relaxed(readCounts, counts &+ (isOverride ? 1 | (1 << 32) : 1))
+    let flag = isOverride ? Self.readOverrideFlag : Self.readRealFlag
+    let flags = words + Self.readFlagsWord
+    if si_int_load_relaxed(flags) & flag == 0 { si_int_fetch_or(flags, flag) }
   }
 
   var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
   var overriddenReads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32) }
+  var readRealInstance: Bool {
+    si_int_load_acquire(words + Self.readFlagsWord) & Self.readRealFlag != 0
+  }
 
   /// True the first time only: a strict-mode failure is reported once per box and scope.
   func claimStrictReport() -> Bool {

@@ -54,6 +54,18 @@ static inline void si_u64_store_release(uint64_t *_Nonnull p, uint64_t value) {
   __atomic_store_n(p, value, __ATOMIC_RELEASE);
 }
 
+static inline uint64_t si_u64_load_relaxed(const uint64_t *_Nonnull p) {
+  return __atomic_load_n(p, __ATOMIC_RELAXED);
+}
+
+static inline void si_u64_store_relaxed(uint64_t *_Nonnull p, uint64_t value) {
+  __atomic_store_n(p, value, __ATOMIC_RELAXED);
+}
+
+static inline void si_int_fetch_or(intptr_t *_Nonnull p, intptr_t bits) {
+  __atomic_fetch_or(p, bits, __ATOMIC_RELAXED);
+}
+
 static inline uint64_t si_u64_fetch_add_relaxed(uint64_t *_Nonnull p, uint64_t delta) {
   return __atomic_fetch_add(p, delta, __ATOMIC_RELAXED);
 }
