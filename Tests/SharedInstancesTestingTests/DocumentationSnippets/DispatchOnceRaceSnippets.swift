@@ -39,7 +39,7 @@ extension Docs {
     @Test func anOverrideDuringCreationWins() {
       let gate = FactoryGate()
       let box = Resettable { gate.make() }
-      let readerGot = Docs.Locked<Docs.Marker?>(nil)
+      let readerGot = LockedValue<Docs.Marker?>(nil)
       let readerDone = DispatchSemaphore(value: 0)
       Thread {
         readerGot.set(box.value)
@@ -62,7 +62,7 @@ extension Docs {
     @Test func aResetDuringCreationNeverReturnsTheStaleInstance() {
       let gate = FactoryGate()
       let box = Resettable { gate.make() }
-      let readerGot = Docs.Locked<Docs.Marker?>(nil)
+      let readerGot = LockedValue<Docs.Marker?>(nil)
       let readerDone = DispatchSemaphore(value: 0)
       Thread {
         readerGot.set(box.value)
@@ -123,7 +123,7 @@ extension Docs {
   final class FactoryGate: Sendable {
     private let started = DispatchSemaphore(value: 0)
     private let proceed = DispatchSemaphore(value: 0)
-    private let count = Docs.Locked(0)
+    private let count = LockedValue(0)
 
     var calls: Int { count.get() }
 

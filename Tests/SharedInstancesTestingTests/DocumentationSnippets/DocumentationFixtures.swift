@@ -46,28 +46,4 @@ extension Docs {
     init(_ name: String) { self.name = name }
   }
 
-  /// Runs `read` on a new thread, outside every task, and returns what it read.
-  static func onThread<T: Sendable>(_ read: @escaping @Sendable () -> T) -> T {
-    let result = Docs.Locked<T?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      result.set(read())
-      done.signal()
-    }.start()
-    done.wait()
-    return result.get()!
-  }
-
-  /// A lock-guarded value for the snippets.
-  final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    @discardableResult func mutate<R>(_ body: (inout Value) -> R) -> R {
-      lock.withLock { body(&value) }
-    }
-  }
 }

@@ -21,7 +21,7 @@ final class SyncerSnippetXCTests: IsolatedSharedTestCase {
 
   /// "…for every box, also one the test has not touched yet."
   func testEveryBoxIsCaptured() {
-    let fromThread = Docs.onThread { ObjectIdentifier(Docs.Connectivity.shared.value) }
+    let fromThread = readOnThread { ObjectIdentifier(Docs.Connectivity.shared.value) }
     XCTAssertEqual(fromThread, ObjectIdentifier(Docs.Connectivity.shared.value))
   }
 }

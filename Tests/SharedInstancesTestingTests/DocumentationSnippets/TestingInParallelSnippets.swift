@@ -10,7 +10,7 @@ extension Docs {
 
     /// "The process-wide instance is untouched, and the test's own instance is released."
     @Test func theTestsInstancesAreItsOwnAndReleasedAfterIt() {
-      let processWide = Docs.onThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
+      let processWide = readOnThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
       weak var created: AnyObject?
       withIsolatedShared {
         let mine = Analytics.shared.value as AnyObject
@@ -18,7 +18,7 @@ extension Docs {
         #expect(ObjectIdentifier(mine) != processWide)
       }
       #expect(created == nil)
-      let afterwards = Docs.onThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
+      let afterwards = readOnThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
       #expect(afterwards == processWide)
     }
 
@@ -43,7 +43,7 @@ extension Docs {
     @Test(.isolatedShared) func aThreadDoesNotSeeTheOverride() {
       let spy = TrackingSpy()
       Analytics.shared.override(with: spy)
-      Docs.onThread { Analytics.shared.value.track("from a thread") }
+      readOnThread { Analytics.shared.value.track("from a thread") }
       #expect(spy.calls.isEmpty)
     }
 
@@ -62,7 +62,7 @@ extension Docs {
       Analytics.shared.override(with: spy)
       let scope = SharedScope.current
 
-      Docs.onThread { scope.run { Analytics.shared.value.track("thread") } }
+      readOnThread { scope.run { Analytics.shared.value.track("thread") } }
       await Task.detached { scope.run { Analytics.shared.value.track("detached") } }.value
 
       let center = NotificationCenter()
@@ -72,7 +72,7 @@ extension Docs {
         queue: nil,
         using: scope.bind { (_: Notification) in Analytics.shared.value.track("signed in") }
       )
-      Docs.onThread { center.post(name: .snippetDidSignIn, object: nil) }
+      readOnThread { center.post(name: .snippetDidSignIn, object: nil) }
       center.removeObserver(observer)
 
       #expect(spy.calls == [.track("thread"), .track("detached"), .track("signed in")])
@@ -93,10 +93,10 @@ extension Docs {
     /// "A process-wide test captures only the boxes it touched: a box it has not touched yet is
     /// read process-wide from other threads."
     @Test(.isolatedShared(.processWide)) func onlyTouchedBoxesAreCaptured() {
-      let fromThread = Docs.onThread { Connectivity.shared.value }  // not touched yet
+      let fromThread = readOnThread { Connectivity.shared.value }  // not touched yet
       let fromTest = Connectivity.shared.value  // now the test's own instance
       #expect(fromThread !== fromTest)
-      #expect(Docs.onThread { Connectivity.shared.value } === fromTest)  // captured now
+      #expect(readOnThread { Connectivity.shared.value } === fromTest)  // captured now
     }
 
     // MARK: Declaring overrides on the trait, and nesting
@@ -156,8 +156,8 @@ extension Docs {
     // MARK: Misuse reports
 
     @Test func aChangeOutsideIsolationIsReported() async {
-      let inside = Docs.Latch()
-      let release = Docs.Latch()
+      let inside = AsyncLatch()
+      let release = AsyncLatch()
       let isolatedTest = Task.detached {
         await withIsolatedShared {
           _ = MisuseBox.shared.value
@@ -178,7 +178,7 @@ extension Docs {
 
     @Test func workThatOutlivesItsTestIsReported() async {
       await withKnownIssue {
-        let latch = Docs.Latch()
+        let latch = AsyncLatch()
         let late = withIsolatedShared {
           Task {
             await latch.wait()
@@ -251,22 +251,6 @@ extension Docs {
     static let shared = Resettable { Docs.Marker("real") }
   }
 
-  /// A one-shot signal for async code.
-  actor Latch {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func open() {
-      isOpen = true
-      for waiter in waiters { waiter.resume() }
-      waiters = []
-    }
-
-    func wait() async {
-      if isOpen { return }
-      await withCheckedContinuation { waiters.append($0) }
-    }
-  }
 }
 
 extension Notification.Name {

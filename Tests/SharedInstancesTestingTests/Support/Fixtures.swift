@@ -26,9 +26,10 @@ enum Boxes {
   static let session = Resettable<Tagged>.empty()
 }
 
-/// Reads a box on a new thread, outside every task: what code that escaped the test sees.
-func readOnThread(_ read: @escaping @Sendable () -> Tagged) -> Tagged {
-  let result = LockedValue<Tagged?>(nil)
+/// Runs `read` on a new thread, outside every task, and returns what it read: what code that
+/// escaped the test sees.
+func readOnThread<T: Sendable>(_ read: @escaping @Sendable () -> T) -> T {
+  let result = LockedValue<T?>(nil)
   let done = DispatchSemaphore(value: 0)
   Thread {
     result.set(read())
