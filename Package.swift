@@ -20,20 +20,23 @@ let package = Package(
     .target(name: "_SharedInstancesShims"),
     .target(name: "SharedInstances", dependencies: ["_SharedInstancesShims"]),
     .target(name: "SharedInstancesTesting", dependencies: ["SharedInstances"]),
-    .testTarget(name: "SharedInstancesTests", dependencies: ["SharedInstances"]),
+    // Helpers shared by the test targets only; no product exposes it.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SharedInstancesTests", dependencies: ["SharedInstances", "TestSupport"]),
     .testTarget(
       name: "SharedInstancesTestingTests",
-      dependencies: ["SharedInstances", "SharedInstancesTesting"]
+      dependencies: ["SharedInstances", "SharedInstancesTesting", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]
 )
 
 for target in package.targets where target.name != "_SharedInstancesShims" {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    // `any` spelled out for existentials, as Swift 7 will require.
-    .enableUpcomingFeature("ExistentialAny"),
-    // Only what a file imports is visible in it.
-    .enableUpcomingFeature("MemberImportVisibility"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // `any` spelled out for existentials, as Swift 7 will require.
+      .enableUpcomingFeature("ExistentialAny"),
+      // Only what a file imports is visible in it.
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 /// Strict mode, and misuse reported as test failures at the user's line.
@@ -21,7 +22,7 @@ import Testing
   }
 
   @Test func strictModeReportsEachHiddenDependencyOnce() {
-    let count = LockedValue(0)
+    let count = Locked(0)
     withKnownIssue {
       withIsolatedShared(.strict) {
         _ = Boxes.strictOther.value

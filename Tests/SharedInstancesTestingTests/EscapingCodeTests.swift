@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 extension Notification.Name {
@@ -39,7 +40,7 @@ extension Notification.Name {
   @Test(.isolatedShared) func aCarriedScopeReachesANotificationObserver() async {
     Boxes.escaping.override(with: Tagged("fake"))
     let center = NotificationCenter()
-    let seen = LockedValue<String?>(nil)
+    let seen = Locked<String?>(nil)
     let observer = center.addObserver(
       forName: .escapingTestPing,
       object: nil,
@@ -66,7 +67,7 @@ extension Notification.Name {
 /// Tests whose code hops threads on its own: a process-wide scope is seen from every thread.
 @Suite struct ProcessWideTests {
   /// How many process-wide tests are running right now.
-  static let running = LockedValue(0)
+  static let running = Locked(0)
 
   /// Records that a process-wide test runs, fails if another one runs at the same time.
   static func runAlone(_ body: () async throws -> Void) async rethrows {
@@ -102,7 +103,7 @@ extension Notification.Name {
     try await Self.runAlone {
       Boxes.processWide.override(with: Tagged("notification"))
       let center = NotificationCenter()
-      let seen = LockedValue<String?>(nil)
+      let seen = Locked<String?>(nil)
       let observer = center.addObserver(forName: .escapingTestPing, object: nil, queue: nil) { _ in
         seen.set(Boxes.processWide.value.tag)
       }
@@ -135,7 +136,7 @@ extension Notification.Name {
 
   /// Two process-wide scopes opened at once run one after the other.
   @Test func twoProcessWideScopesRunOneAfterTheOther() async {
-    let intervals = LockedValue<[(start: Date, end: Date)]>([])
+    let intervals = Locked<[(start: Date, end: Date)]>([])
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<2 {
         group.addTask {

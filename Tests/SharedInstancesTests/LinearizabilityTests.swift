@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// The race of the Objective-C `dispatch_once` + `setSharedInstance:` pattern: a getter creates

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// Many threads mixing reads, overrides, resets and scoped overrides on one box, checking an

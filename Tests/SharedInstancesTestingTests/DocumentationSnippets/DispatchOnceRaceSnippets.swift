@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// TheDispatchOnceResetRace.md: the interleavings that break the once-token reset pattern, and
@@ -39,7 +40,7 @@ extension Docs {
     @Test func anOverrideDuringCreationWins() {
       let gate = FactoryGate()
       let box = Resettable { gate.make() }
-      let readerGot = LockedValue<Docs.Marker?>(nil)
+      let readerGot = Locked<Docs.Marker?>(nil)
       let readerDone = DispatchSemaphore(value: 0)
       Thread {
         readerGot.set(box.value)
@@ -62,7 +63,7 @@ extension Docs {
     @Test func aResetDuringCreationNeverReturnsTheStaleInstance() {
       let gate = FactoryGate()
       let box = Resettable { gate.make() }
-      let readerGot = LockedValue<Docs.Marker?>(nil)
+      let readerGot = Locked<Docs.Marker?>(nil)
       let readerDone = DispatchSemaphore(value: 0)
       Thread {
         readerGot.set(box.value)
@@ -123,7 +124,7 @@ extension Docs {
   final class FactoryGate: Sendable {
     private let started = DispatchSemaphore(value: 0)
     private let proceed = DispatchSemaphore(value: 0)
-    private let count = LockedValue(0)
+    private let count = Locked(0)
 
     var calls: Int { count.get() }
 

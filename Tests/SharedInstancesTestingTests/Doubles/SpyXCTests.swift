@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import XCTest
 
 /// Spies in XCTest: assertions, the blocking wait, and failures reported through `XCTFail`.

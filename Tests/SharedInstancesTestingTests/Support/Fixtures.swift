@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 
 /// A value a test can tell apart from every other.
 final class Tagged: Sendable, CustomStringConvertible {
@@ -29,7 +30,7 @@ enum Boxes {
 /// Runs `read` on a new thread, outside every task, and returns what it read: what code that
 /// escaped the test sees.
 func readOnThread<T: Sendable>(_ read: @escaping @Sendable () -> T) -> T {
-  let result = LockedValue<T?>(nil)
+  let result = Locked<T?>(nil)
   let done = DispatchSemaphore(value: 0)
   Thread {
     result.set(read())
@@ -37,25 +38,6 @@ func readOnThread<T: Sendable>(_ read: @escaping @Sendable () -> T) -> T {
   }.start()
   done.wait()
   return result.get()!
-}
-
-/// A lock-guarded value for the tests.
-final class LockedValue<Value>: @unchecked Sendable {
-  // @unchecked: `value` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func get() -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-  func set(_ newValue: Value) { mutate { $0 = newValue } }
-  @discardableResult func mutate<R>(_ body: (inout Value) -> R) -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
 }
 
 /// A one-shot signal for async code.

@@ -1,4 +1,5 @@
 import SharedInstances
+import TestSupport
 import Testing
 
 private typealias Tally = LocatorFixtures.Tally

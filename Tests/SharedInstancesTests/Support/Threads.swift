@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs `body` on `count` new threads at once (after a common start line) and waits for all.
 func onThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) {
@@ -63,24 +64,5 @@ final class Latch: @unchecked Sendable {
     guard semaphore.wait(timeout: .now() + seconds) == .success else { return false }
     semaphore.signal()  // stays open for every later waiter
     return true
-  }
-}
-
-/// A tiny lock-guarded value for the tests (the library's own lock is internal).
-final class Locked<Value>: @unchecked Sendable {
-  // @unchecked: `value` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func get() -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-  func set(_ newValue: Value) { mutate { $0 = newValue } }
-  @discardableResult func mutate<R>(_ body: (inout Value) -> R) -> R {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
   }
 }
