@@ -53,7 +53,7 @@ extension XCTestCase {
   ///   - replacement: The instance reads return until the test ends.
   ///   - file: The caller's location, for misuse reports. Leave the default.
   ///   - line: The caller's location. Leave the default.
-  public func overrideShared<Shared: Sendable>(
+  public func overrideShared<Shared>(
     _ box: Resettable<Shared>,
     with replacement: Shared,
     file: StaticString = #filePath,
