@@ -367,7 +367,6 @@ public final class Resettable<Shared> {
     if check, let location, _identity.isUsedByLiveScopes {
       _Diagnostics.report(
         _Diagnostic(
-          kind: .changeOutsideIsolation,
           message: """
             \(_identity.typeDescription).\(operation) was called outside any isolated scope \
             while isolated tests use \(_identity.description). The change applies to the \

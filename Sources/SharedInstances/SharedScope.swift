@@ -26,8 +26,6 @@ public struct SharedScope: Sendable {
   /// The scope's internals, for `SharedInstancesTesting`.
   package var _scope: _Scope? { scope }
 
-  package init(_scope scope: _Scope?) { self.scope = scope }
-
   /// The scope that reads on the current task resolve in.
   ///
   /// ```swift
@@ -35,8 +33,8 @@ public struct SharedScope: Sendable {
   /// Thread { scope.run { Analytics.shared.value.track("opened") } }.start()
   /// ```
   public static var current: SharedScope {
-    guard si_isolation_is_active() else { return SharedScope(_scope: nil) }
-    return SharedScope(_scope: _Scope.resolveForCapture())
+    guard si_isolation_is_active() else { return SharedScope(scope: nil) }
+    return SharedScope(scope: _Scope.resolveForCapture())
   }
 
   /// Whether this is an isolated test's scope rather than the process-wide state.

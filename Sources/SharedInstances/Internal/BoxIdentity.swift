@@ -82,16 +82,6 @@ package struct _SourceLocation: Sendable {
 
 /// A problem found by the library that a test should fail for.
 package struct _Diagnostic: Sendable {
-  package enum Kind: Sendable {
-    /// A change made outside any isolation while isolated tests use the box.
-    case changeOutsideIsolation
-    /// A strict test read a box it did not override.
-    case strictRead
-    /// A scope was used after its test ended, or ended while its work still ran.
-    case scopeOutlived
-  }
-
-  package let kind: Kind
   package let message: String
   package let location: _SourceLocation
 }

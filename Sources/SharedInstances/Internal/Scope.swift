@@ -98,23 +98,22 @@ package final class _Scope: @unchecked Sendable {
   /// Code in a task of a test that is not isolated keeps the process-wide state.
   @usableFromInline
   package static func resolve(box id: UInt64) -> _Scope? {
-    if let scope = current { return scope }
-    guard si_process_wide_scope_is_open() else { return nil }
-    guard let scope = processWide.withLock({ $0 }),
-      scope.capturesEveryBox || scope.lookup(id) != nil
-    else {
-      return nil
-    }
-    if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
-    return scope
+    current ?? processWideScope(capturing: id)
   }
 
   /// The scope code on this thread runs in: the task's own, or for code outside every test
   /// task, the open process-wide scope.
   package static func resolveForCapture() -> _Scope? {
-    if let scope = current { return scope }
-    guard si_process_wide_scope_is_open() else { return nil }
-    guard let scope = processWide.withLock({ $0 }) else { return nil }
+    current ?? processWideScope(capturing: nil)
+  }
+
+  /// The open process-wide scope, for code outside every test task: if `box` is given, only
+  /// when the scope captures that box.
+  private static func processWideScope(capturing box: UInt64?) -> _Scope? {
+    guard si_process_wide_scope_is_open(), let scope = processWide.withLock({ $0 }) else {
+      return nil
+    }
+    if let box, !scope.capturesEveryBox, scope.lookup(box) == nil { return nil }
     if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
     return scope
   }
@@ -178,8 +177,6 @@ package final class _Scope: @unchecked Sendable {
     return parent?.inheritedCell(forBox: id)
   }
 
-  func hasEntry(forBox id: UInt64) -> Bool { lookup(id) != nil }
-
   // MARK: Reads
 
   /// Records a read this scope served, and reports it in strict mode if it was not overridden.
@@ -194,7 +191,6 @@ package final class _Scope: @unchecked Sendable {
     guard slot.claimStrictReport() else { return }
     report(
       _Diagnostic(
-        kind: .strictRead,
         message: """
           \(identity.description) was read by strict test \(name) without being \
           overridden. Override it for this test (override(with:) or the trait's setUp), \
@@ -219,7 +215,6 @@ package final class _Scope: @unchecked Sendable {
   private func reportLateUse(of identity: _BoxIdentity) {
     report(
       _Diagnostic(
-        kind: .scopeOutlived,
         message: """
           \(identity.description) was used in the isolated scope of \(name) after that test \
           ended. Something the test started (a Task, a callback) outlived it: await it before \
@@ -249,7 +244,6 @@ package final class _Scope: @unchecked Sendable {
     if si_int_load_acquire(activeFactories) > 0 {
       report(
         _Diagnostic(
-          kind: .scopeOutlived,
           message: """
             The isolated scope of \(name) ended while a factory it started was still running \
             on another thread. Await the work the test starts before it returns.

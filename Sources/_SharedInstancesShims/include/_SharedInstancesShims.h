@@ -66,10 +66,6 @@ static inline void si_int_fetch_or(intptr_t *_Nonnull p, intptr_t bits) {
   __atomic_fetch_or(p, bits, __ATOMIC_RELAXED);
 }
 
-static inline uint64_t si_u64_fetch_add_relaxed(uint64_t *_Nonnull p, uint64_t delta) {
-  return __atomic_fetch_add(p, delta, __ATOMIC_RELAXED);
-}
-
 static inline void *_Nullable si_ptr_load_relaxed(void *_Nullable const *_Nonnull slot) {
   return __atomic_load_n(slot, __ATOMIC_RELAXED);
 }
