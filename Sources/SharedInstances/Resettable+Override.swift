@@ -89,8 +89,7 @@ extension Resettable {
       operation: "withOverride(_:operation:)",
       location: location
     )
-    let cell = Unmanaged.passRetained(_Cell(replacement, isOverride: true)).toOpaque()
-    let saved = slot.exchange(cell)
-    return { _Slot.retire(slot.exchange(saved)) }
+    let saved = slot.exchange(_Slot.makeCell(replacement, isOverride: true))
+    return { slot.retire(slot.exchange(saved)) }
   }
 }

@@ -154,6 +154,10 @@ public final class Resettable<Shared> {
   /// let articles = ArticleManager.shared.value.articles
   /// ```
   ///
+  /// The read returns a strong reference, which the caller releases when done: on a path that
+  /// many threads run at once, prefer ``withValue(_:)``, which borrows the instance and writes no
+  /// reference count.
+  ///
   /// > Important: Reading an empty box (one made with ``empty(fileID:filePath:line:column:)``
   /// > that holds nothing) stops the program with a message naming the box. Use
   /// > ``currentValue`` or ``require(fileID:filePath:line:column:)`` where the box may be
@@ -164,6 +168,45 @@ public final class Resettable<Shared> {
       return value
     }
     return _valueSlowPath()
+  }
+
+  /// Calls `body` with the shared instance *borrowed*: no reference to it is retained or
+  /// released, so calls on many threads at once scale as calls on a `static let` do.
+  ///
+  /// Use it where a shared instance sits on a hot path that runs on many threads (a request
+  /// handler, an image pipeline, a parser). It reads exactly like ``value``: the instance is
+  /// created on first use, and inside an isolated test it is the test's own.
+  ///
+  /// ```swift
+  /// let user = try UserStore.shared.withValue { try $0.user(id: id) }
+  /// Metrics.shared.withValue { $0.increment("requests") }
+  /// ```
+  ///
+  /// A borrow never blocks a change and never waits for one: `body` may reset or override this
+  /// very box (a `signOut()` that ends its own session), and a
+  /// ``reset(fileID:filePath:line:column:)`` on another thread returns at once. The instance
+  /// `body` received stays alive until `body` returns; once the borrows that were running when
+  /// it was replaced have ended, the box releases it (on the thread that ends the last of them).
+  /// Borrows may nest, in this box or others.
+  ///
+  /// - Parameter body: The code that uses the instance. Don't let the instance escape it: store
+  ///   ``value`` instead if you need to keep it.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @inlinable
+  public func withValue<Result, Failure: Error>(
+    _ body: (Shared) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if _fastPath(!si_isolation_is_active()), let borrow = _global.beginBorrow() {
+      defer { _global.endBorrow(borrow) }
+      return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
+    }
+    if let borrow = _Scope.borrow(box: _identity, global: _global) {
+      defer { borrow.end() }
+      return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
+    }
+    // First use, or every borrow word of this thread is taken: a strong reference instead.
+    return try body(_valueSlowPath())
   }
 
   // Inlinable (so specialized in the caller's module) but never inlined: the path of a first

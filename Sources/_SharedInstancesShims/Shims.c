@@ -10,6 +10,15 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
+#if defined(__linux__)
+#include <linux/membarrier.h>
+#endif
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SI_UNDER_THREAD_SANITIZER 1
+#endif
+#endif
 
 intptr_t si_isolation_ever_used = 0;
 intptr_t si_process_wide_scopes = 0;
@@ -45,13 +54,49 @@ void si_write_standard_error(const char *text) {
 
 _Thread_local si_hazard_record *si_hazard_mine = 0;
 
+intptr_t si_hazard_asymmetric = 0;
+
+#if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
+// Runs before `main` (and before any Swift code of the process can read a box), so the mode never
+// changes while a reader or a writer runs.
+__attribute__((constructor)) static void si_hazard_choose_fences(void) {
+  long supported = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  if (supported < 0 || (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0) {
+    return;
+  }
+  if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) {
+    return;
+  }
+  const char *symmetric = getenv("SHARED_INSTANCES_SYMMETRIC_FENCES");
+  if (symmetric != 0 && symmetric[0] == '1') {
+    return;
+  }
+  __atomic_store_n(&si_hazard_asymmetric, 1, __ATOMIC_SEQ_CST);
+}
+#endif
+
+void si_hazard_barrier(void) {
+#if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
+  if (__atomic_load_n(&si_hazard_asymmetric, __ATOMIC_RELAXED) != 0) {
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
+      fputs("SharedInstances: membarrier failed after it was registered\n", stderr);
+      abort();
+    }
+    return;
+  }
+#endif
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 static si_hazard_record *si_hazard_head = 0;
 static pthread_key_t si_hazard_key;
 static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
 
 static void si_hazard_detach(void *value) {
   si_hazard_record *record = (si_hazard_record *)value;
-  __atomic_store_n(&record->hazard, (void *)0, __ATOMIC_RELEASE);
+  // Borrow words stay as they are: a borrow begun on this thread may still be running in a task
+  // that resumed elsewhere, and it clears its word itself. The next owner claims only free words.
+  __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);
   __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
   si_hazard_mine = 0;
 }
@@ -83,7 +128,10 @@ si_hazard_record *si_hazard_attach(void) {
       abort();
     }
     record = (si_hazard_record *)memory;
-    record->hazard = 0;
+    record->transient = 0;
+    for (int i = 0; i < SI_BORROW_WORDS; i++) {
+      record->borrows[i] = 0;
+    }
     record->in_use = 1;
     si_hazard_record *head = __atomic_load_n(&si_hazard_head, __ATOMIC_RELAXED);
     do {
@@ -96,12 +144,35 @@ si_hazard_record *si_hazard_attach(void) {
   return record;
 }
 
+static bool si_hazard_record_holds(si_hazard_record *record, const void *pointer) {
+  if (__atomic_load_n(&record->transient, __ATOMIC_SEQ_CST) == pointer) {
+    return true;
+  }
+  for (int i = 0; i < SI_BORROW_WORDS; i++) {
+    if (__atomic_load_n(&record->borrows[i], __ATOMIC_SEQ_CST) == pointer) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool si_hazard_is_protected(const void *pointer) {
+  for (si_hazard_record *r = __atomic_load_n(&si_hazard_head, __ATOMIC_ACQUIRE); r != 0;
+       r = r->next) {
+    if (si_hazard_record_holds(r, pointer)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 void si_hazard_wait_until_unprotected(const void *pointer) {
+  si_hazard_barrier();
   for (si_hazard_record *r = __atomic_load_n(&si_hazard_head, __ATOMIC_ACQUIRE); r != 0;
        r = r->next) {
     unsigned spins = 0;
-    while (__atomic_load_n(&r->hazard, __ATOMIC_SEQ_CST) == pointer) {
-      // A reader holds the pointer only while it copies a value out: never across user code.
+    while (si_hazard_record_holds(r, pointer)) {
+      // Only transient protections are waited for: never held across user code.
       if (++spins > 64) {
         sched_yield();
       }

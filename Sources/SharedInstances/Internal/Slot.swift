@@ -1,31 +1,49 @@
 import _SharedInstancesShims
 
-/// The non-generic part of a published state: whether it is a test double.
+/// One published instance of a slot. Immutable; owned by the slot that publishes it (+1).
+///
+/// A slot publishes a cell as a *cell word*: the cell's address, with the low bit set when the
+/// instance is a test double (an override). Readers learn whether a read was an override without
+/// touching the cell, and `_Slot.instance(in:as:)` finds the instance inside the cell without
+/// retaining it.
 @usableFromInline
-class _CellBase {
-  @usableFromInline let isOverride: Bool
-
-  @usableFromInline init(isOverride: Bool) { self.isOverride = isOverride }
-}
-
-/// One immutable published state of a slot: the instance, and whether it is a test double.
-@usableFromInline
-final class _Cell<Shared>: _CellBase {
+final class _Cell<Shared> {
   @usableFromInline let value: Shared
 
-  @usableFromInline init(_ value: Shared, isOverride: Bool) {
-    self.value = value
-    super.init(isOverride: isOverride)
+  @usableFromInline init(_ value: Shared) { self.value = value }
+}
+
+/// A borrow of a slot's instance in progress: the hazard word that protects the cell, and the
+/// cell word it protects. Ended with `_Slot.endBorrow(_:)`, on any thread.
+@usableFromInline
+struct _Borrow {
+  @usableFromInline let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let cell: UnsafeMutableRawPointer
+
+  @inlinable init(
+    word: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    cell: UnsafeMutableRawPointer
+  ) {
+    self.word = word
+    self.cell = cell
   }
+
+  /// Whether the borrowed instance is a test double.
+  @inlinable var isOverride: Bool { _Slot.isOverride(cell) }
 }
 
 /// Where one instance of a box lives: the process-wide state of a `Resettable`, or its state
 /// inside one isolation scope.
 ///
-/// Reads are lock-free: the current `_Cell` is published through an atomic pointer and
-/// protected by a hazard pointer while its value is copied out. Changes take `stateLock`, bump
-/// `generation`, swap the pointer, and wait until no reader holds the old cell before releasing
-/// it. Creation is serialized by `creationLock`, which belongs to this slot alone, so a slow or
+/// Reads are lock-free. The current cell word is published through an atomic pointer. A read
+/// (`Resettable.value`) protects it with the thread's transient hazard word while it copies the
+/// instance out. A borrow (`Resettable.withValue`) protects it with a borrow word for as long as
+/// the caller's closure uses the instance, without retaining it: no reference count is written,
+/// so borrows on many threads touch no shared cache line. Changes take `stateLock`, bump
+/// `generation` and swap the pointer; the replaced cell is *retired*: released at once if no
+/// hazard word holds it, otherwise by whichever thread ends the last borrow of it (deferred
+/// reclamation), so a change never waits for a borrow, even one held by the changing thread.
+/// Creation is serialized by `creationLock`, which belongs to this slot alone, so a slow or
 /// nested factory never blocks another box; a factory's result is installed only if no override
 /// or reset happened while it ran.
 ///
@@ -34,41 +52,121 @@ final class _Cell<Shared>: _CellBase {
 @usableFromInline
 final class _Slot: @unchecked Sendable {
   // @unchecked: `current` and `words` are only accessed atomically; `generation` only under
-  // `stateLock`; the cells they publish are immutable.
+  // `stateLock`; `retired` only under `retireLock`; the cells they publish are immutable.
 
-  /// An `Unmanaged<_Cell<Shared>>` owned by the slot (+1), or nil while empty.
+  /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
   @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Atomic words: the thread running the factory (or 0), whether a strict-mode failure was
-  /// reported, and which kinds of read a scope served (flags).
+  /// reported, which kinds of read a scope served (flags), and how many retired cells wait for
+  /// their borrows to end.
   @usableFromInline let words: UnsafeMutablePointer<Int>
   /// Reads served inside a scope (atomic; see `countRead`).
   @usableFromInline let readCounts: UnsafeMutablePointer<UInt64>
   let stateLock = _Mutex()
   let creationLock = _Mutex()
+  let retireLock = _Mutex()
   var generation: UInt64 = 0
+  /// Cell words replaced while a borrow still held them.
+  private var retired: [UnsafeMutableRawPointer] = []
 
   @usableFromInline static let creatorWord = 0
   @usableFromInline static let strictReportedWord = 1
   @usableFromInline static let readFlagsWord = 2
+  @usableFromInline static let retiredWord = 3
   @usableFromInline static let readRealFlag = 1
   @usableFromInline static let readOverrideFlag = 2
 
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil) {
     current = .allocate(capacity: 1)
     current.initialize(to: initial)
-    words = .allocate(capacity: 3)
-    words.initialize(repeating: 0, count: 3)
+    words = .allocate(capacity: 4)
+    words.initialize(repeating: 0, count: 4)
     readCounts = .allocate(capacity: 1)
     readCounts.initialize(to: 0)
   }
 
   deinit {
-    if let raw = current.pointee {
-      Unmanaged<AnyObject>.fromOpaque(raw).release()
-    }
+    // No borrow can be in progress: a borrower keeps the slot alive (the box or the scope owns it).
+    if let word = current.pointee { Self.release(word) }
+    for word in retired { Self.release(word) }
     current.deallocate()
     words.deallocate()
     readCounts.deallocate()
+  }
+
+  // MARK: Cell words
+
+  /// A new cell holding `value`, retained once for the slot that will publish it.
+  @inlinable
+  static func makeCell<Shared>(_ value: Shared, isOverride: Bool) -> UnsafeMutableRawPointer {
+    let raw = Unmanaged.passRetained(_Cell(value)).toOpaque()
+    return isOverride ? raw + 1 : raw
+  }
+
+  @inlinable @inline(__always)
+  static func isOverride(_ word: UnsafeRawPointer) -> Bool {
+    UInt(bitPattern: word) & 1 != 0
+  }
+
+  @inlinable @inline(__always)
+  static func object(_ word: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: word) & ~1)!
+  }
+
+  /// Calls `body` with the instance of a cell that a hazard word protects, without retaining
+  /// the cell or the instance: the cell is passed as a guaranteed reference, and its instance is
+  /// a `let`, so the optimizer knows it stays alive and unchanged for the whole call.
+  @inlinable @inline(__always)
+  static func withInstance<Shared, Result, Failure: Error>(
+    in word: UnsafeRawPointer,
+    as _: Shared.Type,
+    _ body: (Shared) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let result: Swift.Result<Result, Failure> = Unmanaged<_Cell<Shared>>.fromOpaque(object(word))
+      ._withUnsafeGuaranteedRef { cell in
+        do throws(Failure) {
+          return .success(try body(cell.value))
+        } catch {
+          return .failure(error)
+        }
+      }
+    return try result.get()
+  }
+
+  /// The instance of a cell that a hazard word protects, copied out.
+  @inlinable @inline(__always)
+  static func instance<Shared>(in word: UnsafeRawPointer, as _: Shared.Type) -> Shared {
+    Unmanaged<_Cell<Shared>>.fromOpaque(object(word))._withUnsafeGuaranteedRef { $0.value }
+  }
+
+  static func release(_ word: UnsafeMutableRawPointer) {
+    // May run the instance's deinit: user code, so callers hold no lock here.
+    Unmanaged<AnyObject>.fromOpaque(object(word)).release()
+  }
+
+  // MARK: Borrowing
+
+  /// Protects the current cell for a borrow, or returns nil when the slot is empty or the
+  /// thread's borrow words are all taken (the caller then copies the value out instead).
+  @inlinable @inline(__always)
+  func beginBorrow() -> _Borrow? {
+    guard let word = si_hazard_free_borrow_word(si_hazard_current()),
+      let cell = si_hazard_protect_word(current, word)
+    else { return nil }
+    return _Borrow(word: word, cell: cell)
+  }
+
+  /// Ends a borrow (on any thread), and releases the cells whose last borrow this was.
+  @inlinable @inline(__always)
+  func endBorrow(_ borrow: _Borrow) {
+    // A writer unlinks a cell and counts it as retired before it looks at hazard words: either
+    // the writer saw this borrow end, or this sees the count and that its cell was replaced, and
+    // releases the cell itself. Borrowers of the current cell never take that path.
+    if _slowPath(si_hazard_end_borrow(borrow.word, words + Self.retiredWord) != 0),
+      si_ptr_load_seq_cst(current) != borrow.cell
+    {
+      reclaim()
+    }
   }
 
   // MARK: Reading
@@ -77,8 +175,8 @@ final class _Slot: @unchecked Sendable {
   @inlinable @inline(__always)
   func load<Shared>(_: Shared.Type) -> Shared? {
     let record = si_hazard_current()
-    guard let raw = si_hazard_protect(current, record) else { return nil }
-    let value = Unmanaged<_Cell<Shared>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
+    guard let word = si_hazard_protect(current, record) else { return nil }
+    let value = Self.instance(in: word, as: Shared.self)
     si_hazard_clear(record)
     return value
   }
@@ -87,19 +185,14 @@ final class _Slot: @unchecked Sendable {
   @inlinable @inline(__always)
   func loadWithKind<Shared>(_: Shared.Type) -> (value: Shared, isOverride: Bool)? {
     let record = si_hazard_current()
-    guard let raw = si_hazard_protect(current, record) else { return nil }
-    let result = Unmanaged<_Cell<Shared>>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-      ($0.value, $0.isOverride)
-    }
+    guard let word = si_hazard_protect(current, record) else { return nil }
+    let result = (Self.instance(in: word, as: Shared.self), Self.isOverride(word))
     si_hazard_clear(record)
     return result
   }
 
   var isOverridden: Bool {
-    stateLock.withLock {
-      guard let raw = current.pointee else { return false }
-      return Unmanaged<_CellBase>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.isOverride }
-    }
+    stateLock.withLock { current.pointee.map { Self.isOverride($0) } ?? false }
   }
 
   /// The current instance, creating it with `factory` if the slot is empty. Returns nil only
@@ -131,17 +224,19 @@ final class _Slot: @unchecked Sendable {
       }
       guard let startedIn else { continue }
       // User code: no lock but this slot's own creation lock is held.
-      let cell = _Cell(factory(), isOverride: false)
+      let created = factory()
+      let cell = Self.makeCell(created, isOverride: false)
       let installed: Bool = stateLock.withLock {
         guard generation == startedIn else { return false }
         generation &+= 1
-        let previous = si_ptr_exchange(current, Unmanaged.passRetained(cell).toOpaque())
+        let previous = si_ptr_exchange(current, cell)
         precondition(previous == nil, "SharedInstances: a slot changed without a new generation")
         return true
       }
-      if installed { return (cell.value, false) }
+      if installed { return (created, false) }
       // An override or reset happened while the factory ran: its result belongs to a past
       // generation and is dropped; look again.
+      Self.release(cell)
     }
   }
 
@@ -156,32 +251,56 @@ final class _Slot: @unchecked Sendable {
     }
   }
 
-  /// Publishes `value` and releases the previous instance.
+  /// Publishes `value` and retires the previous instance.
   func store<Shared>(_ value: Shared, isOverride: Bool) {
-    let cell = Unmanaged.passRetained(_Cell(value, isOverride: isOverride)).toOpaque()
-    Self.retire(exchange(cell))
+    retire(exchange(Self.makeCell(value, isOverride: isOverride)))
   }
 
-  /// Empties the slot and releases the previous instance.
+  /// Empties the slot and retires the previous instance.
   func clear() {
-    Self.retire(exchange(nil))
+    retire(exchange(nil))
   }
 
   /// The current cell, retained for the caller (used to seed a nested scope).
   func retainedCell() -> UnsafeMutableRawPointer? {
     stateLock.withLock {
-      guard let raw = current.pointee else { return nil }
-      return Unmanaged<AnyObject>.fromOpaque(raw).retain().toOpaque()
+      guard let word = current.pointee else { return nil }
+      _ = Unmanaged<AnyObject>.fromOpaque(Self.object(word)).retain()
+      return word
     }
   }
 
-  /// Releases a cell that is no longer published, once no reader still holds it.
-  static func retire(_ cell: UnsafeMutableRawPointer?) {
+  /// Releases a cell this slot no longer publishes: now, if no borrow holds it, else when the
+  /// last borrow of it ends. Never waits for a borrow.
+  func retire(_ cell: UnsafeMutableRawPointer?) {
     guard let cell else { return }
-    si_hazard_wait_until_unprotected(cell)
-    // May run the instance's deinit: user code, so no lock is held here.
-    Unmanaged<AnyObject>.fromOpaque(cell).release()
+    retireLock.withLock {
+      retired.append(cell)
+      // Counted before the hazard words are looked at (see `endBorrow`).
+      si_int_fetch_add(words + Self.retiredWord, 1)
+    }
+    reclaim()
   }
+
+  /// Releases every retired cell that no borrow holds any more.
+  @usableFromInline
+  func reclaim() {
+    var free: [UnsafeMutableRawPointer] = []
+    retireLock.withLock {
+      // Every hazard word stored before this point is visible to the scan below.
+      si_hazard_barrier()
+      retired.removeAll { cell in
+        if si_hazard_is_protected(cell) { return false }
+        free.append(cell)
+        return true
+      }
+      if !free.isEmpty { si_int_fetch_add(words + Self.retiredWord, -free.count) }
+    }
+    for cell in free { Self.release(cell) }
+  }
+
+  /// How many replaced cells still wait for a borrow to end (for tests).
+  package var retiredCount: Int { si_int_load_acquire(words + Self.retiredWord) }
 
   // MARK: Read statistics (scopes only)
 

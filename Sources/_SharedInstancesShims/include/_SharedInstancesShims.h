@@ -21,6 +21,10 @@ static inline void *_Nullable si_ptr_load_acquire(void *_Nullable const *_Nonnul
   return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 }
 
+static inline void *_Nullable si_ptr_load_seq_cst(void *_Nullable const *_Nonnull slot) {
+  return __atomic_load_n(slot, __ATOMIC_SEQ_CST);
+}
+
 static inline void *_Nullable si_ptr_exchange(void *_Nullable *_Nonnull slot, void *_Nullable value) {
   return __atomic_exchange_n(slot, value, __ATOMIC_SEQ_CST);
 }
@@ -106,15 +110,28 @@ uintptr_t si_current_thread(void);
 
 // MARK: - Hazard pointers
 //
-// A reader publishes the pointer it is about to dereference in its thread's record; a writer
-// that unlinks a pointer waits until no record holds it before freeing it. Readers never write
-// a shared cache line, so reads on several threads do not serialize.
+// A reader publishes the pointer it is about to dereference in a hazard word of its thread's
+// record; a writer that unlinks a pointer frees it only once no hazard word holds it. Readers
+// never write a shared cache line, so reads on several threads do not serialize.
+//
+// Each record has one transient word, for copying a value out (never held across user code),
+// and SI_BORROW_WORDS borrow words, each held for the whole of a borrow (`Resettable.value`'s
+// `_read` accessor yields the instance while a borrow word protects it). A borrow may be held
+// for a long time, may nest (the borrowed instance's method reads another box, or the same one),
+// and may end on another thread than it began on (an `async` method called on the borrowed
+// instance resumes elsewhere): so a borrow claims any free word of its thread's record and is
+// ended by clearing that very word, from whichever thread. Only the owning thread claims words;
+// other threads only clear words they hold. When every borrow word is taken, the caller falls
+// back to copying the value out.
+
+#define SI_BORROW_WORDS 7
 
 typedef struct si_hazard_record {
-  void *_Nullable hazard;                       // accessed atomically
+  void *_Nullable transient;                    // accessed atomically
+  void *_Nullable borrows[SI_BORROW_WORDS];     // accessed atomically
   intptr_t in_use;                              // accessed atomically
   struct si_hazard_record *_Nullable next;      // immutable once published
-  char padding[64 - 3 * sizeof(void *)];        // one record per cache line
+  char padding[64 - 2 * sizeof(void *)];        // the words on a cache line of their own
 } si_hazard_record;
 
 extern _Thread_local si_hazard_record *_Nullable si_hazard_mine;
@@ -130,28 +147,91 @@ static inline si_hazard_record *_Nonnull si_hazard_current(void) {
   return record;
 }
 
-/// Loads `*slot` and protects it in `record` until `si_hazard_clear`. Returns NULL, with nothing
-/// protected, when the slot is empty.
-static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull slot,
-                                                si_hazard_record *_Nonnull record) {
+// Asymmetric fences. A reader must order its store of a hazard word before its next load (of
+// the slot, or of a retired count), and a writer its unlinking before its scan of hazard words.
+// Where the kernel offers it (Linux `membarrier`), readers order with a compiler barrier only and
+// the writer, which is rare, makes every running thread of the process execute a full barrier
+// before it scans: reads then pay no fence instruction. Elsewhere, and under ThreadSanitizer
+// (which does not model `membarrier`), both sides use sequentially consistent operations.
+
+/// Non-zero when readers may use compiler barriers only. Set once, before `main`; never changes.
+extern intptr_t si_hazard_asymmetric;
+
+static inline bool si_hazard_is_asymmetric(void) {
+  return __builtin_expect(__atomic_load_n(&si_hazard_asymmetric, __ATOMIC_RELAXED) != 0, 1);
+}
+
+/// The writer's side: once this returns, every hazard word a reader stored before it is visible,
+/// and every reader that stores one after it sees what the writer did before it.
+void si_hazard_barrier(void);
+
+/// Loads `*slot` and protects it in `word` until the word is cleared. Returns NULL, with the word
+/// cleared, when the slot is empty.
+static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Nonnull slot,
+                                                     void *_Nullable *_Nonnull word) {
   void *pointer = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  bool asymmetric = si_hazard_is_asymmetric();
   while (pointer != 0) {
-    __atomic_store_n(&record->hazard, pointer, __ATOMIC_SEQ_CST);
-    void *again = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
-    if (again == pointer) {
+    void *again;
+    if (asymmetric) {
+      __atomic_store_n(word, pointer, __ATOMIC_RELAXED);
+      __atomic_signal_fence(__ATOMIC_SEQ_CST);
+      again = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    } else {
+      __atomic_store_n(word, pointer, __ATOMIC_SEQ_CST);
+      again = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
+    }
+    if (__builtin_expect(again == pointer, 1)) {
       return pointer;
     }
     pointer = again;
   }
-  __atomic_store_n(&record->hazard, (void *)0, __ATOMIC_RELEASE);
+  __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
   return 0;
 }
 
-static inline void si_hazard_clear(si_hazard_record *_Nonnull record) {
-  __atomic_store_n(&record->hazard, (void *)0, __ATOMIC_RELEASE);
+/// Loads `*slot` and protects it in the record's transient word until `si_hazard_clear`.
+/// Returns NULL, with nothing protected, when the slot is empty.
+static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull slot,
+                                                si_hazard_record *_Nonnull record) {
+  return si_hazard_protect_word(slot, &record->transient);
 }
 
-/// Returns once no thread protects `pointer` (which the caller has already unlinked).
+static inline void si_hazard_clear(si_hazard_record *_Nonnull record) {
+  __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);
+}
+
+/// A free borrow word of the calling thread's record, or NULL when all are taken. The word is
+/// the caller's once `si_hazard_protect_word` stored a pointer in it.
+static inline void *_Nullable *_Nullable si_hazard_free_borrow_word(
+    si_hazard_record *_Nonnull record) {
+  for (int i = 0; i < SI_BORROW_WORDS; i++) {
+    if (__builtin_expect(__atomic_load_n(&record->borrows[i], __ATOMIC_RELAXED) == 0, 1)) {
+      return &record->borrows[i];
+    }
+  }
+  return 0;
+}
+
+/// Ends a borrow: clears its word, then returns `*retired` (a count of cells waiting for borrows
+/// to end). A writer counts a retired cell before it scans hazard words, so either the writer saw
+/// this word cleared, or the caller sees its count and releases the cell itself.
+static inline intptr_t si_hazard_end_borrow(void *_Nullable *_Nonnull word,
+                                            const intptr_t *_Nonnull retired) {
+  if (si_hazard_is_asymmetric()) {
+    __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    return __atomic_load_n(retired, __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(word, (void *)0, __ATOMIC_SEQ_CST);
+  return __atomic_load_n(retired, __ATOMIC_SEQ_CST);
+}
+
+/// Whether any thread's hazard word holds `pointer` now.
+bool si_hazard_is_protected(const void *_Nonnull pointer);
+
+/// Returns once no thread protects `pointer` (which the caller has already unlinked). Only for
+/// pointers that are protected transiently, never across user code.
 void si_hazard_wait_until_unprotected(const void *_Nonnull pointer);
 
 /// Whether the calling thread is the process's main thread (where the main actor runs).

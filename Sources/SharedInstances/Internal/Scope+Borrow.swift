@@ -1,0 +1,41 @@
+import _SharedInstancesShims
+
+/// A borrow of a box's instance made once isolation was used in the process: in the scope that
+/// applies on this thread, or in the box's process-wide slot. Keeps the scope (and so the slot)
+/// alive until it ends.
+@usableFromInline
+struct _ScopedBorrow {
+  @usableFromInline let scope: _Scope?
+  @usableFromInline let slot: Unmanaged<_Slot>
+  @usableFromInline let held: _Borrow
+
+  @inlinable var cell: UnsafeMutableRawPointer { held.cell }
+
+  /// Ends the borrow (on any thread).
+  @inlinable func end() {
+    slot._withUnsafeGuaranteedRef { $0.endBorrow(held) }
+    withExtendedLifetime(scope) {}
+  }
+}
+
+extension _Scope {
+  /// Borrows a box's instance where a read resolves on this thread, once isolation was used in
+  /// the process, recording the read in the scope. Returns nil when the instance must be created
+  /// first, or the thread's borrow words are all taken: the caller takes the slow path.
+  ///
+  /// Not generic and not inlinable: the isolated read path is the same for every box.
+  @usableFromInline
+  static func borrow(box identity: _BoxIdentity, global: _Slot) -> _ScopedBorrow? {
+    guard si_isolation_is_active() else { return nil }
+    guard let scope = resolve(box: identity.id) else {
+      guard let borrow = global.beginBorrow() else { return nil }
+      return _ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow)
+    }
+    guard let slot = scope.lookup(identity.id) else { return nil }
+    return slot._withUnsafeGuaranteedRef { slotRef in
+      guard let borrow = slotRef.beginBorrow() else { return nil }
+      scope.didRead(slotRef, identity: identity, isOverride: borrow.isOverride)
+      return _ScopedBorrow(scope: scope, slot: slot, held: borrow)
+    }
+  }
+}
