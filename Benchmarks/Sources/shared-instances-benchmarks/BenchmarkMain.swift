@@ -26,15 +26,19 @@ struct BenchmarkMain {
     let sampler = Sampler(settings: settings)
     let threaded = ThreadedSampler(settings: settings)
     var report = Report()
+    var callSites = CallSiteTable()
 
     // The production rows first: once a scope has been opened, the process-wide "isolation
     // was used" flag stays set and every `Resettable` read takes the slower path.
     printToStandardError("Production reads (no isolation scope opened yet in this process):")
     ProductionReads.run(sampler, into: &report)
     TwoThreadReads.run(threaded, into: &report)
+    printToStandardError("Call sites on 1 to \(Machine.cores) threads (M calls/s, all threads):")
+    CallSites.runProduction(threaded, into: &callSites)
 
     printToStandardError("Test isolation (this process now has used isolation):")
     await IsolationBenchmarks.run(sampler, threaded, into: &report)
+    CallSites.runIsolated(threaded, into: &callSites)
     await ParallelSuite.run(settings, into: &report)
 
     let elapsed = Date().timeIntervalSince(started)
@@ -56,8 +60,10 @@ struct BenchmarkMain {
       )
     )
     print(report.markdownTable())
+    print("\n### Call sites: million calls per second, all threads together\n")
+    print(callSites.markdownTable())
     print("\n### Goals\n")
-    print(Goals.markdownTable(report))
+    print(Goals.markdownTable(report, callSites: callSites))
   }
 
   private static func header(

@@ -105,6 +105,15 @@ struct Sampler: Sendable {
   }
 
   @inline(never)
+  static func loop(_ operation: () -> Int, iterations: Int) -> UInt {
+    var checksum: UInt = 0
+    for _ in 0..<iterations {
+      checksum &+= UInt(bitPattern: operation())
+    }
+    return checksum
+  }
+
+  @inline(never)
   static func loop(_ operation: () async -> AnyObject, iterations: Int) async -> UInt {
     var checksum: UInt = 0
     for _ in 0..<iterations {

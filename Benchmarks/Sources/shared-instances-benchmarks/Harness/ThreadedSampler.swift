@@ -18,16 +18,40 @@ struct ThreadedSampler: Sendable {
     _ operations: [@Sendable () -> AnyObject]
   ) -> Sample {
     let operations = opaque(operations)
+    return measure(threads: threads, perThread: wrap) { thread, iterations in
+      Sampler.loop(operations[thread % operations.count], iterations: iterations)
+    }
+  }
+
+  /// Measures calls that return a number (a member read, a method's result) on `threads`
+  /// threads at once, in wall nanoseconds per call: nothing is returned by reference, so the
+  /// loop itself retains nothing.
+  func measureCalls(
+    threads: Int,
+    perThread wrap: @escaping Wrapper = { $0() },
+    _ operation: @escaping @Sendable () -> Int
+  ) -> Sample {
+    let operation = opaque(operation)
+    return measure(threads: threads, perThread: wrap) { _, iterations in
+      Sampler.loop(operation, iterations: iterations)
+    }
+  }
+
+  /// Calibrates `loop` (thread 0's) to the target length, then times `threads` threads running
+  /// it at once.
+  private func measure(
+    threads: Int,
+    perThread wrap: @escaping Wrapper,
+    _ loop: @escaping @Sendable (_ thread: Int, _ iterations: Int) -> UInt
+  ) -> Sample {
     var iterations = 0
     wrap {
-      iterations = Sampler(settings: settings).calibrate {
-        Sampler.loop(operations[0], iterations: $0)
-      }
+      iterations = Sampler(settings: settings).calibrate { loop(0, $0) }
     }
-    _ = run(threads: threads, iterations: iterations, wrap: wrap, operations)  // warm-up
+    _ = run(threads: threads, iterations: iterations, wrap: wrap, loop)  // warm-up
     var results: [Double] = []
     for _ in 0..<settings.repetitions {
-      let elapsed = run(threads: threads, iterations: iterations, wrap: wrap, operations)
+      let elapsed = run(threads: threads, iterations: iterations, wrap: wrap, loop)
       results.append(Double(elapsed) / Double(threads * iterations))
     }
     return Sample(results)
@@ -39,15 +63,14 @@ struct ThreadedSampler: Sendable {
     threads: Int,
     iterations: Int,
     wrap: @escaping Wrapper,
-    _ operations: [@Sendable () -> AnyObject]
+    _ loop: @escaping @Sendable (_ thread: Int, _ iterations: Int) -> UInt
   ) -> UInt64 {
     let start = StartLine(threads: threads)
     for thread in 0..<threads {
-      let operation = operations[thread % operations.count]
       Thread.detachNewThread {
         wrap {
           start.arriveAndWait()
-          blackHole(Sampler.loop(operation, iterations: iterations))
+          blackHole(loop(thread, iterations))
           start.finished.signal()
         }
       }

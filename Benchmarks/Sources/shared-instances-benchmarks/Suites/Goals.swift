@@ -22,7 +22,7 @@ enum Goals {
     }
   }
 
-  static func markdownTable(_ report: Report) -> String {
+  static func markdownTable(_ report: Report, callSites: CallSiteTable) -> String {
     var lines = ["| Goal (issue) | Measured | Verdict |", "|---|---|---|"]
     func add(_ goal: String, _ measured: String, _ verdict: Verdict) {
       lines.append("| \(goal) | \(measured) | \(verdict.text) |")
@@ -107,6 +107,14 @@ enum Goals {
         "Reads from two threads do not serialize behind a lock (2)",
         measured,
         Verdict(ownBoxes >= 0.8 * control)
+      )
+    }
+    for goal in callSites.goals() {
+      add(
+        goal.goal,
+        goal.measured,
+        goal.met.map(Verdict.init)
+          ?? .inconclusive("the `static let` did not scale; the machine was busy")
       )
     }
     return lines.joined(separator: "\n")
