@@ -45,9 +45,19 @@ import _SharedInstancesShims
 ///   `DispatchQueue.main.sync` while the main thread reads the same box — deadlocks, exactly
 ///   as `dispatch_once` and `static let` do; keep factories free of such waits.
 /// - **Nothing is kept alive.** After a reset or an override, the box holds no reference to the
-///   instance it replaced.
-/// - **Lock-free reads.** A read of a created instance takes no lock and writes no shared
-///   memory, so reads on several threads do not serialize.
+///   instance it replaced once no borrow of it is in progress. An instance replaced while
+///   ``withValue(_:)`` borrows it (on this thread or another) is released when the last of those
+///   borrows ends, on the thread that ends it: a weak reference to it is nil once the borrows
+///   that were running when `reset()` returned have ended. A reference your code stored
+///   (`let manager = Manager.shared.value`) keeps it alive, as always.
+/// - **Changes never wait for reads.** An override or reset never waits for a read or a borrow,
+///   not even one running on the same thread (a `signOut()` that resets its own box).
+/// - **Reads take no lock; borrows write no shared memory.** ``value`` takes no lock, but it
+///   returns a strong reference: retaining it writes the instance's reference count, which every
+///   reader on every core shares, exactly as reading any shared object does. ``withValue(_:)``
+///   borrows the instance instead: it writes no reference count and no memory another thread
+///   reads, so calls on many cores at once scale as calls on a `static let` do. Use it on hot
+///   paths that run on many threads.
 ///
 /// ## Sendable
 ///
@@ -193,7 +203,7 @@ public final class Resettable<Shared> {
   ///   ``value`` instead if you need to keep it.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inlinable
+  @inlinable @inline(__always)
   public func withValue<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -201,6 +211,15 @@ public final class Resettable<Shared> {
       defer { _global.endBorrow(borrow) }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
     }
+    return try _withValueSlowPath(body)
+  }
+
+  // Inlinable (so specialized in the caller's module) but never inlined: a first use, a thread
+  // holding many borrows at once, and every borrow once isolation was used in the process.
+  @inlinable @inline(never)
+  func _withValueSlowPath<Result, Failure: Error>(
+    _ body: (Shared) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     if let borrow = _Scope.borrow(box: _identity, global: _global) {
       defer { borrow.end() }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)

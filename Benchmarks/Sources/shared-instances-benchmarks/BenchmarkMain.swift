@@ -25,6 +25,19 @@ struct BenchmarkMain {
     }
     let sampler = Sampler(settings: settings)
     let threaded = ThreadedSampler(settings: settings)
+    if settings.callSitesOnly {
+      var callSites = CallSiteTable()
+      CallSites.runProduction(threaded, into: &callSites)
+      CallSites.runIsolated(threaded, into: &callSites)
+      print(callSites.markdownTable())
+      print()
+      for goal in callSites.goals() {
+        print(
+          "- \(goal.goal): \(goal.measured): \(goal.met.map { $0 ? "met" : "not met" } ?? "inconclusive")"
+        )
+      }
+      return
+    }
     var report = Report()
     var callSites = CallSiteTable()
 

@@ -8,16 +8,20 @@ struct Settings: Sendable {
   var suiteRepetitions = 11
   /// Whether this is the fast smoke run.
   var isQuick = false
+  /// Whether only the call-site table (issue 11) runs.
+  var callSitesOnly = false
 
   static let usage = """
-    USAGE: shared-instances-benchmarks [--quick]
+    USAGE: shared-instances-benchmarks [--quick] [--call-sites]
 
     Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
     prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
     standard output; progress goes to standard error.
 
     OPTIONS:
-      --quick     A smoke run: 3 short repetitions per benchmark (numbers are rough).
+      --quick       A smoke run: 3 short repetitions per benchmark (numbers are rough).
+      --call-sites  Only the call-site table: member access and method calls on 1 to all
+                    cores, beside a `static let`.
       -h, --help  Shows this help.
     """
 
@@ -31,6 +35,8 @@ struct Settings: Sendable {
         settings.nanosecondsPerRepetition = 2_000_000
         settings.suiteRepetitions = 3
         settings.isQuick = true
+      case "--call-sites":
+        settings.callSitesOnly = true
       case "-h", "--help":
         print(usage)
         return nil
