@@ -27,6 +27,8 @@ let package = Package(
       name: "SharedInstancesTestingTests",
       dependencies: ["SharedInstances", "SharedInstancesTesting", "TestSupport"]
     ),
+    // Imports `SharedInstancesTesting` alone, as the docs show: proves that one import is enough.
+    .testTarget(name: "SingleImportTests", dependencies: ["SharedInstancesTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
