@@ -131,7 +131,9 @@ final class _Slot: @unchecked Sendable {
       }
       guard let startedIn else { continue }
       // User code: no lock but this slot's own creation lock is held.
+      _FactoryStack.push(identity)
       let cell = _Cell(factory(), isOverride: false)
+      _FactoryStack.pop()
       let installed: Bool = stateLock.withLock {
         guard generation == startedIn else { return false }
         generation &+= 1
