@@ -14,7 +14,8 @@ private protocol Greeting: Sendable {
 
 private final class Greeter: Greeting {
   static let shared = Resettable<any Greeting> { Greeter() }
-  static let signedIn = Resettable<String>.empty()
+  static let session = SharedLifetime("session")
+  static let signedIn = Resettable<String>.empty(in: session)
 
   func greet() -> String { "Hello" }
 }
@@ -47,13 +48,15 @@ struct SingleImportTests {
     Greeter.shared.reset()
     #expect(Greeter.shared.value.greet() == "Hello")
     #expect(throws: EmptySharedInstanceError.self) { try Greeter.signedIn.require() }
-    Greeter.signedIn.set("ada")
+    #expect(Greeter.signedIn.setIfEmpty("ada"))
     #expect(try Greeter.signedIn.require() == "ada")
+    Greeter.session.end()
+    #expect(Greeter.signedIn.currentValue == nil)
   }
 
   @Test func locatorCompilesWithTheTestingImportAlone() throws {
     let locator = ServiceLocator()
-    try locator.register(service: Greeter() as any Greeting)
+    try locator.register(service: Greeter.shared.value)
     #expect(try locator.get((any Greeting).self).greet() == "Hello")
   }
 }
