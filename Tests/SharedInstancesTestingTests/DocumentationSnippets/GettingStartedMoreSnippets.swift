@@ -1,3 +1,4 @@
+import PublicImportFixture
 import SharedInstances
 import SharedInstancesTesting
 import Testing
@@ -146,4 +147,20 @@ extension Docs {
   }
 
   final class ThemeSpy: Theming {}
+}
+
+/// GettingStarted.md, "Add the package": `public import SharedInstances` in a module built with
+/// `InternalImportsByDefault` (the `PublicImportFixture` target) lets its `@inlinable` code read
+/// a box, and a test overrides that box as any other.
+@Suite struct PublicImportSnippets {
+  final class FrozenClock: PublicImportFixture.Clock, @unchecked Sendable {
+    // @unchecked: no state of its own.
+    override func now() -> Int { 42 }
+  }
+
+  @Test(.isolatedShared) func anInlinableReadSeesTheTestsOverride() {
+    #expect(currentTime() == 1_700_000_000)
+    Clock.shared.override(with: FrozenClock())
+    #expect(currentTime() == 42)
+  }
 }
