@@ -23,7 +23,9 @@ extension Docs {
     @Test(.isolatedShared) @MainActor func theDefaultCenterHearsNothing() {
       let heard = Heard()
       let observer = NotificationCenter.default.addObserver(
-        forName: .cartDidChange, object: nil, queue: nil
+        forName: .cartDidChange,
+        object: nil,
+        queue: nil
       ) { _ in heard.mark() }
       defer { NotificationCenter.default.removeObserver(observer) }
       Notifications.center.override(with: NotificationCenter())
@@ -67,7 +69,9 @@ extension Docs {
 
     init() {
       observer = Notifications.center.value.addObserver(
-        forName: .cartDidChange, object: nil, queue: nil
+        forName: .cartDidChange,
+        object: nil,
+        queue: nil
       ) { [weak self] note in
         let count = note.userInfo?["count"] as? Int ?? 0
         MainActor.assumeIsolated { self?.count = count }  // posted on the main actor
