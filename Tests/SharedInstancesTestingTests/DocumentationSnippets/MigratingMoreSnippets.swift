@@ -83,8 +83,16 @@ extension Docs {
     // @unchecked: `marked` is only touched while `lock` is held.
     private let lock = NSLock()
     private var marked = false
-    func mark() { lock.withLock { marked = true } }
-    var wasMarked: Bool { lock.withLock { marked } }
+    func mark() {
+      lock.lock()
+      marked = true
+      lock.unlock()
+    }
+    var wasMarked: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return marked
+    }
   }
 
   protocol LogHandler: Sendable {
