@@ -25,8 +25,20 @@ let package = Package(
     .testTarget(name: "SharedInstancesTests", dependencies: ["SharedInstances", "TestSupport"]),
     .testTarget(
       name: "SharedInstancesTestingTests",
-      dependencies: ["SharedInstances", "SharedInstancesTesting", "TestSupport"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesTesting", "TestSupport", "PublicImportFixture",
+      ]
     ),
+    // A module with `InternalImportsByDefault` that shows a box in its interface: the Getting
+    // Started article's `public import SharedInstances`, compiled.
+    .target(
+      name: "PublicImportFixture",
+      dependencies: ["SharedInstances"],
+      path: "Tests/PublicImportFixture",
+      swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+    ),
+    // Imports `SharedInstancesTesting` alone, as the docs show: proves that one import is enough.
+    .testTarget(name: "SingleImportTests", dependencies: ["SharedInstancesTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

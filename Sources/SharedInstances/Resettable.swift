@@ -330,6 +330,12 @@ public final class Resettable<Shared> {
   /// instance is released. Inside an isolated test the override belongs to that test alone and
   /// ends with it.
   ///
+  /// An override is marked as a test double: ``isOverridden`` is true until the next change.
+  /// ``set(_:fileID:filePath:line:column:)`` replaces the instance the same way, on a box with a
+  /// factory too, but installs a *real* instance: ``isOverridden`` stays false, and a strict
+  /// test counts reads of it as reads of the real thing. Use `override` for doubles and `set`
+  /// for the app's own instances.
+  ///
   /// ```swift
   /// @Test(.isolatedShared) func showsArticles() {
   ///   ArticleManager.shared.override(with: FakeArticleManager(articles: [.sample]))
@@ -360,7 +366,10 @@ public final class Resettable<Shared> {
   /// Installs a real instance: for a box with a limited lifetime, the start of that lifetime.
   ///
   /// Unlike ``override(with:fileID:filePath:line:column:)``, the instance does not count as a
-  /// test double (``isOverridden`` stays false). The replaced instance is released.
+  /// test double: ``isOverridden`` stays false, also on a box with a factory, where `set`
+  /// replaces the created instance (or takes the place of the one the factory would create).
+  /// The replaced instance is released. To install an instance only if there is none, use
+  /// ``setIfEmpty(_:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// func didSignIn(as user: User) {

@@ -9,10 +9,28 @@ import SharedInstances
 
   private let userProvider: any CurrentUserProviding
   private let imageDownloader: any ImageDownloading
+  private let draft: ProfileDraft
 
-  public init(userProvider: any CurrentUserProviding, imageDownloader: any ImageDownloading) {
+  /// Creates the screen with the services it uses.
+  ///
+  /// - Parameters:
+  ///   - userProvider: Who is signed in.
+  ///   - imageDownloader: What downloads the avatar.
+  ///   - draft: Where unsaved edits are kept; the factory passes the session's.
+  public init(
+    userProvider: any CurrentUserProviding,
+    imageDownloader: any ImageDownloading,
+    draft: ProfileDraft = ProfileDraft()
+  ) {
     self.userProvider = userProvider
     self.imageDownloader = imageDownloader
+    self.draft = draft
+  }
+
+  /// Changes the name shown, keeping the edit in the draft until it is saved.
+  public func editName(_ name: String) {
+    draft.name = name
+    displayedName = name
   }
 
   /// Shows the current user's name and starts downloading their avatar.
@@ -23,7 +41,7 @@ import SharedInstances
       displayedName = nil
       return
     }
-    displayedName = user.name
+    displayedName = draft.name ?? user.name
     avatarView.downloadImage(
       from: user.avatarURL,
       imageDownloader: imageDownloader,
@@ -47,7 +65,8 @@ public enum EditProfileFactory {
   ) throws -> EditProfileViewController {
     EditProfileViewController(
       userProvider: try serviceLocator.get((any CurrentUserProviding).self),
-      imageDownloader: try serviceLocator.get((any ImageDownloading).self)
+      imageDownloader: try serviceLocator.get((any ImageDownloading).self),
+      draft: Session.profileDraft.value
     )
   }
 }
@@ -64,8 +83,11 @@ public enum EditProfileFactory {
   ///
   /// - Throws: `ServiceLocator.Error.duplicateService` if called twice.
   public func applicationDidFinishLaunching() throws {
-    try serviceLocator.register(service: NetworkManager.shared.value as any ImageDownloading)
-    try serviceLocator.register(service: CurrentUserProvider() as any CurrentUserProviding)
+    try serviceLocator.register(
+      service: NetworkManager.shared.value,
+      as: (any ImageDownloading).self
+    )
+    try serviceLocator.register(service: CurrentUserProvider(), as: (any CurrentUserProviding).self)
   }
 
   /// Opens the edit-profile screen, as a router would.

@@ -11,8 +11,10 @@ import SharedInstances
 ///    protocol, passed in explicitly (``ImageView/downloadImage(from:imageDownloader:completion:)``),
 ///    with a completion. Tests pass a spy that completes on another thread and wait for it.
 /// 2. **A singleton with a limited lifetime.** The current user exists only while someone is
-///    signed in. Fix: ``Session/currentUser`` is an empty `Resettable`, set at sign-in and reset
-///    at sign-out, read with `currentValue` or `require()`.
+///    signed in. Fix: ``Session/currentUser`` is an empty `Resettable`, set at sign-in and read
+///    with `currentValue` or `require()`; it is declared in the session's `SharedLifetime`,
+///    with everything else that belongs to the user (``Session/profileDraft``), and sign-out
+///    ends them all with one call.
 /// 3. **A service locator reached statically.** Fix: no static locator. ``AppDelegate`` owns a
 ///    `ServiceLocator` and passes it to factories as `any ServiceLocating`
 ///    (``EditProfileFactory``); the screens they create receive their services and never see

@@ -22,8 +22,11 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   deinit { scopeUses.deallocate() }
 
-  /// `Resettable<ArticleManager>`.
-  package var typeDescription: String { "Resettable<\(sharedType)>" }
+  /// `Resettable<ArticleManager>`: the type as it is spelled in code, without the module, and
+  /// without the runtime's placeholders for local contexts.
+  package var typeDescription: String {
+    "Resettable<\(_TypeName.withoutUnknownContexts("\(sharedType)"))>"
+  }
 
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`.
   package var description: String {
@@ -43,13 +46,32 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 
   func reentrancyFailure() -> Never {
-    fatalError(
+    fatalError(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
+  }
+
+  /// The message for a read of this box by its own factory (or `update` closure), naming every
+  /// box of the cycle with its declaration site.
+  func reentrancyMessage(cycle: [_FactoryStack.Frame]) -> String {
+    let runner = cycle.first?.role == .update ? "update(_:) closure" : "factory"
+    let summary = """
+      SharedInstances: \(description) was read again by its own \(runner) on the same thread
       """
-      SharedInstances: \(description) was read again by its own factory on the same thread. \
+    let fix = """
       The factory would wait for itself forever. Break the cycle: the factory of a shared \
-      instance must not read that instance, directly or through other shared instances.
+      instance must not read that instance, directly or through other shared instances; let one \
+      of them read the other when it is used, not when it is created.
       """
-    )
+    guard cycle.count > 1 || cycle.first?.role == .update else { return "\(summary). \(fix)" }
+    let steps = cycle.map { frame in
+      let runs = frame.role == .factory ? "factory" : "update(_:) closure"
+      return "  \(frame.identity.description), whose \(runs) read"
+    }
+    return """
+      \(summary), through this cycle:
+      \(steps.joined(separator: "\n"))
+        \(description) again.
+      \(fix)
+      """
   }
 
   @usableFromInline

@@ -224,7 +224,9 @@ final class _Slot: @unchecked Sendable {
       }
       guard let startedIn else { continue }
       // User code: no lock but this slot's own creation lock is held.
+      _FactoryStack.push(identity)
       let created = factory()
+      _FactoryStack.pop()
       let cell = Self.makeCell(created, isOverride: false)
       let installed: Bool = stateLock.withLock {
         guard generation == startedIn else { return false }

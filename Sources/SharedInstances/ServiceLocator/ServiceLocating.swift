@@ -14,25 +14,30 @@
 /// ```
 ///
 /// The requirements take every argument; the extension adds the short forms (`get()`,
-/// `get(name:)`, `get(_:)`, `register(service:)`, `register(_:factory:)`, `unregister(_:)`).
+/// `get(name:)`, `get(_:)`, `register(service:as:name:)`, `register(_:factory:)`,
+/// `unregister(_:)`).
 public protocol ServiceLocating: Sendable {
-  /// Registers an instance of a service, under a name or else under its type.
+  /// Registers an instance of a service as `type`, under a name or else under the type.
   ///
-  /// The service is registered as the static type of `service`: register
-  /// `Downloader() as any ImageDownloading` to get it as `(any ImageDownloading).self`.
+  /// Call ``register(service:as:name:)``, which fills `type` in with the static type of the
+  /// service. This requirement names the type first, as ``register(_:name:factory:)`` does.
   ///
   /// ```swift
-  /// try locator.register(service: URLSessionDownloader() as any ImageDownloading)
-  /// try locator.register(service: ImageCache(capacity: 50), name: "thumbnails")
+  /// try locator.register((any ImageDownloading).self, name: nil, instance: URLSessionDownloader())
   /// ```
   ///
   /// - Parameters:
-  ///   - service: The instance every ``get(_:name:)`` for this key returns.
+  ///   - type: The type to register the service as.
   ///   - name: The name to register under, or nil to register under the type.
+  ///   - instance: The instance every ``get(_:name:)`` for this key returns.
   /// - Returns: The key the service is registered under.
   /// - Throws: ``ServiceLocator/Error/duplicateService(_:)`` when the key is taken.
   @discardableResult
-  func register<Service: Sendable>(service: Service, name: String?) throws -> ServiceName
+  func register<Service: Sendable>(
+    _ type: Service.Type,
+    name: String?,
+    instance: Service
+  ) throws -> ServiceName
 
   /// Registers a service that `factory` creates when it is first asked for.
   ///
@@ -72,7 +77,7 @@ public protocol ServiceLocating: Sendable {
   ///   - name: The name the service is registered under, or nil for a service registered
   ///     under `type`.
   /// - Returns: The service.
-  /// - Throws: ``ServiceLocator/Error/inexistentService(_:)`` when nothing is registered under
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:registered:)`` when nothing is registered under
   ///   the key, ``ServiceLocator/Error/typeMismatch(_:expected:found:)`` when a named service
   ///   is not a `Service`, ``ServiceLocator/Error/circularDependency(_:cycle:)`` when its
   ///   factory needs it, or what its factory throws.
@@ -90,7 +95,7 @@ public protocol ServiceLocating: Sendable {
   ///   - type: The type the service was registered as.
   ///   - name: The name the service was registered under, or nil for a service registered
   ///     under `type`.
-  /// - Throws: ``ServiceLocator/Error/inexistentService(_:)`` when nothing is registered under
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:registered:)`` when nothing is registered under
   ///   the key, ``ServiceLocator/Error/typeMismatch(_:expected:found:)`` when a named service
   ///   was registered as another type.
   func unregister<Service: Sendable>(_ type: Service.Type, name: String?) throws
@@ -118,22 +123,42 @@ public protocol ServiceLocating: Sendable {
 }
 
 extension ServiceLocating {
-  /// Registers an instance of a service under its type.
+  /// Registers an instance of a service as the type it has where you call this, under a name
+  /// or else under that type.
   ///
-  /// The short form of ``register(service:name:)`` with no name.
+  /// The service is registered as the *static* type of `service`, the type the compiler sees at
+  /// the call, never as the type of the instance at run time: a value of type
+  /// `any NetworkClient` is registered as `(any NetworkClient).self` and found by
+  /// `get((any NetworkClient).self)`, whatever class implements it. Pass `type` to register it
+  /// as another type it converts to; the compiler rejects a type the service does not convert
+  /// to.
   ///
   /// ```swift
-  /// try locator.register(service: URLSessionDownloader() as any ImageDownloading)
+  /// // `LiveNetworkClient.shared` is a `Resettable<any NetworkClient>`.
+  /// try locator.register(service: LiveNetworkClient.shared.value)
+  /// let client = try locator.get((any NetworkClient).self)
+  ///
+  /// try locator.register(service: URLSessionDownloader(), as: (any ImageDownloading).self)
+  /// try locator.register(service: ImageCache(capacity: 50), name: "thumbnails")
   /// ```
   ///
-  /// - Parameter service: The instance every ``get(_:)`` for its type returns; it is registered
-  ///   as its static type.
-  /// - Returns: The key the service is registered under: its type.
+  /// - Parameters:
+  ///   - service: The instance every ``get(_:name:)`` for this key returns.
+  ///   - type: The type to register the service as. Leave the default to register it as its
+  ///     static type.
+  ///   - name: The name to register under, or nil to register under the type.
+  /// - Returns: The key the service is registered under.
   /// - Throws: ``ServiceLocator/Error/duplicateService(_:)`` when a service is already
-  ///   registered as that type.
+  ///   registered under the key. Registering never replaces a service.
   @inlinable @discardableResult
-  public func register<Service: Sendable>(service: Service) throws -> ServiceName {
-    try register(service: service, name: nil)
+  public func register<Service: Sendable>(
+    service: Service,
+    as type: Service.Type = Service.self,
+    name: String? = nil
+  ) throws -> ServiceName {
+    // `type` makes `Service` the static type at the call: with `service` alone, Swift would
+    // open an existential argument and register the instance's dynamic type.
+    try register(type, name: name, instance: service)
   }
 
   /// Registers, under its type, a service that `factory` creates when it is first asked for.
@@ -205,7 +230,7 @@ extension ServiceLocating {
   /// ```
   ///
   /// - Parameter type: The type the service was registered as, without a name.
-  /// - Throws: ``ServiceLocator/Error/inexistentService(_:)`` when nothing is registered as
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:registered:)`` when nothing is registered as
   ///   `type`.
   @inlinable
   public func unregister<Service: Sendable>(_ type: Service.Type) throws {

@@ -27,14 +27,21 @@ extension ServiceLocator {
 
     /// No service is registered under this name.
     ///
-    /// A service registered as a protocol is found as that protocol only: register
-    /// `Downloader() as any ImageDownloading` to get it as `(any ImageDownloading).self`.
+    /// A service is found as the type it was registered as only. `registered` lists the keys
+    /// that were registered when the request failed, nearest match first: a service that is an
+    /// instance of the type asked for but was registered as another type (the class behind a
+    /// protocol), then keys whose text is close to the one asked for. The
+    /// ``description`` names them, so that a near miss explains itself.
     ///
     /// ```swift
-    /// try locator.register(service: Downloader())
-    /// try locator.get((any ImageDownloading).self)   // throws inexistentService
+    /// try locator.register(service: Downloader())              // registered as Downloader
+    /// try locator.get((any ImageDownloading).self)
+    /// // throws inexistentService(ImageDownloading, registered: [Downloader])
     /// ```
-    case inexistentService(ServiceName)
+    ///
+    /// `registered` is context for the message: two errors about the same key are equal
+    /// whatever they list, so `#expect(throws: .inexistentService(name))` matches.
+    case inexistentService(ServiceName, registered: [ServiceName] = [])
 
     /// The service registered under this name is not of the type asked for.
     ///
@@ -79,7 +86,7 @@ extension ServiceLocator {
     /// ```
     public var serviceName: ServiceName {
       switch self {
-      case .duplicateService(let name), .inexistentService(let name),
+      case .duplicateService(let name), .inexistentService(let name, _),
         .typeMismatch(let name, _, _), .circularDependency(let name, _):
         name
       }
@@ -87,7 +94,8 @@ extension ServiceLocator {
 
     /// Whether two errors are the same case about the same names and types.
     ///
-    /// Types are compared by identity, so a test can expect an error exactly.
+    /// Types are compared by identity, so a test can expect an error exactly. The keys an
+    /// ``inexistentService(_:registered:)`` error lists are context and not compared.
     ///
     /// ```swift
     /// #expect(error == .duplicateService(ServiceName(ImageCache.self)))
@@ -100,7 +108,7 @@ extension ServiceLocator {
     public static func == (lhs: Error, rhs: Error) -> Bool {
       switch (lhs, rhs) {
       case (.duplicateService(let left), .duplicateService(let right)),
-        (.inexistentService(let left), .inexistentService(let right)):
+        (.inexistentService(let left, _), .inexistentService(let right, _)):
         return left == right
       case (
         .typeMismatch(let left, let leftExpected, let leftFound),
@@ -127,7 +135,7 @@ extension ServiceLocator.Error: CustomStringConvertible {
   ///
   /// ```swift
   /// print(ServiceLocator.Error.inexistentService(ServiceName(ImageCache.self)))
-  /// // No service is registered as MyApp.ImageCache. Register it before getting it, …
+  /// // No service is registered as MyApp.ImageCache. Nothing is registered in this locator. …
   /// ```
   public var description: String {
     switch self {
@@ -136,16 +144,30 @@ extension ServiceLocator.Error: CustomStringConvertible {
         A service is already registered \(name.registrationPhrase). Registering never replaces \
         a service: unregister the old one first, or register the new one under another name.
         """
-    case .inexistentService(let name):
-      return """
-        No service is registered \(name.registrationPhrase). Register it before getting it, \
-        and ask for the type it was registered as (a service registered as a protocol is \
-        found as that protocol only).
-        """
+    case .inexistentService(let name, let registered):
+      var message = "No service is registered \(name.registrationPhrase)."
+      if registered.isEmpty {
+        message += " Nothing is registered in this locator."
+      } else {
+        let shown = registered.prefix(12).map(\.description).joined(separator: ", ")
+        let more = registered.count > 12 ? ", and \(registered.count - 12) more" : ""
+        message += " Registered, nearest first: \(shown)\(more)."
+      }
+      if let type = name.type {
+        let spelling = _TypeName.withoutUnknownContexts("\(type)")
+        message += """
+           A service is found as the type it was registered as only: register(service:) \
+          registers its argument's static type, and `as:` chooses another, such as \
+          `as: (any \(spelling)).self` for a protocol.
+          """
+      } else {
+        message += " Register it under this name before getting it."
+      }
+      return message
     case .typeMismatch(let name, let expected, let found):
       return """
         The service registered \(name.registrationPhrase) is registered as \
-        \(String(reflecting: found)), which is not a \(String(reflecting: expected)).
+        \(_TypeName.qualified(found)), which is not a \(_TypeName.qualified(expected)).
         """
     case .circularDependency(let name, let cycle):
       let chain = cycle.map(\.description).joined(separator: " → ")

@@ -64,27 +64,31 @@ public final class ServiceLocator: ServiceLocating, Sendable {
 
   // MARK: - Registering
 
-  /// Registers an instance of a service, under a name or else under its type.
+  /// Registers an instance of a service as `type`, under a name or else under the type.
   ///
-  /// The service is registered as the static type of `service`: register
-  /// `Downloader() as any ImageDownloading` to get it as `(any ImageDownloading).self`.
-  /// ``register(service:)`` omits the name.
+  /// Call ``ServiceLocating/register(service:as:name:)``, which registers a service as its
+  /// static type (or the type you pass) and reads better; this form names the type first, as
+  /// ``register(_:name:factory:)`` does.
   ///
   /// ```swift
-  /// try locator.register(service: URLSessionDownloader() as any ImageDownloading, name: nil)
-  /// try locator.register(service: ImageCache(capacity: 50), name: "thumbnails")
+  /// try locator.register(ImageCache.self, name: "thumbnails", instance: ImageCache(capacity: 50))
   /// ```
   ///
   /// - Parameters:
-  ///   - service: The instance every ``get(_:name:)`` for this key returns.
+  ///   - type: The type to register the service as.
   ///   - name: The name to register under, or nil to register under the type.
+  ///   - instance: The instance every ``get(_:name:)`` for this key returns.
   /// - Returns: The key the service is registered under.
   /// - Throws: ``Error/duplicateService(_:)`` when a service is already registered under the
   ///   key. Registering never replaces a service.
   @discardableResult
-  public func register<Service: Sendable>(service: Service, name: String?) throws -> ServiceName {
+  public func register<Service: Sendable>(
+    _ type: Service.Type,
+    name: String?,
+    instance: Service
+  ) throws -> ServiceName {
     let key = ServiceName(type: Service.self, name: name)
-    try _store.insert(_TypedServiceEntry(name: key, instance: service))
+    try _store.insert(_TypedServiceEntry(name: key, instance: instance))
     return key
   }
 
@@ -138,7 +142,7 @@ public final class ServiceLocator: ServiceLocating, Sendable {
   ///   - name: The name the service is registered under, or nil for a service registered
   ///     under `type`.
   /// - Returns: The service.
-  /// - Throws: ``Error/inexistentService(_:)`` when nothing is registered under the key;
+  /// - Throws: ``Error/inexistentService(_:registered:)`` when nothing is registered under the key;
   ///   ``Error/typeMismatch(_:expected:found:)`` when the service registered under `name` is
   ///   not a `Service`; ``Error/circularDependency(_:cycle:)`` when the service's factory
   ///   needs the service itself; or the error its factory throws, unchanged.
@@ -158,7 +162,10 @@ public final class ServiceLocator: ServiceLocating, Sendable {
   func _getSlowly<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
     let key = ServiceName(type: Service.self, name: name)
     while true {
-      guard let entry = _store.entry(for: key) else { throw Error.inexistentService(key) }
+      guard let entry = _store.entry(for: key) else {
+        let registered = _store.registeredNames(nearest: key) { $0 is Service }
+        throw Error.inexistentService(key, registered: registered)
+      }
       if entry.typeID == ObjectIdentifier(Service.self) {
         // Registered as exactly `Service`: the entry is a `_TypedServiceEntry<Service>`.
         let typed = unsafeDowncast(entry, to: _TypedServiceEntry<Service>.self)
@@ -229,7 +236,7 @@ public final class ServiceLocator: ServiceLocating, Sendable {
   ///   - type: The type the service was registered as.
   ///   - name: The name the service was registered under, or nil for a service registered
   ///     under `type`.
-  /// - Throws: ``Error/inexistentService(_:)`` when nothing is registered under the key;
+  /// - Throws: ``Error/inexistentService(_:registered:)`` when nothing is registered under the key;
   ///   ``Error/typeMismatch(_:expected:found:)`` when the service registered under `name` was
   ///   registered as another type (nothing is unregistered).
   public func unregister<Service: Sendable>(_ type: Service.Type, name: String?) throws {

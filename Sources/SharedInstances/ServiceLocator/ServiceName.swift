@@ -6,7 +6,7 @@
 /// as, never by how that type prints, so two types that share a name in different modules or
 /// scopes never collide.
 ///
-/// ``ServiceLocator/register(service:name:)`` returns the name it registered under, and every
+/// ``ServiceLocating/register(service:as:name:)`` returns the name it registered under, and every
 /// ``ServiceLocator/Error`` carries one. Its ``description`` reads well in messages: the
 /// fully qualified type (`MyApp.ImageDownloading`) or the quoted name (`"thumbnails"`).
 ///
@@ -159,14 +159,15 @@ extension ServiceName: CustomStringConvertible {
   /// The fully qualified type, `MyApp.ImageCache`, or the quoted name, `"thumbnails"`.
   ///
   /// The type is qualified by its module and enclosing types, so that two types of the same
-  /// name read differently in messages.
+  /// name read differently in messages. A type declared inside a function reads as if it were
+  /// declared around it, without the runtime's `(unknown context at $…)` placeholders.
   ///
   /// ```swift
   /// print(ServiceName("thumbnails"))   // "thumbnails"
   /// ```
   public var description: String {
     switch key {
-    case .type(let type): String(reflecting: type)
+    case .type(let type): _TypeName.qualified(type)
     case .name(let name): "\"\(name)\""
     }
   }

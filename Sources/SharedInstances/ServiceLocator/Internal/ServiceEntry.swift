@@ -66,6 +66,11 @@ class _ServiceEntry: @unchecked Sendable {
   func resolveAny(in store: _ServiceStore, locator: ServiceLocator) throws -> Any? {
     fatalError("_ServiceEntry.resolveAny is abstract")
   }
+
+  /// The service as `Any` if it is created, without creating it. Lock-free.
+  func loadAny() -> Any? {
+    fatalError("_ServiceEntry.loadAny is abstract")
+  }
 }
 
 /// A registration of a service of type `Service`.
@@ -109,4 +114,6 @@ final class _TypedServiceEntry<Service: Sendable>: _ServiceEntry, @unchecked Sen
   override func resolveAny(in store: _ServiceStore, locator: ServiceLocator) throws -> Any? {
     try store.resolve(self, locator: locator)
   }
+
+  override func loadAny() -> Any? { load() }
 }

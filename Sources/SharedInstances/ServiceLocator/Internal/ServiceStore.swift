@@ -76,6 +76,25 @@ final class _ServiceStore: @unchecked Sendable {
     lock.withLock { registryLocked?.entry(for: name) }
   }
 
+  /// Every registered key, nearest to `requested` first, for an `inexistentService` error.
+  /// `isInstance` tells whether a created service is an instance of the type asked for.
+  func registeredNames(
+    nearest requested: ServiceName,
+    isInstance: (Any) -> Bool = { _ in false }
+  ) -> [ServiceName] {
+    // Created services are copied out under the lock and examined (and released) after it.
+    let entries: [(name: ServiceName, service: Any?)] = lock.withLock {
+      (registryLocked?.entries ?? []).map { ($0.name, $0.loadAny()) }
+    }
+    let candidates = entries.map { entry in
+      _NearestNames.Candidate(
+        name: entry.name,
+        isInstanceOfRequestedType: entry.service.map(isInstance) ?? false
+      )
+    }
+    return _NearestNames.ordered(candidates, nearest: requested)
+  }
+
   /// Must be called with `lock` held.
   private func isRegisteredLocked(_ entry: _ServiceEntry) -> Bool {
     registryLocked?.entry(for: entry.name) === entry
@@ -137,7 +156,7 @@ final class _ServiceStore: @unchecked Sendable {
     lock.lock()
     guard let registry = registryLocked, let entry = registry.entry(for: name) else {
       lock.unlock()
-      throw .inexistentService(name)
+      throw .inexistentService(name, registered: registeredNames(nearest: name))
     }
     guard entry.typeID == ObjectIdentifier(type) else {
       lock.unlock()

@@ -1,0 +1,125 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import Testing
+
+/// MigratingExistingSingletons.md: a system singleton (`NotificationCenter.default`) and a
+/// "bootstrap once" check.
+extension Docs {
+  @Suite struct MigratingMoreSnippets {
+    // MARK: NotificationCenter.default
+
+    /// "Each test posts to a center of its own": tests running in parallel never receive each
+    /// other's notifications.
+    @Test(.isolatedShared, arguments: 1...8) @MainActor
+    func showsTheCartCount(count: Int) async throws {
+      Notifications.center.override(with: NotificationCenter())  // this test's own center
+      let badge = CartBadge()
+      Notifications.center.value.post(name: .cartDidChange, object: nil, userInfo: ["count": count])
+      try await Task.sleep(for: .milliseconds(Int.random(in: 1...5)))
+      #expect(badge.count == count)
+    }
+
+    @Test(.isolatedShared) @MainActor func theDefaultCenterHearsNothing() {
+      let heard = Heard()
+      let observer = NotificationCenter.default.addObserver(
+        forName: .cartDidChange,
+        object: nil,
+        queue: nil
+      ) { _ in heard.mark() }
+      defer { NotificationCenter.default.removeObserver(observer) }
+      Notifications.center.override(with: NotificationCenter())
+      Notifications.center.value.post(name: .cartDidChange, object: nil, userInfo: ["count": 1])
+      #expect(!heard.wasMarked)
+    }
+
+    @Test @MainActor func theAppPostsToTheDefaultCenter() {
+      #expect(Notifications.center.value === NotificationCenter.default)
+    }
+
+    // MARK: Bootstrap once
+
+    @Test(.isolatedShared) func bootstrappingInstallsTheHandler() {
+      #expect(LoggingSystem.current is PrintLogHandler)
+      let memory = MemoryLogHandler()
+      LoggingSystem.bootstrap(memory)
+      #expect(LoggingSystem.current as AnyObject === memory)
+    }
+
+    @Test func bootstrappingTwiceStopsTheProgram() async {
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        LoggingSystem.bootstrap(MemoryLogHandler())
+        LoggingSystem.bootstrap(MemoryLogHandler())
+      }.map { result in
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("LoggingSystem.bootstrap was called twice"))
+      }
+    }
+  }
+
+  // MARK: - Fixtures
+
+  enum Notifications {
+    static let center = Resettable<NotificationCenter> { .default }
+  }
+
+  @MainActor final class CartBadge {
+    private(set) var count = 0
+    private var observer: (any NSObjectProtocol)?
+
+    init() {
+      observer = Notifications.center.value.addObserver(
+        forName: .cartDidChange,
+        object: nil,
+        queue: nil
+      ) { [weak self] note in
+        let count = note.userInfo?["count"] as? Int ?? 0
+        MainActor.assumeIsolated { self?.count = count }  // posted on the main actor
+      }
+    }
+  }
+
+  final class Heard: @unchecked Sendable {
+    // @unchecked: `marked` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var marked = false
+    func mark() {
+      lock.lock()
+      marked = true
+      lock.unlock()
+    }
+    var wasMarked: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return marked
+    }
+  }
+
+  protocol LogHandler: Sendable {
+    func log(_ message: String)
+  }
+
+  final class PrintLogHandler: LogHandler {
+    func log(_ message: String) { print(message) }
+  }
+
+  final class MemoryLogHandler: LogHandler {
+    func log(_ message: String) {}
+  }
+
+  enum LoggingSystem {
+    private static let handler = Resettable<any LogHandler>.empty()
+
+    static func bootstrap(_ handler: any LogHandler) {
+      guard self.handler.setIfEmpty(handler) else {
+        fatalError("LoggingSystem.bootstrap was called twice")
+      }
+    }
+
+    static var current: any LogHandler { handler.currentValue ?? PrintLogHandler() }
+  }
+}
+
+extension Notification.Name {
+  static let cartDidChange = Notification.Name("CartDidChange")
+}

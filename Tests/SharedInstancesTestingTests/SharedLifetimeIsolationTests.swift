@@ -1,0 +1,46 @@
+import SharedInstances
+import SharedInstancesTesting
+import Testing
+
+/// Ending a lifetime is a change like `reset()`: inside an isolated test it ends the test's own
+/// instances only.
+@Suite struct SharedLifetimeIsolationTests {
+  /// 40 tests in parallel sign in as themselves; half of them sign out. Nobody sees another
+  /// test's user, and signing out in one test leaves the others signed in.
+  @Test(.isolatedShared, arguments: 0..<40)
+  func eachTestHasItsOwnSession(index: Int) async throws {
+    TestSession.user.set(Tagged("user \(index)"))
+    let cart = TestSession.cart.value
+    try await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
+    #expect(TestSession.user.currentValue?.tag == "user \(index)")
+    #expect(TestSession.cart.value === cart)
+    if index.isMultiple(of: 2) {
+      TestSession.lifetime.end()
+      #expect(TestSession.user.currentValue == nil)
+      #expect(TestSession.cart.value !== cart)
+    }
+    try await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
+    if !index.isMultiple(of: 2) {
+      #expect(TestSession.user.currentValue?.tag == "user \(index)")
+      #expect(TestSession.cart.value === cart)
+    }
+  }
+
+  @Test func endingInsideAScopeLeavesTheProcessWideSessionAlone() {
+    let global = readOnThread { TestSession.globalCart.value }
+    withIsolatedShared {
+      _ = TestSession.globalCart.value
+      TestSession.lifetime.end()
+    }
+    #expect(readOnThread { TestSession.globalCart.value } === global)
+  }
+}
+
+// MARK: - Fixtures
+
+private enum TestSession {
+  static let lifetime = SharedLifetime("test session")
+  static let user = Resettable<Tagged>.empty(in: lifetime)
+  static let cart = Resettable(in: lifetime) { Tagged("cart") }
+  static let globalCart = Resettable(in: lifetime) { Tagged("global cart") }
+}
