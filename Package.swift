@@ -25,7 +25,9 @@ let package = Package(
     .testTarget(name: "SharedInstancesTests", dependencies: ["SharedInstances", "TestSupport"]),
     .testTarget(
       name: "SharedInstancesTestingTests",
-      dependencies: ["SharedInstances", "SharedInstancesTesting", "TestSupport"]
+      dependencies: ["SharedInstances", "SharedInstancesTesting", "TestSupport"],
+      // Dependency records the tests check against (read from the source tree, not bundled).
+      exclude: ["Dependencies/__Dependencies__"]
     ),
   ],
   swiftLanguageModes: [.v6]

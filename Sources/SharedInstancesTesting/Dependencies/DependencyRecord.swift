@@ -58,8 +58,7 @@ package struct DependencyRecord: Equatable, Sendable {
   /// The file's text: a comment line, then one sorted line per box.
   func rendered(testName: String) -> String {
     var text = """
-      # Shared instances touched by \(testName). Written by SharedInstancesTesting: \
-      re-record with SHARED_INSTANCES_RECORD=all.
+      # Shared instances touched by \(testName) (re-record: SHARED_INSTANCES_RECORD=all)
 
       """
     for key in entries.keys.sorted() {

@@ -4,10 +4,12 @@ import SharedInstances
 /// Collects what one test touched, over all its scopes (nested traits, each argument of a
 /// parameterized test), and checks it against the test's record file when the test ends.
 package final class DependencyRecorder: Sendable {
-  @TaskLocal static var current: DependencyRecorder?
+  @TaskLocal package static var current: DependencyRecorder?
 
   let testName: String
   let recordPath: String
+  /// The path messages print: relative to the working directory (the package) when inside it.
+  let shownPath: String
   let mode: DependencyRecordMode
   let failsWhenRecording: Bool
   let invalidMode: String?
@@ -15,7 +17,7 @@ package final class DependencyRecorder: Sendable {
     [:]
   )
 
-  init(
+  package init(
     testName: String,
     recordPath: String,
     recording: DependencyRecording?,
@@ -23,6 +25,7 @@ package final class DependencyRecorder: Sendable {
   ) {
     self.testName = testName
     self.recordPath = recordPath
+    self.shownPath = Self.relativeToWorkingDirectory(recordPath)
     self.mode = recording?.mode ?? environment.recordMode ?? .missing
     self.failsWhenRecording = recording?.failsWhenRecording ?? true
     self.invalidMode = recording?.mode == nil ? environment.invalidRecordMode : nil
@@ -40,7 +43,7 @@ package final class DependencyRecorder: Sendable {
 
   /// Compares with the record, writes it as the mode says, and returns the failure to report
   /// (nil when the test passes).
-  func finish() -> String? {
+  package func finish() -> String? {
     if let invalidMode {
       return """
         SHARED_INSTANCES_RECORD=\(invalidMode) is not a record mode: use all (or 1), missing, \
@@ -53,24 +56,24 @@ package final class DependencyRecorder: Sendable {
     guard let existing else {
       if mode == .never {
         return """
-          \(testName) has no dependency record at \(recordPath), and recording is off \
+          \(testName) has no dependency record at \(shownPath), and recording is off \
           (never). Record it with SHARED_INSTANCES_RECORD=missing and commit it.
           """
       }
       if let error = write(rendered) { return error }
       return failsWhenRecording
         ? """
-        Recorded the shared instances \(testName) touches to \(recordPath). Review and commit \
+        Recorded the shared instances \(testName) touches to \(shownPath). Review and commit \
         the file; the next run checks against it.
         """
         : nil
     }
     guard let recorded = DependencyRecord.parse(existing) else {
       if mode == .all || mode == .failed, write(rendered) == nil {
-        return "Re-recorded the unreadable dependency record \(recordPath) of \(testName)."
+        return "Re-recorded the unreadable dependency record \(shownPath) of \(testName)."
       }
       return """
-        The dependency record \(recordPath) of \(testName) is not readable (a line is not \
+        The dependency record \(shownPath) of \(testName) is not readable (a line is not \
         `<box> in <file>: <kinds>`): fix it, or re-record with SHARED_INSTANCES_RECORD=1.
         """
     }
@@ -78,12 +81,12 @@ package final class DependencyRecorder: Sendable {
       if recorded == record { return nil }
       if let error = write(rendered) { return error }
       return failsWhenRecording
-        ? "Re-recorded the shared instances \(testName) touches to \(recordPath) (record mode all)."
+        ? "Re-recorded the shared instances \(testName) touches to \(shownPath) (record mode all)."
         : nil
     }
     guard recorded != record else { return nil }
     let changes = record.changes(from: recorded, testName: testName, descriptions: descriptions)
-    var message = "The shared instances \(testName) touches changed (record: \(recordPath)):\n"
+    var message = "The shared instances \(testName) touches changed (record: \(shownPath)):\n"
     message += changes.map { "- \($0)" }.joined(separator: "\n")
     if mode == .failed {
       message += write(rendered).map { "\n\($0)" } ?? "\nRe-recorded (record mode failed)."
@@ -109,10 +112,16 @@ package final class DependencyRecorder: Sendable {
 
   // MARK: Paths
 
+  static func relativeToWorkingDirectory(_ path: String) -> String {
+    let directory = FileManager.default.currentDirectoryPath
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
   /// `<folder of testFile>/__Dependencies__/<testFile's name>/<name>.txt`, where `name` is
   /// the test's suites and function joined by dots, without a leading suite named like the
   /// file and without the argument labels.
-  static func recordPath(testFile: String, nameComponents: [String]) -> String {
+  package static func recordPath(testFile: String, nameComponents: [String]) -> String {
     let file = URL(fileURLWithPath: testFile)
     let base = file.deletingPathExtension().lastPathComponent
     var components = nameComponents.map { component -> String in
@@ -128,7 +137,7 @@ package final class DependencyRecorder: Sendable {
   }
 
   /// The suites and method of an XCTest name: `Class.method` (Linux) or `-[Class method]`.
-  static func xcTestNameComponents(_ name: String) -> [String] {
+  package static func xcTestNameComponents(_ name: String) -> [String] {
     if name.hasPrefix("-["), name.hasSuffix("]") {
       return name.dropFirst(2).dropLast().split(separator: " ").map(String.init)
     }
