@@ -130,7 +130,8 @@ package final class DependencyMap: Sendable {
       text += "\(names(row.overriddenBy)) |\n"
     }
     text += "\n```mermaid\nflowchart LR\n"
-    let boxIDs = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.box, "b\($0)") })
+    let boxIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.box, $0) })
+    let boxIDs = boxIndex.mapValues { "b\($0)" }
     let suites = Dictionary(grouping: tests.keys, by: \.suite)
     var testIDs: [TestID: String] = [:]
     for (suiteIndex, suite) in suites.keys.sorted().enumerated() {
@@ -147,7 +148,8 @@ package final class DependencyMap: Sendable {
       text += "  \(boxIDs[row.box]!)[(\"\(Self.label(row.box.type))\")]\n"
     }
     for test in tests.keys.sorted() {
-      for (box, kinds) in tests[test]!.sorted(by: { $0.key < $1.key }) {
+      let edges = tests[test]!.sorted { boxIndex[$0.key]! < boxIndex[$1.key]! }
+      for (box, kinds) in edges {
         let edge =
           kinds.contains(.readsRealInstance)
           ? "==>|real|"
