@@ -172,65 +172,94 @@ package final class DependencyMap: Sendable {
       .replacingOccurrences(of: ">", with: "#gt;")
   }
 
-  private struct JSONMap: Encodable {
-    struct Test: Encodable {
-      let suite: String
-      let name: String
-      let dependencies: [Dependency]
-    }
-    struct Dependency: Encodable {
-      let box: String
-      let declaredAt: String
-      let kinds: [String]
-    }
-    struct BoxEntry: Encodable {
-      let box: String
-      let declaredAt: String
-      let readForRealBy: [String]
-      let overriddenBy: [String]
-    }
-    let schemaVersion: Int
-    let tests: [Test]
-    let boxes: [BoxEntry]
-  }
-
   /// `dependencies.json`: the same data for tools (schema in <doc:FindingHiddenDependencies>).
+  ///
+  /// Written by hand rather than with `JSONEncoder`, which is an order of magnitude slower on
+  /// Linux: keys in a fixed order, two-space indentation, one array element per line.
   package func json() -> String {
     let (tests, rows) = rows()
-    let map = JSONMap(
-      schemaVersion: 1,
-      tests: tests.keys.sorted().map { test in
-        JSONMap.Test(
-          suite: test.suite,
-          name: test.name,
-          dependencies: tests[test]!.sorted(by: { $0.key < $1.key }).map { box, kinds in
-            JSONMap.Dependency(
-              box: box.type,
-              declaredAt: box.declaredAt,
-              kinds: kinds.sorted().map(\.rawValue)
-            )
-          }
-        )
-      },
-      boxes: rows.map { row in
-        JSONMap.BoxEntry(
-          box: row.box.type,
-          declaredAt: row.box.declaredAt,
-          readForRealBy: row.readForRealBy.map(\.path),
-          overriddenBy: row.overriddenBy.map(\.path)
-        )
+    var out = "{\n  \"schemaVersion\": 1,\n  \"tests\": ["
+    for (index, test) in tests.keys.sorted().enumerated() {
+      out += index == 0 ? "\n" : ",\n"
+      out += "    {\n      \"suite\": \(Self.quoted(test.suite)),\n"
+      out += "      \"name\": \(Self.quoted(test.name)),\n      \"dependencies\": ["
+      let dependencies = tests[test]!.sorted { $0.key < $1.key }
+      for (position, (box, kinds)) in dependencies.enumerated() {
+        out += position == 0 ? "\n" : ",\n"
+        out += "        {\"box\": \(Self.quoted(box.type)), "
+        out += "\"declaredAt\": \(Self.quoted(box.declaredAt)), \"kinds\": "
+        out += Self.array(kinds.sorted().map(\.rawValue)) + "}"
       }
-    )
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(map)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self) + "\n"
+      out += dependencies.isEmpty ? "]\n    }" : "\n      ]\n    }"
+    }
+    out += tests.isEmpty ? "],\n  \"boxes\": [" : "\n  ],\n  \"boxes\": ["
+    for (index, row) in rows.enumerated() {
+      out += index == 0 ? "\n" : ",\n"
+      out += "    {\n      \"box\": \(Self.quoted(row.box.type)),\n"
+      out += "      \"declaredAt\": \(Self.quoted(row.box.declaredAt)),\n"
+      out += "      \"readForRealBy\": \(Self.array(row.readForRealBy.map(\.path))),\n"
+      out += "      \"overriddenBy\": \(Self.array(row.overriddenBy.map(\.path)))\n    }"
+    }
+    out += rows.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+    return out
   }
 
-  /// Writes `dependencies.md` and `dependencies.json` into `directory` (created if needed).
+  private static func array(_ strings: [String]) -> String {
+    "[" + strings.map(quoted).joined(separator: ", ") + "]"
+  }
+
+  /// A JSON string literal.
+  private static func quoted(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case _ where scalar.value < 0x20:
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// The tests of a `dependencies.json` written earlier into the same folder (by the other
+  /// test process of the same `swift test`: XCTest and Swift Testing run in two), so that the
+  /// map covers both. Point the variable at a fresh folder for each run.
+  func merge(json text: String) {
+    guard
+      let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      let tests = object["tests"] as? [[String: Any]]
+    else { return }
+    for test in tests {
+      guard let suite = test["suite"] as? String, let name = test["name"] as? String,
+        let dependencies = test["dependencies"] as? [[String: Any]]
+      else { continue }
+      let id = TestID(suite: suite, name: name)
+      var entry: [Box: Set<DependencyKind>] = [:]
+      for dependency in dependencies {
+        guard let type = dependency["box"] as? String,
+          let declaredAt = dependency["declaredAt"] as? String,
+          let kinds = dependency["kinds"] as? [String]
+        else { continue }
+        entry[Box(type: type, declaredAt: declaredAt)] = Set(kinds.compactMap(DependencyKind.init))
+      }
+      self.tests.withLock { tests in
+        if tests[id] == nil { tests[id] = entry }  // this process's own results win
+      }
+    }
+  }
+
+  /// Writes `dependencies.md` and `dependencies.json` into `directory` (created if needed),
+  /// adding the tests of a `dependencies.json` already there that this map does not have.
   package func write(to directory: String) throws {
     let folder = URL(fileURLWithPath: directory)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let earlier = folder.appendingPathComponent("dependencies.json")
+    if let text = try? String(contentsOf: earlier, encoding: .utf8) { merge(json: text) }
     try Data(markdown().utf8).write(
       to: folder.appendingPathComponent("dependencies.md"),
       options: .atomic

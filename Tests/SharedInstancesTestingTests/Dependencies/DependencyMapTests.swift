@@ -91,106 +91,86 @@ import Testing
     #expect(
       Self.knownSuite().json() == """
         {
-          "boxes" : [
+          "schemaVersion": 1,
+          "tests": [
             {
-              "box" : "Resettable<AnalyticsTracker>",
-              "declaredAt" : "App/Analytics.swift:4",
-              "overriddenBy" : [
-
-              ],
-              "readForRealBy" : [
-                "ProfileTests/showsName()",
-                "ProfileTests/signsOut()"
+              "suite": "FeedTests",
+              "name": "refreshes()",
+              "dependencies": [
+                {"box": "Resettable<Clock>", "declaredAt": "App/Clock.swift:2", \
+        "kinds": ["overrides"]},
+                {"box": "Resettable<any NetworkClient>", "declaredAt": "App/Network.swift:12", \
+        "kinds": ["overrides"]}
               ]
             },
             {
-              "box" : "Resettable<any NetworkClient>",
-              "declaredAt" : "App/Network.swift:12",
-              "overriddenBy" : [
-                "FeedTests/refreshes()",
-                "ProfileTests/showsName()"
-              ],
-              "readForRealBy" : [
-                "ProfileTests/signsOut()"
+              "suite": "ProfileTests",
+              "name": "showsName()",
+              "dependencies": [
+                {"box": "Resettable<AnalyticsTracker>", "declaredAt": "App/Analytics.swift:4", \
+        "kinds": ["reads the real instance"]},
+                {"box": "Resettable<any NetworkClient>", "declaredAt": "App/Network.swift:12", \
+        "kinds": ["overrides"]}
               ]
             },
             {
-              "box" : "Resettable<Clock>",
-              "declaredAt" : "App/Clock.swift:2",
-              "overriddenBy" : [
-                "FeedTests/refreshes()"
-              ],
-              "readForRealBy" : [
-
+              "suite": "ProfileTests",
+              "name": "signsOut()",
+              "dependencies": [
+                {"box": "Resettable<AnalyticsTracker>", "declaredAt": "App/Analytics.swift:4", \
+        "kinds": ["reads the real instance"]},
+                {"box": "Resettable<any NetworkClient>", "declaredAt": "App/Network.swift:12", \
+        "kinds": ["reads the real instance"]}
               ]
             }
           ],
-          "schemaVersion" : 1,
-          "tests" : [
+          "boxes": [
             {
-              "dependencies" : [
-                {
-                  "box" : "Resettable<Clock>",
-                  "declaredAt" : "App/Clock.swift:2",
-                  "kinds" : [
-                    "overrides"
-                  ]
-                },
-                {
-                  "box" : "Resettable<any NetworkClient>",
-                  "declaredAt" : "App/Network.swift:12",
-                  "kinds" : [
-                    "overrides"
-                  ]
-                }
-              ],
-              "name" : "refreshes()",
-              "suite" : "FeedTests"
+              "box": "Resettable<AnalyticsTracker>",
+              "declaredAt": "App/Analytics.swift:4",
+              "readForRealBy": ["ProfileTests/showsName()", "ProfileTests/signsOut()"],
+              "overriddenBy": []
             },
             {
-              "dependencies" : [
-                {
-                  "box" : "Resettable<AnalyticsTracker>",
-                  "declaredAt" : "App/Analytics.swift:4",
-                  "kinds" : [
-                    "reads the real instance"
-                  ]
-                },
-                {
-                  "box" : "Resettable<any NetworkClient>",
-                  "declaredAt" : "App/Network.swift:12",
-                  "kinds" : [
-                    "overrides"
-                  ]
-                }
-              ],
-              "name" : "showsName()",
-              "suite" : "ProfileTests"
+              "box": "Resettable<any NetworkClient>",
+              "declaredAt": "App/Network.swift:12",
+              "readForRealBy": ["ProfileTests/signsOut()"],
+              "overriddenBy": ["FeedTests/refreshes()", "ProfileTests/showsName()"]
             },
             {
-              "dependencies" : [
-                {
-                  "box" : "Resettable<AnalyticsTracker>",
-                  "declaredAt" : "App/Analytics.swift:4",
-                  "kinds" : [
-                    "reads the real instance"
-                  ]
-                },
-                {
-                  "box" : "Resettable<any NetworkClient>",
-                  "declaredAt" : "App/Network.swift:12",
-                  "kinds" : [
-                    "reads the real instance"
-                  ]
-                }
-              ],
-              "name" : "signsOut()",
-              "suite" : "ProfileTests"
+              "box": "Resettable<Clock>",
+              "declaredAt": "App/Clock.swift:2",
+              "readForRealBy": [],
+              "overriddenBy": ["FeedTests/refreshes()"]
             }
           ]
         }
 
         """
+    )
+  }
+
+  @Test func theJSONIsValidAndReadBackByTheOtherTestProcess() throws {
+    let json = Self.knownSuite().json()
+    let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    #expect(object?["schemaVersion"] as? Int == 1)
+    // XCTest and Swift Testing run in two processes: the second adds the first's tests.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("si-map-\(UUID().uuidString)").path
+    try Self.knownSuite().write(to: folder)
+    let second = DependencyMap()
+    second.add(
+      .init(suite: "ProfileTests", name: "signsOut()"),  // also in the first: this one wins
+      [(Self.clock, readsReal: true, overrides: false)]
+    )
+    try second.write(to: folder)
+    let merged = try String(contentsOfFile: folder + "/dependencies.md", encoding: .utf8)
+    #expect(merged.hasPrefix("# Shared instances in tests\n\n3 isolated tests touched 3 shared"))
+    #expect(
+      merged.contains(
+        "| `Resettable<Clock>` | App/Clock.swift:2 | 1: `ProfileTests/signsOut()` | 1: "
+          + "`FeedTests/refreshes()` |"
+      )
     )
   }
 
@@ -240,7 +220,7 @@ import Testing
     #expect(markdown.contains("| `Resettable<DepAnalytics>` | SharedInstancesTestingTests/"))
     #expect(markdown.contains("==>|real|"))
     let json = try String(contentsOfFile: folder + "/dependencies.json", encoding: .utf8)
-    #expect(json.contains("\"box\" : \"Resettable<DepClock>\""))
+    #expect(json.contains("{\"box\": \"Resettable<DepClock>\""))
     try? FileManager.default.removeItem(atPath: folder)
   }
 }
