@@ -132,7 +132,8 @@ package final class DependencyMap: Sendable {
     text += "\n```mermaid\nflowchart LR\n"
     let boxIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.box, $0) })
     let boxIDs = boxIndex.mapValues { "b\($0)" }
-    let suites = Dictionary(grouping: tests.keys, by: \.suite)
+    // Tests that touched nothing are counted above but left out of the graph.
+    let suites = Dictionary(grouping: tests.keys.filter { !tests[$0]!.isEmpty }, by: \.suite)
     var testIDs: [TestID: String] = [:]
     for (suiteIndex, suite) in suites.keys.sorted().enumerated() {
       let members = suites[suite]!.sorted()
