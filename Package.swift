@@ -27,7 +27,9 @@ let package = Package(
       name: "SharedInstancesTestingTests",
       dependencies: [
         "SharedInstances", "SharedInstancesTesting", "TestSupport", "PublicImportFixture",
-      ]
+      ],
+      // Dependency records the tests check against (read from the source tree, not bundled).
+      exclude: ["Dependencies/__Dependencies__"]
     ),
     // A module with `InternalImportsByDefault` that shows a box in its interface: the Getting
     // Started article's `public import SharedInstances`, compiled.

@@ -13,6 +13,8 @@ let sharedInstancesTesting = Target.Dependency.product(
   package: "SharedInstances"
 )
 
+// Each test target's `__Dependencies__` folder holds the dependency records its tests are
+// checked against (see .ci/run); they are read from the source tree, not bundled.
 let package = Package(
   name: "SharedInstancesExamples",
   platforms: [
@@ -32,7 +34,8 @@ let package = Package(
     .target(name: "ArticleManagerExample", dependencies: [sharedInstances]),
     .testTarget(
       name: "ArticleManagerExampleTests",
-      dependencies: ["ArticleManagerExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["ArticleManagerExample", sharedInstances, sharedInstancesTesting],
+      exclude: ["__Dependencies__"]
     ),
     .target(name: "OnceTokenRace", dependencies: [sharedInstances]),
     .executableTarget(name: "race-demo", dependencies: ["OnceTokenRace"]),
@@ -42,28 +45,32 @@ let package = Package(
     .target(name: "ScarySingletonExample", dependencies: [sharedInstances]),
     .testTarget(
       name: "ScarySingletonExampleTests",
-      dependencies: ["ScarySingletonExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["ScarySingletonExample", sharedInstances, sharedInstancesTesting],
+      exclude: ["__Dependencies__"]
     ),
 
     // 002: MVVM with a service, and a service locator.
     .target(name: "MVVMServiceLocatorExample", dependencies: [sharedInstances]),
     .testTarget(
       name: "MVVMServiceLocatorExampleTests",
-      dependencies: ["MVVMServiceLocatorExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["MVVMServiceLocatorExample", sharedInstances, sharedInstancesTesting],
+      exclude: ["__Dependencies__"]
     ),
 
     // 003: a push center usable as standalone instances.
     .target(name: "PushCenterExample", dependencies: [sharedInstances]),
     .testTarget(
       name: "PushCenterExampleTests",
-      dependencies: ["PushCenterExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["PushCenterExample", sharedInstances, sharedInstancesTesting],
+      exclude: ["__Dependencies__"]
     ),
 
     // 000: image downloading, the current user, and factories that receive the locator.
     .target(name: "ImageDownloadingExample", dependencies: [sharedInstances]),
     .testTarget(
       name: "ImageDownloadingExampleTests",
-      dependencies: ["ImageDownloadingExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["ImageDownloadingExample", sharedInstances, sharedInstancesTesting],
+      exclude: ["__Dependencies__"]
     ),
   ],
   swiftLanguageModes: [.v6]

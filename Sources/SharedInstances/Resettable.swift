@@ -147,10 +147,18 @@ public final class Resettable<Shared> {
     )
   }
 
-  init(factory: (@Sendable () -> Shared)?, location: _SourceLocation) {
+  init(
+    factory: (@Sendable () -> Shared)?,
+    location: _SourceLocation,
+    requiresOverrideInTests: Bool = false
+  ) {
     _global = _Slot()
     _factory = factory
-    _identity = _BoxIdentity(sharedType: Shared.self, location: location)
+    _identity = _BoxIdentity(
+      sharedType: Shared.self,
+      location: location,
+      requiresOverrideInTests: requiresOverrideInTests
+    )
   }
 
   // MARK: - Reading
@@ -434,7 +442,10 @@ public final class Resettable<Shared> {
     location: _SourceLocation? = nil
   ) -> _Slot {
     guard si_isolation_is_active() else { return _global }
-    if let scope = _Scope.resolve(box: _identity.id) { return scope.slot(for: _identity) }
+    if let scope = _Scope.resolve(box: _identity.id) {
+      if check { scope.tracking.noteChange(of: _identity.id, operation: operation) }
+      return scope.slot(for: _identity)
+    }
     if check, let location, _identity.isUsedByLiveScopes {
       _Diagnostics.report(
         _Diagnostic(

@@ -35,6 +35,16 @@ open class IsolatedSharedTestCase: XCTestCase {
   /// ```
   open var sharedIsolationOptions: SharedIsolationOptions { [.processWide] }
 
+  /// Whether each test method's shared instances are checked against a committed record
+  /// (nil, the default: not recorded). See ``DependencyRecording``.
+  ///
+  /// ```swift
+  /// final class ProfileTests: IsolatedSharedTestCase {
+  ///   override var dependencyRecording: DependencyRecording? { DependencyRecording() }
+  /// }
+  /// ```
+  open var dependencyRecording: DependencyRecording? { nil }
+
   /// Runs the test method inside a fresh isolated scope.
   ///
   /// XCTest calls this; override it only to wrap more around the test, calling `super`.
@@ -49,8 +59,10 @@ open class IsolatedSharedTestCase: XCTestCase {
     XCTestRun.willStart()
     defer { XCTestRun.didFinish() }
     // XCTest runs one test at a time in a process: a process-wide scope may capture every box.
-    runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
-      super.invokeTest()
+    DependencyTracking.recordingXCTest(name: name, recording: dependencyRecording) {
+      runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
+        super.invokeTest()
+      }
     }
   }
 }

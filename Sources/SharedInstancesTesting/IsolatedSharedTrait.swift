@@ -39,6 +39,8 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
   /// ```
   public let options: SharedIsolationOptions
   let setUp: (@Sendable () async throws -> Void)?
+  /// Exemptions and record settings (IsolatedSharedTrait+Dependencies.swift).
+  var dependencySettings = DependencySettings()
 
   /// Always true: on a suite, each test inside gets its own scope.
   ///
@@ -73,13 +75,21 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     guard testCase != nil, !test.isSuite else {
-      try await function()
+      // The test as a whole (all its arguments): where its dependency record is checked.
+      try await DependencyTracking.recordingTest(
+        test,
+        options: options,
+        settings: dependencySettings,
+        function
+      )
       return
     }
     let setUp = self.setUp
-    try await withIsolatedShared(options, name: test.name) {
-      try await setUp?()
-      try await function()
+    try await DependencySettings.$current.withValue(dependencySettings) {
+      try await withIsolatedShared(options, name: test.name) {
+        try await setUp?()
+        try await function()
+      }
     }
   }
 }

@@ -39,7 +39,7 @@ import Testing
         _ = Borrowed.strict.withValue { $0.tag }
       }
     } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("without being overridden") }
+      issue.comments.contains { $0.rawValue.contains("read the real instance") }
     }
   }
 }

@@ -27,8 +27,9 @@ public protocol ImageDownloading: Sendable {
 /// The app's network layer: a singleton that, after this refactoring, only the app's start-up
 /// code names.
 public final class NetworkManager: ImageDownloading {
-  /// The app's network manager.
-  public static let shared = Resettable { NetworkManager() }
+  /// The app's network manager. Isolated tests must replace it: a read of the real one fails
+  /// the test, so no test reaches the network by accident.
+  public static let shared = Resettable(overrideInTests: .required) { NetworkManager() }
 
   private let queue = DispatchQueue(label: "NetworkManager", attributes: .concurrent)
 

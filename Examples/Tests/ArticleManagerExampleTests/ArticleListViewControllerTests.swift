@@ -5,7 +5,7 @@ import Testing
 
 /// The article's two tests, installing a mock and going back to the real manager, plus what
 /// the Objective-C pattern could not do: tests that run in parallel, each with its own manager.
-@Suite(.isolatedShared) struct ArticleListViewControllerTests {
+@Suite(.isolatedShared(.recordsDependencies)) struct ArticleListViewControllerTests {
   @Test func showsTheArticlesOfTheInstalledMock() {
     let mock = ArticleManagerSpy()
     mock.stub(.latestArticles, returning: Article.mocked)

@@ -9,6 +9,9 @@ import XCTest
 final class ArticleListViewControllerXCTests: IsolatedSharedTestCase {
   private var mock: ArticleManagerSpy!
 
+  /// Checks each test's shared instances against `__Dependencies__/<this file>/`.
+  override var dependencyRecording: DependencyRecording? { DependencyRecording() }
+
   override func setUp() {
     super.setUp()
     XCTAssertFalse(ArticleManager.shared.isOverridden, "an earlier test's mock leaked")

@@ -5,7 +5,7 @@ import Testing
 
 /// The current user, a singleton that exists only while someone is signed in. Each test has
 /// its own session, so tests signing different users in and out run in parallel.
-@Suite(.isolatedShared) struct CurrentUserTests {
+@Suite(.isolatedShared(.recordsDependencies)) struct CurrentUserTests {
   @Test func nobodyIsSignedInAtFirst() {
     #expect(Session.currentUser.currentValue == nil)
     #expect(CurrentUserProvider().currentUser() == nil)

@@ -5,7 +5,7 @@ import SharedInstancesTesting
 import Testing
 
 /// The screen, its factory, and the app that passes the locator around.
-@MainActor @Suite(.isolatedShared) struct EditProfileTests {
+@MainActor @Suite(.isolatedShared(.recordsDependencies)) struct EditProfileTests {
   /// The article's advice: test the screen with doubles passed in, no locator at all.
   @Test func showsTheUsersNameAndAvatar() async {
     let users = UserProviderSpy()
@@ -62,7 +62,12 @@ import Testing
 
   /// End to end through the app's own wiring, with the downloader replaced in the app's locator
   /// and a user signed in (in this test's session only).
-  @Test func theAppShowsTheSignedInUsersProfile() async throws {
+  ///
+  /// `NetworkManager.shared` is declared `overrideInTests: .required`. Launching the app creates
+  /// the real one (it downloads nothing until asked), so this test exempts it by name, then
+  /// swaps it out of the locator before anything downloads.
+  @Test(.isolatedShared.exempting(NetworkManager.shared))
+  func theAppShowsTheSignedInUsersProfile() async throws {
     let downloader = ImageDownloaderSpy()
     downloader.stub(.downloadImage, returning: Image.cat)
     let app = AppDelegate()

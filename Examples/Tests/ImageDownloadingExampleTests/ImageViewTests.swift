@@ -7,7 +7,7 @@ import Testing
 /// The image view with its downloader passed in. `.strict` fails a test whose code reads a
 /// shared instance the test did not override: the article's hidden `NetworkManager.shared`
 /// would fail here; the refactored view passes.
-@MainActor @Suite(.isolatedShared(.strict)) struct ImageViewTests {
+@MainActor @Suite(.isolatedShared([.strict, .recordsDependencies])) struct ImageViewTests {
   let url = URL(string: "https://example.com/cat.png")!
 
   @Test func asksTheInjectedDownloaderForTheImage() async {

@@ -6,7 +6,7 @@ import Testing
 /// The article's locator scenarios on the app's locator. Every test has an empty locator of its
 /// own (`AppServices.locator` is a `Resettable`), so all of them register the same services at
 /// the same time without a `duplicateService`.
-@Suite(.isolatedShared) struct ServiceLocatorTests {
+@Suite(.isolatedShared(.recordsDependencies)) struct ServiceLocatorTests {
   let locator = AppServices.locator.value
 
   @Test func registerGetUnregister() throws {

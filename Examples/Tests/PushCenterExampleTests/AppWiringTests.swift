@@ -5,7 +5,7 @@ import SharedInstancesTesting
 import Testing
 
 /// The app's wiring of its two singletons, tested on shared instances that are each test's own.
-@MainActor @Suite(.isolatedShared) struct AppWiringTests {
+@MainActor @Suite(.isolatedShared(.recordsDependencies)) struct AppWiringTests {
   /// Each argument launches "the app" and routes a different URL; in parallel, each sees only
   /// its own in "the" shared navigation manager.
   @Test(arguments: ["app://songs/1", "app://songs/2", "app://artists/3"])

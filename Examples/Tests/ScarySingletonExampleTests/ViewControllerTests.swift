@@ -5,7 +5,7 @@ import Testing
 
 /// The article's two tests, with the stub injected through the initializer, then the same
 /// screen created the way the app creates it, against a shared instance that is each test's own.
-@MainActor @Suite(.isolatedShared) struct ViewControllerTests {
+@MainActor @Suite(.isolatedShared(.recordsDependencies)) struct ViewControllerTests {
   @Test func viewDidLoadDoesSomethingImportant() {
     let stub = ScaryStub()
     let screen = ViewController(scarySingleton: stub)

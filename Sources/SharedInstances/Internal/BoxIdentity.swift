@@ -11,11 +11,14 @@ package final class _BoxIdentity: @unchecked Sendable {
   package let location: _SourceLocation
   /// How many live isolation scopes hold state for this box (atomic).
   let scopeUses: UnsafeMutablePointer<Int>
+  /// Whether isolated tests must override the box (`overrideInTests: .required`).
+  @usableFromInline package let requiresOverrideInTests: Bool
 
-  init(sharedType: Any.Type, location: _SourceLocation) {
+  init(sharedType: Any.Type, location: _SourceLocation, requiresOverrideInTests: Bool = false) {
     self.id = si_next_identifier()
     self.sharedType = sharedType
     self.location = location
+    self.requiresOverrideInTests = requiresOverrideInTests
     self.scopeUses = .allocate(capacity: 1)
     scopeUses.initialize(to: 0)
   }
@@ -106,6 +109,9 @@ package struct _SourceLocation: Sendable {
 package struct _Diagnostic: Sendable {
   package let message: String
   package let location: _SourceLocation
+  /// A read of a real instance: reported at the running test when one is known, since the
+  /// read itself (a property access) has no source location.
+  package var reportsAtTest = false
 }
 
 /// Where diagnostics go that no scope owns. `SharedInstancesTesting` installs a handler that

@@ -31,6 +31,8 @@ package final class _Scope: @unchecked Sendable {
   /// (XCTest, which runs one test at a time in a process).
   package let capturesEveryBox: Bool
   package let report: @Sendable (_Diagnostic) -> Void
+  /// Exemptions, the test's location and the changes made: see ScopeTracking.swift.
+  package let tracking: _ScopeTracking
 
   struct Entry {
     let slot: _Slot
@@ -53,7 +55,8 @@ package final class _Scope: @unchecked Sendable {
   private let state: UnsafeMutablePointer<State>
   /// The published `_SlotIndex` (retained by the scope).
   @usableFromInline let index: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  private let activeFactories: UnsafeMutablePointer<Int>
+  /// Factories of this scope running now (atomic): reads look for a factory frame only then.
+  @usableFromInline let activeFactories: UnsafeMutablePointer<Int>
 
   package init(
     name: String,
@@ -61,6 +64,7 @@ package final class _Scope: @unchecked Sendable {
     isStrict: Bool,
     isProcessWide: Bool,
     capturesEveryBox: Bool = false,
+    tracking: _ScopeTracking = _ScopeTracking(),
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
     si_isolation_mark_used()
@@ -70,6 +74,7 @@ package final class _Scope: @unchecked Sendable {
     self.isProcessWide = isProcessWide || (parent?.isProcessWide ?? false)
     self.capturesEveryBox = capturesEveryBox || (parent?.capturesEveryBox ?? false)
     self.report = report
+    self.tracking = tracking.inheriting(from: parent?.tracking)
     activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
     state = .allocate(capacity: 1)
@@ -179,36 +184,34 @@ package final class _Scope: @unchecked Sendable {
 
   // MARK: Reads
 
-  /// Records a read this scope served, and reports it in strict mode if it was not overridden.
+  /// Records a read this scope served, and reports a read of a real instance in strict mode or
+  /// of a box declared `overrideInTests: .required` (see ScopeTracking.swift).
   @inlinable
   func didRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
     slot.countRead(isOverride: isOverride)
-    if isStrict && !isOverride { strictRead(slot, identity: identity) }
-  }
-
-  @usableFromInline
-  func strictRead(_ slot: _Slot, identity: _BoxIdentity) {
-    guard slot.claimStrictReport() else { return }
-    report(
-      _Diagnostic(
-        message: """
-          \(identity.description) was read by strict test \(name) without being \
-          overridden. Override it for this test (override(with:) or the trait's setUp), \
-          or drop the strict option.
-          """,
-        location: identity.location
-      )
-    )
+    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, isOverride) }
+    if !isOverride && (isStrict || identity.requiresOverrideInTests) {
+      reportRealRead(slot, identity: identity)
+    }
   }
 
   /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope).
   @usableFromInline
   func create<Shared>(in slot: _Slot, for box: Resettable<Shared>) -> Shared? {
     si_int_fetch_add(activeFactories, 1)
-    let created = slot.loadOrCreate(box._identity, factory: box._factory)
+    // The frame lets strict mode name this factory when it reads another box.
+    let (created, frame) = _FactoryFrame.running(box._identity) {
+      slot.loadOrCreate(box._identity, factory: box._factory)
+    }
     si_int_fetch_add(activeFactories, -1)
     guard let created else { return nil }
-    didRead(slot, identity: box._identity, isOverride: created.isOverride)
+    slot.countRead(isOverride: created.isOverride)
+    if si_int_load_relaxed(activeFactories) > 0 {
+      noteReadInFactory(box._identity, created.isOverride)
+    }
+    if !created.isOverride && (isStrict || box._identity.requiresOverrideInTests) {
+      reportRealRead(slot, identity: box._identity, createdBy: frame)
+    }
     return created.value
   }
 

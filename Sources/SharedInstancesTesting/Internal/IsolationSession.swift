@@ -26,10 +26,11 @@ struct IsolationSession: Sendable {
     let scope = _Scope(
       name: name,
       parent: _Scope.current,
-      isStrict: options.contains(.strict),
+      isStrict: DependencyTracking.isStrict(options),
       isProcessWide: options.contains(.processWide),
       capturesEveryBox: capturesEveryBox,
-      report: { diagnostics.report($0) }
+      tracking: DependencyTracking.scopeTracking(),
+      report: { DependencyTracking.route($0, to: diagnostics) }
     )
     self.scope = scope
     self.diagnostics = diagnostics
@@ -46,6 +47,7 @@ struct IsolationSession: Sendable {
     if scope.isProcessWide {
       _ = _Scope.exchangeProcessWide(previousProcessWide)
     }
+    DependencyTracking.scopeWillEnd(scope)
     scope.end()
     diagnostics.flush()
     if holdsGate { ProcessWideGate.shared.release() }

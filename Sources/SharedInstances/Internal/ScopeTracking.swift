@@ -1,0 +1,121 @@
+/// What a scope knows for dependency checks beyond its slots: boxes exempt from strict mode,
+/// and which boxes the scope changed (override, set, reset).
+///
+/// Changes are rare, so they are kept under a lock; reads never touch this object except when
+/// strict mode reports.
+package final class _ScopeTracking: Sendable {
+  /// Boxes strict mode (and `overrideInTests: .required`) lets this scope read for real.
+  package let exemptBoxes: Set<UInt64>
+  private let changes = Protected<[UInt64: _ChangeKinds]>([:])
+
+  package init(exemptBoxes: Set<UInt64> = []) {
+    self.exemptBoxes = exemptBoxes
+  }
+
+  /// This scope's settings, completed with a parent's: exemptions add up.
+  func inheriting(from parent: _ScopeTracking?) -> _ScopeTracking {
+    guard let parent, !parent.exemptBoxes.isEmpty else { return self }
+    return _ScopeTracking(exemptBoxes: exemptBoxes.union(parent.exemptBoxes))
+  }
+
+  /// Records a change made in the scope; `operation` is the name the change reports under.
+  package func noteChange(of id: UInt64, operation: StaticString) {
+    let name = "\(operation)"
+    let kind: _ChangeKinds =
+      name.hasPrefix("reset") ? .reset : name.contains("verride") ? .override : .set
+    changes.withLock { $0[id, default: []].formUnion(kind) }
+  }
+
+  package func changes(of id: UInt64) -> _ChangeKinds {
+    changes.withLock { $0[id] ?? [] }
+  }
+}
+
+/// Which changes a scope made to one box.
+package struct _ChangeKinds: OptionSet, Sendable, Hashable {
+  package let rawValue: UInt8
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  package static let override = _ChangeKinds(rawValue: 1 << 0)
+  package static let set = _ChangeKinds(rawValue: 1 << 1)
+  package static let reset = _ChangeKinds(rawValue: 1 << 2)
+}
+
+extension _Scope {
+  /// One box this scope touched as a dependency: read (real or override) or changed. Boxes
+  /// the library only checked (`currentValue`, `isOverridden`) are left out.
+  package struct Dependency: Sendable {
+    package let identity: _BoxIdentity
+    package let readRealInstance: Bool
+    package let readOverride: Bool
+    package let changes: _ChangeKinds
+  }
+
+  /// Every dependency of this scope, first touched first. Call it before `end()`.
+  package func dependencies() -> [Dependency] {
+    touches().compactMap { touch in
+      let changes = tracking.changes(of: touch.identity.id)
+      let readOverride = touch.overriddenReads > 0
+      guard touch.readRealInstance || readOverride || !changes.isEmpty else { return nil }
+      return Dependency(
+        identity: touch.identity,
+        readRealInstance: touch.readRealInstance,
+        readOverride: readOverride,
+        changes: changes
+      )
+    }
+  }
+
+  /// Notes a read made while a factory of this scope runs, for the report of that factory's
+  /// box (a factory on another thread or scope has its own frame, or none).
+  @usableFromInline
+  func noteReadInFactory(_ identity: _BoxIdentity, _ isOverride: Bool) {
+    _FactoryFrame.current?.noteRead(identity, real: !isOverride)
+  }
+
+  /// Reports a read of a real instance in a scope where that is a failure (strict mode, or a
+  /// box declared `overrideInTests: .required`), once per box and scope, with the chain of
+  /// factories that led to the read.
+  @usableFromInline
+  func reportRealRead(_ slot: _Slot, identity: _BoxIdentity) {
+    reportRealRead(slot, identity: identity, createdBy: nil)
+  }
+
+  /// `frame`: the factory run that created the instance just read, if this read created it.
+  func reportRealRead(_ slot: _Slot, identity: _BoxIdentity, createdBy frame: _FactoryFrame?) {
+    guard !tracking.exemptBoxes.contains(identity.id) else { return }
+    guard isStrict || identity.requiresOverrideInTests else { return }
+    guard slot.claimStrictReport() else { return }
+    let enclosing = _FactoryFrame.current
+    var message = "\(isStrict ? "Strict test" : "Test") \(name) read the real instance of "
+    message += identity.description
+    if identity.requiresOverrideInTests {
+      message += ", which is declared overrideInTests: .required,"
+    }
+    if let enclosing { message += " inside \(enclosing.chainDescription)" }
+    if let enclosing {
+      message += """
+        . Override \(enclosing.identity.typeDescription) (then its factory does not run) or \
+        \(identity.typeDescription) for this test
+        """
+    } else {
+      if identity.requiresOverrideInTests { message.removeLast() }
+      message += ". Override it for this test (override(with:) or the trait's setUp)"
+    }
+    message += identity.requiresOverrideInTests ? "." : ", exempt it, or drop strict mode."
+    if let frame {
+      let reads = frame.readsMade.filter { $0.identity !== identity }
+      let real = reads.filter(\.real).map(\.identity.typeDescription)
+      if !real.isEmpty {
+        message += " Its factory read the real \(real.joined(separator: ", ")) too."
+      } else if !reads.isEmpty {
+        let overridden = reads.map(\.identity.typeDescription).joined(separator: ", ")
+        message += """
+           Its factory read only overridden shared instances (\(overridden)): its real \
+          instance is built from the test's doubles; exempt it if that is intended.
+          """
+      }
+    }
+    report(_Diagnostic(message: message, location: identity.location, reportsAtTest: true))
+  }
+}

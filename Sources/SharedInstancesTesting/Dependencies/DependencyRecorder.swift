@@ -1,0 +1,146 @@
+import Foundation
+import SharedInstances
+
+/// Collects what one test touched, over all its scopes (nested traits, each argument of a
+/// parameterized test), and checks it against the test's record file when the test ends.
+package final class DependencyRecorder: Sendable {
+  @TaskLocal package static var current: DependencyRecorder?
+
+  let testName: String
+  let recordPath: String
+  /// The path messages print: relative to the working directory (the package) when inside it.
+  let shownPath: String
+  let mode: DependencyRecordMode
+  let failsWhenRecording: Bool
+  let invalidMode: String?
+  private let touched = Protected<[UInt64: (identity: _BoxIdentity, kinds: Set<DependencyKind>)]>(
+    [:]
+  )
+
+  package init(
+    testName: String,
+    recordPath: String,
+    recording: DependencyRecording?,
+    environment: SharedInstancesEnvironment = .current
+  ) {
+    self.testName = testName
+    self.recordPath = recordPath
+    self.shownPath = Self.relativeToWorkingDirectory(recordPath)
+    self.mode = recording?.mode ?? environment.recordMode ?? .missing
+    self.failsWhenRecording = recording?.failsWhenRecording ?? true
+    self.invalidMode = recording?.mode == nil ? environment.invalidRecordMode : nil
+  }
+
+  /// Adds the dependencies of one scope of the test.
+  func add(_ dependencies: [_Scope.Dependency]) {
+    touched.withLock { touched in
+      for dependency in dependencies {
+        let kinds = DependencyKind.of(dependency)
+        touched[dependency.identity.id, default: (dependency.identity, [])].kinds.formUnion(kinds)
+      }
+    }
+  }
+
+  /// Compares with the record, writes it as the mode says, and returns the failure to report
+  /// (nil when the test passes).
+  package func finish() -> String? {
+    if let invalidMode {
+      return """
+        SHARED_INSTANCES_RECORD=\(invalidMode) is not a record mode: use all (or 1), missing, \
+        failed or never.
+        """
+    }
+    let (record, descriptions) = DependencyRecord.from(Array(touched.withLock { $0 }.values))
+    let rendered = record.rendered(testName: testName)
+    let existing = try? String(contentsOfFile: recordPath, encoding: .utf8)
+    guard let existing else {
+      if mode == .never {
+        return """
+          \(testName) has no dependency record at \(shownPath), and recording is off \
+          (never). Record it with SHARED_INSTANCES_RECORD=missing and commit it.
+          """
+      }
+      if let error = write(rendered) { return error }
+      return failsWhenRecording
+        ? """
+        Recorded the shared instances \(testName) touches to \(shownPath). Review and commit \
+        the file; the next run checks against it.
+        """
+        : nil
+    }
+    guard let recorded = DependencyRecord.parse(existing) else {
+      if mode == .all || mode == .failed, write(rendered) == nil {
+        return "Re-recorded the unreadable dependency record \(shownPath) of \(testName)."
+      }
+      return """
+        The dependency record \(shownPath) of \(testName) is not readable (a line is not \
+        `<box> in <file>: <kinds>`): fix it, or re-record with SHARED_INSTANCES_RECORD=1.
+        """
+    }
+    if mode == .all {
+      if recorded == record { return nil }
+      if let error = write(rendered) { return error }
+      return failsWhenRecording
+        ? "Re-recorded the shared instances \(testName) touches to \(shownPath) (record mode all)."
+        : nil
+    }
+    guard recorded != record else { return nil }
+    let changes = record.changes(from: recorded, testName: testName, descriptions: descriptions)
+    var message = "The shared instances \(testName) touches changed (record: \(shownPath)):\n"
+    message += changes.map { "- \($0)" }.joined(separator: "\n")
+    if mode == .failed {
+      message += write(rendered).map { "\n\($0)" } ?? "\nRe-recorded (record mode failed)."
+    }
+    return message
+  }
+
+  /// Writes the record atomically (a temporary file renamed), so tests writing different
+  /// records in parallel never see a half-written file. Returns an error message, or nil.
+  private func write(_ text: String) -> String? {
+    do {
+      let url = URL(fileURLWithPath: recordPath)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(),
+        withIntermediateDirectories: true
+      )
+      try Data(text.utf8).write(to: url, options: .atomic)
+      return nil
+    } catch {
+      return "Could not write the dependency record \(recordPath) of \(testName): \(error)"
+    }
+  }
+
+  // MARK: Paths
+
+  static func relativeToWorkingDirectory(_ path: String) -> String {
+    let directory = FileManager.default.currentDirectoryPath
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  /// `<folder of testFile>/__Dependencies__/<testFile's name>/<name>.txt`, where `name` is
+  /// the test's suites and function joined by dots, without a leading suite named like the
+  /// file and without the argument labels.
+  package static func recordPath(testFile: String, nameComponents: [String]) -> String {
+    let file = URL(fileURLWithPath: testFile)
+    let base = file.deletingPathExtension().lastPathComponent
+    var components = nameComponents.map { component -> String in
+      let name = component.split(separator: "(", maxSplits: 1).first.map(String.init) ?? ""
+      return String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+    }
+    if components.count > 1, components.first == base { components.removeFirst() }
+    return file.deletingLastPathComponent()
+      .appendingPathComponent("__Dependencies__")
+      .appendingPathComponent(base)
+      .appendingPathComponent(components.joined(separator: ".") + ".txt")
+      .path
+  }
+
+  /// The suites and method of an XCTest name: `Class.method` (Linux) or `-[Class method]`.
+  package static func xcTestNameComponents(_ name: String) -> [String] {
+    if name.hasPrefix("-["), name.hasSuffix("]") {
+      return name.dropFirst(2).dropLast().split(separator: " ").map(String.init)
+    }
+    return name.split(separator: ".").map(String.init)
+  }
+}

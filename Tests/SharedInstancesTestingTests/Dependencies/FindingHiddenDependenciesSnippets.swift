@@ -1,0 +1,119 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import Testing
+import XCTest
+
+// The code of the article "Finding Hidden Dependencies", compiled and run. Its records live in
+// `__Dependencies__/FindingHiddenDependenciesSnippets/`.
+
+// MARK: - The app
+
+protocol NetworkClient: Sendable {
+  func fetchName() -> String
+}
+
+final class LiveNetworkClient: NetworkClient {
+  func fetchName() -> String { "from the network" }
+}
+
+final class AnalyticsTracker: Sendable {
+  func track(_ event: String) {}
+}
+
+enum Network {
+  static let client = Resettable<any NetworkClient>(overrideInTests: .required) {
+    LiveNetworkClient()
+  }
+}
+
+enum Analytics {
+  static let tracker = Resettable { AnalyticsTracker() }
+}
+
+struct ProfileModel {
+  func title() -> String {
+    Analytics.tracker.value.track("profile")
+    return Network.client.value.fetchName()
+  }
+}
+
+final class FakeNetworkClient: NetworkClient {
+  func fetchName() -> String { "Ada" }
+}
+
+// MARK: - Snippets
+
+@Suite struct FindingHiddenDependenciesSnippets {
+  /// "A box that every test must override".
+  @Test func aRequiredBoxReadForRealFailsTheTest() {
+    withKnownIssue {
+      withIsolatedShared {
+        _ = ProfileModel().title()  // reads the real Network.client
+      }
+    } matching: { issue in
+      issue.comments.description.contains(
+        "read the real instance of Resettable<NetworkClient> (declared at "
+          + "SharedInstancesTestingTests/FindingHiddenDependenciesSnippets.swift:"
+      ) && issue.comments.description.contains("which is declared overrideInTests: .required")
+    }
+  }
+
+  @Suite(.isolatedShared(.recordsDependencies)) struct ProfileTests {
+    @Test func profileShowsName() {
+      Network.client.override(with: FakeNetworkClient())
+      #expect(ProfileModel().title() == "Ada")
+    }
+  }
+
+  /// "Exempt boxes by name".
+  @Suite(.isolatedShared(.strict).exempting(Analytics.tracker))
+  struct StrictProfileTests {
+    @Test func profileShowsName() {
+      Network.client.override(with: FakeNetworkClient())
+      #expect(ProfileModel().title() == "Ada")  // the real tracker is exempt
+    }
+  }
+
+  /// The record's difference, as the article shows it.
+  @Test func aNewDependencyFailsWithWhatToDo() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("si-snippet-\(UUID().uuidString)").path
+    let path = folder + "/profileShowsName.txt"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(
+      """
+      Resettable<NetworkClient> in SharedInstancesTestingTests/\
+      FindingHiddenDependenciesSnippets.swift: overrides, reads the override
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let recorder = DependencyRecorder(
+      testName: "profileShowsName()",
+      recordPath: path,
+      recording: nil
+    )
+    DependencyRecorder.$current.withValue(recorder) {
+      withIsolatedShared {
+        Network.client.override(with: FakeNetworkClient())
+        _ = ProfileModel().title()
+      }
+    }
+    #expect(
+      recorder.finish()?.contains(
+        "- profileShowsName() now reads the real \(Analytics.tracker), which its record does "
+          + "not list: override it in the test, or re-record with SHARED_INSTANCES_RECORD=1."
+      ) == true
+    )
+  }
+}
+
+/// "XCTest".
+final class ProfileXCTests: IsolatedSharedTestCase {
+  override var dependencyRecording: DependencyRecording? { DependencyRecording() }
+
+  func testProfileShowsName() {
+    Network.client.override(with: FakeNetworkClient())
+    XCTAssertEqual(ProfileModel().title(), "Ada")
+  }
+}

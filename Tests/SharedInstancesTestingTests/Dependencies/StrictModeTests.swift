@@ -1,0 +1,160 @@
+import SharedInstances
+import SharedInstancesTesting
+import TestSupport
+import Testing
+
+/// Section 0 of issue 13: boxes declared `overrideInTests: .required`, the target-wide
+/// `SHARED_INSTANCES_STRICT` switch and its opt-out, exemptions, checks that are not
+/// dependencies, chains for reads inside factories, and reports at the test's line.
+@Suite struct StrictModeTests {
+  @Test func aRequiredBoxReadForRealFailsANonStrictTestAtTheTestsLine() {
+    let testLine = Test.current!.sourceLocation
+    withKnownIssue {
+      withIsolatedShared {
+        #expect(DependencyBoxes.network.value.tag == "real")  // still created: the test runs on
+        _ = DependencyBoxes.network.value  // reported once
+      }
+    } matching: { issue in
+      issue.sourceLocation == testLine
+        && issue.comments.description.contains(
+          "read the real instance of Resettable<DepNetwork> (declared at "
+            + "SharedInstancesTestingTests/DependencyFixtures.swift:"
+        )
+        && issue.comments.description.contains(
+          "), which is declared overrideInTests: .required. Override it for this test "
+            + "(override(with:) or the trait's setUp)."
+        )
+    }
+  }
+
+  @Test func aRequiredBoxThatIsOverriddenPasses() {
+    #expect(DependencyBoxes.network.overrideInTests == .required)
+    #expect(DependencyBoxes.analytics.overrideInTests == .optional)
+    withIsolatedShared {
+      DependencyBoxes.network.override(with: DepNetwork("fake"))
+      #expect(DependencyBoxes.network.value.tag == "fake")
+    }
+  }
+
+  @Test func aRequiredBoxOutsideIsolationIsJustABox() {
+    #expect(DependencyBoxes.network.value.tag == "real")
+  }
+
+  @Test func theStrictVariableMakesEveryIsolatedScopeStrict() {
+    SharedInstancesEnvironment.withValues(["SHARED_INSTANCES_STRICT": "1"]) {
+      withKnownIssue {
+        withIsolatedShared { _ = DependencyBoxes.analytics.value }
+      } matching: { issue in
+        issue.comments.description.contains(
+          "Strict test withIsolatedShared at SharedInstancesTestingTests/StrictModeTests.swift:"
+        )
+          && issue.comments.description.contains(
+            "read the real instance of Resettable<DepAnalytics> (declared at "
+              + "SharedInstancesTestingTests/DependencyFixtures.swift:"
+          )
+          && issue.comments.description.contains(", exempt it, or drop strict mode.")
+      }
+    }
+  }
+
+  @Test func withoutTheVariableAScopeIsNotStrict() {
+    SharedInstancesEnvironment.withValues([:]) {
+      withIsolatedShared { #expect(DependencyBoxes.analytics.value.tag == "real") }
+    }
+  }
+
+  @Test func aSuiteOptsOutOfTheStrictVariableButNotOfRequiredBoxes() {
+    SharedInstancesEnvironment.withValues(["SHARED_INSTANCES_STRICT": "true"]) {
+      withIsolatedShared(.allowsRealInstances) {
+        #expect(DependencyBoxes.analytics.value.tag == "real")  // allowed: not reported
+      }
+      withKnownIssue {
+        withIsolatedShared(.allowsRealInstances) { _ = DependencyBoxes.network.value }
+      } matching: { issue in
+        issue.comments.description.contains("overrideInTests: .required")
+      }
+    }
+  }
+
+  @Test(.isolatedShared(.strict).exempting(DependencyBoxes.clock, DependencyBoxes.network))
+  func exemptBoxesMayBeReadForRealEvenWhenRequired() {
+    #expect(DependencyBoxes.clock.value.tag == "real")
+    #expect(DependencyBoxes.network.value.tag == "real")
+    withKnownIssue {
+      _ = DependencyBoxes.analytics.value  // not exempt
+    } matching: { issue in
+      issue.comments.description.contains("Resettable<DepAnalytics>")
+    }
+  }
+
+  @Test func theLibrarysOwnChecksAreNotDependencies() {
+    withIsolatedShared(.strict) {
+      #expect(DependencyBoxes.analytics.isOverridden == false)
+      #expect(DependencyBoxes.analytics.currentValue == nil)
+      #expect(DependencyBoxes.session.currentValue == nil)
+      let dependencies = SharedScope.current._scope!.dependencies()
+      #expect(dependencies.isEmpty, "\(dependencies.map(\.identity.description))")
+    }
+  }
+
+  @Test func aReadInsideAFactoryIsReportedWithTheFactoryThatMadeIt() {
+    let messages = Locked<[String]>([])
+    withKnownIssue {
+      withIsolatedShared(.strict) { _ = DependencyBoxes.profile.value }
+    } matching: { issue in
+      messages.mutate { $0.append(issue.comments.description) }
+      return true
+    }
+    let all = messages.get()
+    #expect(all.count == 2, "\(all)")
+    // The read of the network, inside the profile's factory, names the chain.
+    #expect(
+      all.contains {
+        $0.contains("read the real instance of Resettable<DepNetwork> (declared at ")
+          && $0.contains(".required, inside the factory of Resettable<DepProfile> (declared at ")
+          && $0.contains(
+            "Override Resettable<DepProfile> (then its factory does not run) or "
+              + "Resettable<DepNetwork> for this test."
+          )
+      },
+      "\(all)"
+    )
+    // The profile itself, read by the test, lists what its factory read for real.
+    #expect(
+      all.contains {
+        $0.contains("Resettable<DepProfile> (declared at ")
+          && $0.contains("Its factory read the real Resettable<DepNetwork> too.")
+      },
+      "\(all)"
+    )
+  }
+
+  @Test func aBoxWhoseFactoryReadsOnlyOverriddenBoxesSaysSo() {
+    withKnownIssue {
+      withIsolatedShared(.strict) {
+        DependencyBoxes.network.override(with: DepNetwork("fake"))
+        #expect(DependencyBoxes.profile.value.network.tag == "fake")
+      }
+    } matching: { issue in
+      issue.comments.description.contains("Resettable<DepProfile> (declared at ")
+        && issue.comments.description.contains(
+          "Its factory read only overridden shared instances (Resettable<DepNetwork>)"
+        )
+    }
+  }
+
+  @Test func aChainOfFactoriesIsPrintedInFull() {
+    withKnownIssue {
+      withIsolatedShared {  // not strict: only the required network is reported
+        _ = DependencyBoxes.screen.value
+      }
+    } matching: { issue in
+      issue.comments.description.contains(
+        "overrideInTests: .required, inside the factory of Resettable<DepProfile> (declared at "
+      )
+        && issue.comments.description.contains(
+          ", read by the factory of Resettable<DepScreen> (declared at "
+        )
+    }
+  }
+}
