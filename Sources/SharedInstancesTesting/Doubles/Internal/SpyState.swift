@@ -9,6 +9,8 @@ struct SpyState<Call: SpyCall>: Sendable {
   /// Waits in progress, by id.
   var waiters: [Int: SpyWaiter<Call>] = [:]
   var nextWaiterID = 0
+  /// Arguments kept for the test by name, such as completion handlers.
+  var kept: [String: KeptArgument] = [:]
   /// Failures raised where no test could see them, kept to report once a test asks.
   var undelivered: [SpyFailure] = []
 
