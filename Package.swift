@@ -13,6 +13,8 @@ let package = Package(
   products: [
     .library(name: "SharedInstances", targets: ["SharedInstances"]),
     .library(name: "SharedInstancesTesting", targets: ["SharedInstancesTesting"]),
+    // `swift package generate-spies`: spies generated from the compiler's symbol graph.
+    .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
   ],
   targets: [
     // C11 atomics, hazard pointers and a mutex: one code path on every platform, since the
@@ -41,11 +43,33 @@ let package = Package(
     ),
     // Imports `SharedInstancesTesting` alone, as the docs show: proves that one import is enough.
     .testTarget(name: "SingleImportTests", dependencies: ["SharedInstancesTesting"]),
+    // The spy generator: a library its tests call directly, a thin executable, a thin plugin.
+    .target(name: "_SpyGeneratorCore"),
+    .executableTarget(name: "generate-spies", dependencies: ["_SpyGeneratorCore"]),
+    .plugin(
+      name: "GenerateSpies",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-spies",
+          description: "Generates Spy-based test doubles from a target's protocols"
+        ),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the generated spies into --output")
+        ]
+      ),
+      dependencies: ["generate-spies"]
+    ),
+    .testTarget(
+      name: "SpyGeneratorCoreTests",
+      dependencies: ["_SpyGeneratorCore"],
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "_SharedInstancesShims" {
+// Plugin targets accept no Swift settings.
+for target in package.targets where target.name != "_SharedInstancesShims" && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       // `any` spelled out for existentials, as Swift 7 will require.

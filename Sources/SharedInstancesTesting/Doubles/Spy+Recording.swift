@@ -31,7 +31,7 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     resolve(call, default: (), failIfUnstubbed: false, at: location)
   }
 
@@ -58,8 +58,8 @@ extension Spy {
   ///   - filePath: Where the double records, for failures. Leave the default.
   ///   - line: Where the double records, for failures. Leave the default.
   ///   - column: Where the double records, for failures. Leave the default.
-  /// - Returns: The stubbed answer (see ``stub(_:returning:_:)`` for precedence), or
-  ///   `defaultValue`.
+  /// - Returns: The stubbed answer (see ``stub(_:returning:_:fileID:filePath:line:column:)``
+  ///   for precedence), or `defaultValue`.
   public func record<Result>(
     _ call: Call,
     default defaultValue: @autoclosure () -> Result,
@@ -68,7 +68,7 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) -> Result {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return resolve(call, default: defaultValue(), failIfUnstubbed: false, at: location)
   }
 
@@ -92,8 +92,8 @@ extension Spy {
   ///   - filePath: Where the double records, for failures. Leave the default.
   ///   - line: Where the double records, for failures. Leave the default.
   ///   - column: Where the double records, for failures. Leave the default.
-  /// - Returns: The stubbed answer (see ``stub(_:returning:_:)`` for precedence), or
-  ///   `placeholder` after a failure.
+  /// - Returns: The stubbed answer (see ``stub(_:returning:_:fileID:filePath:line:column:)``
+  ///   for precedence), or `placeholder` after a failure.
   public func record<Result>(
     _ call: Call,
     placeholder: @autoclosure () -> Result,
@@ -102,7 +102,7 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) -> Result {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return resolve(call, default: placeholder(), failIfUnstubbed: true, at: location)
   }
 
@@ -110,7 +110,8 @@ extension Spy {
   /// it stubbed.
   ///
   /// A call the test did not stub fails the test, naming the double and the method, and throws
-  /// ``UnstubbedCallError`` so the code under test stops there.
+  /// so the code under test stops there: in a Swift Testing test, the error `#require` throws,
+  /// which the test does not report a second time; elsewhere ``UnstubbedCallError``.
   ///
   /// ```swift
   /// func open(id: Int) throws -> String {
@@ -128,9 +129,12 @@ extension Spy {
   ///   - filePath: Where the double records, for failures. Leave the default.
   ///   - line: Where the double records, for failures. Leave the default.
   ///   - column: Where the double records, for failures. Leave the default.
-  /// - Returns: The stubbed answer; see ``stub(_:returning:_:)`` for precedence.
-  /// - Throws: The error stubbed with ``stub(_:throwing:)`` or thrown by a stubbed closure;
-  ///   ``UnstubbedCallError`` when the method has no stub or its stub has another type.
+  /// - Returns: The stubbed answer; see ``stub(_:returning:_:fileID:filePath:line:column:)``
+  ///   for precedence.
+  /// - Throws: The error stubbed with ``stub(_:throwing:fileID:filePath:line:column:)`` or
+  ///   thrown by a stubbed closure; when the method has no stub or its stub has another type,
+  ///   Swift Testing's `ExpectationFailedError` on a Swift Testing test's task, else
+  ///   ``UnstubbedCallError``.
   public func recordThrowing<Result>(
     _ call: Call,
     fileID: StaticString = #fileID,
@@ -138,7 +142,7 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) throws -> Result {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     switch respond(to: call, as: Result.self) {
     case .value(let value):
       return value
@@ -146,9 +150,13 @@ extension Spy {
       throw error
     case .unstubbed:
       if Result.self == Void.self, let nothing = () as? Result { return nothing }
-      reportUnstubbed(call, resultType: Result.self, at: location)
+      try reportStopping(
+        unstubbedMessage(call, resultType: Result.self, at: location),
+        at: createdAt
+      )
     case .wrongType(let stubbed):
-      reportWrongType(call, stubbed: stubbed, expected: Result.self, at: location)
+      let message = wrongTypeMessage(call, stubbed: stubbed, expected: Result.self, at: location)
+      try reportStopping(message, at: stubLocation(of: call.method))
     }
     throw UnstubbedCallError(
       double: name,
@@ -175,7 +183,9 @@ extension Spy {
   ///   - filePath: Where the double records, for failures. Leave the default.
   ///   - line: Where the double records, for failures. Leave the default.
   ///   - column: Where the double records, for failures. Leave the default.
-  /// - Throws: The error stubbed with ``stub(_:throwing:)`` or thrown by a stubbed closure.
+  /// - Throws: The error stubbed with ``stub(_:throwing:fileID:filePath:line:column:)`` or
+  ///   thrown by a stubbed closure; after a failure for a stub of another type, as the
+  ///   method that returns a value does.
   public func recordThrowing(
     _ call: Call,
     fileID: StaticString = #fileID,
@@ -183,26 +193,24 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) throws {
-    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     switch respond(to: call, as: Void.self) {
     case .value, .unstubbed:
       return
     case .error(let error):
       throw error
     case .wrongType(let stubbed):
-      reportWrongType(call, stubbed: stubbed, expected: Void.self, at: location)
+      let message = wrongTypeMessage(call, stubbed: stubbed, expected: Void.self, at: location)
+      try reportStopping(message, at: stubLocation(of: call.method))
+      throw UnstubbedCallError(
+        double: name,
+        method: String(describing: call.method),
+        call: String(describing: call)
+      )
     }
   }
 
   // MARK: - Machinery
-
-  /// Where a double's `record` call is, for failures.
-  struct Location {
-    let fileID: StaticString
-    let filePath: StaticString
-    let line: UInt
-    let column: UInt
-  }
 
   /// What a recorded call is answered with.
   enum Response<Result> {
@@ -241,7 +249,7 @@ extension Spy {
     _ call: Call,
     default fallback: @autoclosure () -> Result,
     failIfUnstubbed: Bool,
-    at location: Location
+    at location: SpyLocation
   ) -> Result {
     switch respond(to: call, as: Result.self) {
     case .value(let value):
@@ -250,52 +258,52 @@ extension Spy {
       report(
         """
         \(name).\(call.method) is stubbed to throw \(error), but the double records \(call) \
-        with record(_:), which cannot throw. Stub a value or a closure instead, or record \
-        with recordThrowing(_:) in a throwing method. \(recordedSummary)
+        with record(_:) at \(location.short), which cannot throw. Stub a value or a closure \
+        instead, or record with recordThrowing(_:) in a throwing method. \(recordedSummary)
         """,
-        at: location
+        at: stubLocation(of: call.method)
       )
     case .unstubbed:
-      if failIfUnstubbed { reportUnstubbed(call, resultType: Result.self, at: location) }
+      if failIfUnstubbed {
+        report(unstubbedMessage(call, resultType: Result.self, at: location), at: createdAt)
+      }
     case .wrongType(let stubbed):
-      reportWrongType(call, stubbed: stubbed, expected: Result.self, at: location)
+      report(
+        wrongTypeMessage(call, stubbed: stubbed, expected: Result.self, at: location),
+        at: stubLocation(of: call.method)
+      )
     }
     return fallback()
   }
 
-  private func reportUnstubbed(_ call: Call, resultType: Any.Type, at location: Location) {
-    report(
-      """
-      Unstubbed call: \(name).\(call.method) received \(call) and must return \(resultType), \
-      but the test stubbed no value, error or closure for \(call.method). Stub it before the \
-      call, e.g. spy.stub(.\(call.method), returning: …). \(recordedSummary)
-      """,
-      at: location
-    )
+  /// Where the test last stubbed `method`, else where it created the spy: the test's own lines,
+  /// where a failure about a stub is easiest to act on.
+  private func stubLocation(of method: Call.Method) -> SpyLocation {
+    state.withLock { $0.stubs[method]?.location } ?? createdAt
   }
 
-  private func reportWrongType(
+  private func unstubbedMessage(
+    _ call: Call,
+    resultType: Any.Type,
+    at location: SpyLocation
+  ) -> String {
+    """
+    Unstubbed call: \(name).\(call.method) received \(call) and must return \(resultType), \
+    but the test stubbed no value, error or closure for \(call.method). Stub it before the \
+    call, e.g. spy.stub(.\(call.method), returning: …). \(recordedSummary) \(originSummary) \
+    It records the call at \(location.short).
+    """
+  }
+
+  private func wrongTypeMessage(
     _ call: Call,
     stubbed: String,
     expected: Any.Type,
-    at location: Location
-  ) {
-    report(
-      """
-      \(name).\(call.method) is stubbed with \(stubbed), but the double returns \(expected) \
-      for \(call). \(recordedSummary)
-      """,
-      at: location
-    )
-  }
-
-  private func report(_ message: String, at location: Location) {
-    report(
-      message,
-      fileID: location.fileID,
-      filePath: location.filePath,
-      line: location.line,
-      column: location.column
-    )
+    at location: SpyLocation
+  ) -> String {
+    """
+    \(name).\(call.method) is stubbed with \(stubbed), but the double returns \(expected) \
+    for \(call) (recorded at \(location.short)). \(recordedSummary)
+    """
   }
 }

@@ -47,32 +47,14 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) async -> Bool {
-    deliverUndeliveredFailures()
-    var arrived = await withTaskGroup(of: Bool.self) { group in
-      group.addTask { await self.suspendUntilCalled(method, times: times) }
-      group.addTask {
-        try? await Task.sleep(nanoseconds: Self.nanoseconds(timeout))
-        return false
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
-    }
-    // A call that arrived as the timer fired counts.
-    if !arrived { arrived = callCount(to: method) >= times }
-    if !arrived {
-      reportTimeout(
-        method,
-        times: times,
-        timeout: timeout,
-        cancelled: Task.isCancelled,
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-    }
-    return arrived
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return await waitAsync(
+      for: "\(name).\(method) to be called",
+      matching: { $0.method == method },
+      times: times,
+      timeout: timeout,
+      at: location
+    )
   }
 
   /// Blocks the current thread until a method has been called, for XCTest tests that are not
@@ -118,9 +100,63 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) -> Bool {
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return waitBlocking(
+      for: "\(name).\(method) to be called",
+      matching: { $0.method == method },
+      times: times,
+      timeout: timeout,
+      at: location
+    )
+  }
+
+  // MARK: - Machinery
+
+  /// Suspends until `times` matching calls arrived or `timeout` passed; reports a timeout.
+  func waitAsync(
+    for what: String,
+    matching matches: @escaping @Sendable (Call) -> Bool,
+    times: Int,
+    timeout: TimeInterval,
+    at location: SpyLocation
+  ) async -> Bool {
+    deliverUndeliveredFailures()
+    var arrived = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await self.suspendUntilCalled(matching: matches, times: times) }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: Self.nanoseconds(timeout))
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    // A call that arrived as the timer fired counts.
+    if !arrived { arrived = matchingCount(matches) >= times }
+    if !arrived {
+      reportTimeout(
+        what,
+        matching: matches,
+        times: times,
+        timeout: timeout,
+        cancelled: Task.isCancelled,
+        at: location
+      )
+    }
+    return arrived
+  }
+
+  /// Blocks until `times` matching calls arrived or `timeout` passed; reports a timeout.
+  func waitBlocking(
+    for what: String,
+    matching matches: @escaping @Sendable (Call) -> Bool,
+    times: Int,
+    timeout: TimeInterval,
+    at location: SpyLocation
+  ) -> Bool {
     deliverUndeliveredFailures()
     let semaphore = DispatchSemaphore(value: 0)
-    let waiter = SpyWaiter(method: method, times: times) { _ in semaphore.signal() }
+    let waiter = SpyWaiter(matches: matches, times: times) { _ in semaphore.signal() }
     let registered = state.withLock { state -> (id: Int, added: Bool) in
       let id = state.reserveWaiterID()
       return (id, state.addWaiter(waiter, id: id))
@@ -138,27 +174,26 @@ extension Spy {
     }
     if !arrived {
       reportTimeout(
-        method,
+        what,
+        matching: matches,
         times: times,
         timeout: timeout,
         cancelled: false,
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
+        at: location
       )
     }
     return arrived
   }
 
-  // MARK: - Machinery
-
-  /// Suspends until `method` has `times` calls, or until the task is cancelled (false).
-  private func suspendUntilCalled(_ method: Call.Method, times: Int) async -> Bool {
+  /// Suspends until `times` matching calls arrived, or until the task is cancelled (false).
+  private func suspendUntilCalled(
+    matching matches: @escaping @Sendable (Call) -> Bool,
+    times: Int
+  ) async -> Bool {
     let id = state.withLock { $0.reserveWaiterID() }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-        let waiter = SpyWaiter(method: method, times: times) { arrived in
+        let waiter = SpyWaiter(matches: matches, times: times) { arrived in
           continuation.resume(returning: arrived)
         }
         guard state.withLock({ $0.addWaiter(waiter, id: id) }) else {
@@ -179,34 +214,39 @@ extension Spy {
     waiter?.resume(false)
   }
 
+  private func matchingCount(_ matches: (Call) -> Bool) -> Int {
+    state.withLock { state in state.calls.reduce(0) { $0 + (matches($1) ? 1 : 0) } }
+  }
+
   private static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
     // Capped at about 30 years, so that the conversion cannot overflow.
     UInt64(min(max(seconds, 0), 1e9) * 1e9)
   }
 
+  /// A `Duration` in seconds, for the waits that take one.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  static func seconds(_ duration: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+
   private func reportTimeout(
-    _ method: Call.Method,
+    _ what: String,
+    matching matches: (Call) -> Bool,
     times: Int,
     timeout: TimeInterval,
     cancelled: Bool,
-    fileID: StaticString,
-    filePath: StaticString,
-    line: UInt,
-    column: UInt
+    at location: SpyLocation
   ) {
-    let count = callCount(to: method)
+    let count = matchingCount(matches)
     let expected = times == 1 ? "1 time" : "\(times) times"
     let actual = count == 1 ? "once" : "\(count) times"
     let why = cancelled ? "The wait was cancelled" : "Timed out after \(timeout) seconds"
     report(
       """
-      \(why) waiting for \(name).\(method) to be called \(expected); it was called \(actual). \
-      \(recordedSummary)
+      \(why) waiting for \(what) \(expected); it was called \(actual). \(recordedSummary)
       """,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      at: location
     )
   }
 }

@@ -1,11 +1,13 @@
 import SharedInstances
+import Testing
 
 /// A thread-safe recorder of a test double's calls, and the answers the test stubbed for them.
 ///
 /// A spy records every call its double receives, in order across all of the double's methods,
 /// and answers each with what the test configured: a value, a sequence of values, an error or a
-/// closure (see ``stub(_:returning:_:)``). Calls are values of your own ``SpyCall`` enum, so the
-/// compiler checks every method name and recorded calls compare with `==`.
+/// closure (see ``stub(_:returning:_:fileID:filePath:line:column:)``). Calls are values of
+/// your own ``SpyCall`` enum, so the compiler checks every method name and recorded calls
+/// compare with `==`.
 ///
 /// Use it in either of two ways:
 ///
@@ -57,15 +59,22 @@ import SharedInstances
 ///
 /// A call to a method that the test did not stub, and for which the double gave no default,
 /// fails the running test (Swift Testing or XCTest) with a message that names the double, the
-/// method and the calls recorded so far; so does a wait that times out. A failure raised on a
-/// thread that no test owns, such as a `DispatchQueue` block in a Swift Testing test, is
-/// reported again the next time the test reads or waits on the spy.
+/// method and the calls recorded so far; so does a wait that times out. Failures point at the
+/// test's own lines: an unstubbed call at the line that created the spy, a stub of the wrong
+/// type at the `stub` call, a timeout at the wait. A failure raised on a thread that no test
+/// owns, such as a `DispatchQueue` block in a Swift Testing test, is reported again the next
+/// time the test reads, stubs or waits on the spy; if the spy is released first on such a
+/// thread, the failure fails the whole run, naming the test that created the spy.
 ///
 /// See <doc:SpiesAndStubs> for a walk-through.
 open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   // @unchecked: all mutable state is in `state`, guarded by its one lock.
   let state = Protected(SpyState<Call>())
   private let explicitName: String?
+  /// Where the spy was created, usually in the test: unstubbed calls point there.
+  let createdAt: SpyLocation
+  /// The Swift Testing test that created the spy, for failures reported after it.
+  let creatingTest: String?
 
   /// Creates a spy with no calls recorded and nothing stubbed.
   ///
@@ -77,21 +86,37 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// let named = Spy<Call>(name: "PaymentsStub")
   /// ```
   ///
-  /// - Parameter name: The double's name in failure messages. By default, the name of the
-  ///   subclass, or for a plain `Spy`, of the type that declares `Call`.
-  public init(name: String? = nil) {
+  /// Failures of calls the test did not stub point at the line that created the spy, which
+  /// is usually in the test.
+  ///
+  /// - Parameters:
+  ///   - name: The double's name in failure messages. By default, the name of the subclass,
+  ///     or for a plain `Spy`, of the type that declares `Call`.
+  ///   - fileID: Where the spy is created, for failures. Leave the default.
+  ///   - filePath: Where the spy is created, for failures. Leave the default.
+  ///   - line: Where the spy is created, for failures. Leave the default.
+  ///   - column: Where the spy is created, for failures. Leave the default.
+  public init(
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     explicitName = name
+    createdAt = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    creatingTest = Test.current?.name
     XCTestRun.startObserving()
   }
 
   deinit {
-    deliverUndeliveredFailures()
+    deliverFailuresAtRelease()
   }
 
   /// The double's name, as failure messages show it.
   ///
-  /// The name given to ``init(name:)``, else the subclass's name, else the name of the type
-  /// that declares `Call`:
+  /// The name given to ``init(name:fileID:filePath:line:column:)``, else the subclass's name,
+  /// else the name of the type that declares `Call`:
   ///
   /// ```swift
   /// final class ScaryStub: ScarySingleton {
@@ -154,6 +179,36 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
     inspect { $0.counts[method, default: 0] }
   }
 
+  /// Returns the calls whose arguments satisfy a predicate, in order.
+  ///
+  /// ```swift
+  /// let large = spy.calls { call in
+  ///   if case .open(let id) = call { id > 3 } else { false }
+  /// }
+  /// #expect(large == [.open(id: 4)])
+  /// ```
+  ///
+  /// - Parameter predicate: Whether a call counts; take its arguments apart with `if case`.
+  /// - Returns: The matching calls since the last reset of the recording, oldest first.
+  public func calls(where predicate: (Call) -> Bool) -> [Call] {
+    calls.filter(predicate)
+  }
+
+  /// Returns how many calls satisfy a predicate, for assertions on the arguments rather than
+  /// on the method alone.
+  ///
+  /// `Call` equality is all or nothing; a predicate can look at one argument, or a range:
+  ///
+  /// ```swift
+  /// #expect(spy.callCount { if case .open(let id) = $0 { id > 3 } else { false } } == 1)
+  /// ```
+  ///
+  /// - Parameter predicate: Whether a call counts; take its arguments apart with `if case`.
+  /// - Returns: The number of matching calls since the last reset of the recording.
+  public func callCount(where predicate: (Call) -> Bool) -> Int {
+    calls.reduce(0) { $0 + (predicate($1) ? 1 : 0) }
+  }
+
   /// Returns whether one method was called at least once.
   ///
   /// ```swift
@@ -192,10 +247,7 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// #expect(spy.calls == [.refresh])
   /// ```
   public func resetCalls() {
-    inspect { state in
-      state.calls = []
-      state.counts = [:]
-    }
+    inspect { $0.resetCalls() }
   }
 
   /// Removes every stub, keeping the recorded calls.
@@ -235,8 +287,7 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// ```
   public func reset() {
     inspect { state in
-      state.calls = []
-      state.counts = [:]
+      state.resetCalls()
       state.stubs = [:]
     }
   }

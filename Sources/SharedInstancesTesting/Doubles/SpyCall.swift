@@ -45,7 +45,15 @@
 /// > Tip: An enum with associated values that is itself `Hashable` may also be its own
 /// > `Method` (declare `Call: SpyCall, Hashable` and no `method`). Then every stub, count and
 /// > wait is per argument value: `spy.stub(.open(id: 3), returning: "three")`.
-public protocol SpyCall: Equatable, Sendable {
+///
+/// ## How a call reads in failures
+///
+/// A call describes itself as the case and its arguments, `open(id: 3)`, in the spy's messages
+/// and in the frameworks' own: when `#expect(spy.calls == [.open(id: 4)])` or `XCTAssertEqual`
+/// fails, the arrays show `[open(id: 3)]`, not the fully qualified
+/// `MyTests.(unknown context at $…).FileStoreSpy.Call.open(id: 3)` that Swift prints for an
+/// array's elements by default. A `Call` that declares its own `debugDescription` keeps it.
+public protocol SpyCall: Equatable, Sendable, CustomDebugStringConvertible {
   /// The key that identifies a method of the double regardless of the call's arguments.
   ///
   /// A plain enum with one case per method, usually nested in the ``SpyCall`` enum:
@@ -80,4 +88,16 @@ extension SpyCall where Method == Self {
   /// #expect(Call.doSomethingImportant.method == .doSomethingImportant)
   /// ```
   public var method: Self { self }
+}
+
+extension SpyCall {
+  /// The call as its case and arguments, such as `open(id: 3)`.
+  ///
+  /// Arrays print their elements with this, so a failed comparison of ``Spy/calls`` reads
+  /// `[refresh, open(id: 3)]`:
+  ///
+  /// ```swift
+  /// #expect(String(reflecting: FileStoreSpy.Call.open(id: 3)) == "open(id: 3)")
+  /// ```
+  public var debugDescription: String { SpyName.caseDescription(of: self) }
 }

@@ -2,13 +2,17 @@
 ///
 /// ``Spy/recordThrowing(_:fileID:filePath:line:column:)->_`` has no value to
 /// return when the test stubbed nothing for the method (or stubbed a value of another type).
-/// It reports a test failure that names the double and the method, then throws this error so
-/// the code under test stops there instead of going on with an invented value.
+/// It reports a test failure that names the double and the method, then throws so the code
+/// under test stops there instead of going on with an invented value. It throws this error in
+/// XCTest and off a Swift Testing test's task; on the test's task it throws Swift Testing's
+/// `ExpectationFailedError`, as `#require` does, so that the failure is reported only once.
 ///
 /// ```swift
-/// let spy = FileStoreSpy()   // nothing stubbed
-/// withKnownIssue {
-///   #expect(throws: UnstubbedCallError.self) { try spy.open(id: 3) }
+/// func testAnUnstubbedCallThrows() {
+///   let spy = FileStoreSpy()   // nothing stubbed: the call also fails this test
+///   XCTAssertThrowsError(try spy.open(id: 3)) { error in
+///     XCTAssertEqual((error as? UnstubbedCallError)?.method, "open")
+///   }
 /// }
 /// ```
 public struct UnstubbedCallError: Error, CustomStringConvertible, Sendable {

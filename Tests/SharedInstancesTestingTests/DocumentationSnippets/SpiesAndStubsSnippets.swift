@@ -30,10 +30,36 @@ extension Docs.Spies {
         #expect(spy.balance() == 0)  // nothing stubbed: a failure, then the placeholder
       }
       withKnownIssue {
-        #expect(throws: UnstubbedCallError.self) { try spy.open(id: 3) }
+        // Fails the test once, the way `#require` does, and stops the code under test.
+        #expect(throws: ExpectationFailedError.self) { try spy.open(id: 3) }
+      } matching: { issue in
+        issue.comments.contains { $0.rawValue.contains("Unstubbed call: FileStoreSpy.open") }
       }
       spy.stub(.fetch, returning: [Docs.Article(title: "A")])
       #expect(try await spy.fetch() == [Docs.Article(title: "A")])
+    }
+
+    @Test func argumentsAreMatchedWithAPredicate() async throws {
+      let spy = FileStoreSpy()
+      spy.stub(.open, returning: "small")
+      spy.stub(
+        .open,
+        where: { if case .open(let id) = $0 { id > 3 } else { false } },
+        returning: "large"
+      )
+      #expect(try spy.open(id: 4) == "large")
+      #expect(try spy.open(id: 1) == "small")
+
+      #expect(spy.callCount { if case .open(let id) = $0 { id > 3 } else { false } } == 1)
+      #expect(spy.calls { if case .open(let id) = $0 { id > 3 } else { false } } == [.open(id: 4)])
+
+      #expect(
+        await spy.waitUntilCalled(timeout: .seconds(2)) { call in
+          if case .open(let id) = call { id > 3 } else { false }
+        }
+      )
+      spy.refresh()
+      #expect(await spy.waitUntilCalled(.refresh, timeout: .milliseconds(300)))
     }
 
     @Test func stubsAnswerInOrderOfPrecedence() throws {

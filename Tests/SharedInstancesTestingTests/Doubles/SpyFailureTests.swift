@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstances
 import SharedInstancesTesting
 import Testing
 
@@ -7,18 +8,55 @@ import Testing
   @Test func anUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod() {
     let spy = FileStoreSpy()
     withKnownIssue {
-      let error = #expect(throws: UnstubbedCallError.self) { try spy.open(id: 3) }
-      #expect(error?.double == "FileStoreSpy")
-      #expect(error?.method == "open")
-      #expect(error?.call == "open(id: 3)")
-      #expect(error?.description == "FileStoreSpy.open has no stub for the call open(id: 3).")
+      // In a Swift Testing test it stops the way `#require` does: one issue, and an error the
+      // runner does not report again.
+      #expect(throws: ExpectationFailedError.self) { try spy.open(id: 3) }
     } matching: { issue in
       let text = text(of: issue)
       return text.contains("Unstubbed call: FileStoreSpy.open received open(id: 3)")
         && text.contains("must return String")
         && text.contains("spy.stub(.open, returning: …)")
+        && text.contains("in test anUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod()")
     }
     #expect(spy.calls == [.open(id: 3)])
+  }
+
+  @Test func anUnstubbedCallOffTheTestsTaskThrowsUnstubbedCallError() {
+    let spy = FileStoreSpy()
+    let error = Protected<UnstubbedCallError?>(nil)
+    withKnownIssue {
+      onAThreadOfNoTest {
+        do {
+          _ = try spy.open(id: 3)
+        } catch let thrown as UnstubbedCallError {
+          error.withLock { $0 = thrown }
+        } catch {}
+      }
+      _ = spy.calls  // delivers the failure kept for later
+    } matching: { issue in
+      text(of: issue).contains("Unstubbed call: FileStoreSpy.open received open(id: 3)")
+    }
+    let thrown = error.withLock { $0 }
+    #expect(thrown?.double == "FileStoreSpy")
+    #expect(thrown?.method == "open")
+    #expect(thrown?.call == "open(id: 3)")
+    #expect(thrown?.description == "FileStoreSpy.open has no stub for the call open(id: 3).")
+  }
+
+  @Test func anUnstubbedAsyncThrowingCallThatEndsTheTestIsReportedOnce() async throws {
+    let spy = ArticleSourceSpy()
+    let issues = Protected<[String]>([])
+    // The error that leaves the code under test is the one `#require` throws, which Swift
+    // Testing never reports again as "Caught error"; before, this recorded two issues.
+    try await withKnownIssue {
+      try await loadHeadlines(from: spy)
+    } matching: { issue in
+      issues.withLock { $0.append(text(of: issue)) }
+      return true
+    }
+    let reported = issues.withLock { $0 }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("Unstubbed call: ArticleSourceSpy.fetch") == true)
   }
 
   @Test func theFailureShowsWhatWasRecorded() {
@@ -31,12 +69,27 @@ import Testing
     }
   }
 
-  @Test func theFailurePointsAtTheDoubleNotAtTheLibrary() {
+  @Test func anUnstubbedCallPointsAtTheTestLineThatCreatedTheSpy() {
+    let line = #line + 1
     let spy = FileStoreSpy()
     withKnownIssue {
       _ = try? spy.open(id: 3)
     } matching: { issue in
-      issue.sourceLocation?.fileName == "FileStoreSpy.swift"
+      issue.sourceLocation?.fileName == "SpyFailureTests.swift"
+        && issue.sourceLocation?.line == line
+        && text(of: issue).contains("It records the call at FileStoreSpy.swift:")
+    }
+  }
+
+  @Test func aStubOfTheWrongTypePointsAtTheStub() {
+    let spy = FileStoreSpy()
+    let line = #line + 1
+    spy.stub(.size, returning: "ten")
+    withKnownIssue {
+      _ = spy.size(of: 1)
+    } matching: { issue in
+      issue.sourceLocation?.fileName == "SpyFailureTests.swift"
+        && issue.sourceLocation?.line == line
     }
   }
 
@@ -82,7 +135,7 @@ import Testing
     let spy = FileStoreSpy()
     spy.stub(.open) { _ in 42 }
     withKnownIssue {
-      #expect(throws: UnstubbedCallError.self) { try spy.open(id: 1) }
+      #expect(throws: ExpectationFailedError.self) { try spy.open(id: 1) }
     } matching: { issue in
       text(of: issue).contains(
         "stubbed with a closure returning Int, but the double returns String"
@@ -115,6 +168,23 @@ import Testing
 }
 
 // MARK: - Fixtures
+
+private protocol ArticleSource: Sendable {
+  func fetch() async throws -> [String]
+}
+
+private final class ArticleSourceSpy: Spy<ArticleSourceSpy.Call>, ArticleSource,
+  @unchecked Sendable
+{
+  // @unchecked: no state of its own; the spy's lock guards all of it.
+  enum Call: SpyCall { case fetch }
+
+  func fetch() async throws -> [String] { try recordThrowing(.fetch) }
+}
+
+private func loadHeadlines(from source: some ArticleSource) async throws {
+  _ = try await source.fetch()
+}
 
 /// Runs `body` on a new thread, outside every task, and waits for it.
 private func onAThreadOfNoTest(_ body: @escaping @Sendable () -> Void) {

@@ -73,6 +73,7 @@ final class SpyXCTests: XCTestCase {
   }
 
   func testAnUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod() throws {
+    let line = #line + 1
     let spy = FileStoreSpy()
     // `try`: the closure counts as throwing because of the `try` inside XCTAssertThrowsError.
     let failures = try expectingFailures {
@@ -87,7 +88,13 @@ final class SpyXCTests: XCTestCase {
         ?? false,
       failure?.description ?? "no failure"
     )
-    XCTAssertTrue(failure?.filePath.hasSuffix("Doubles/Support/FileStoreSpy.swift") ?? false)
+    // It points at the test's line that created the spy, and names where the double records.
+    XCTAssertEqual(failure?.filePath, "\(#filePath)")
+    XCTAssertEqual(failure?.line, line)
+    XCTAssertTrue(
+      failure?.description.contains("It records the call at FileStoreSpy.swift:") ?? false,
+      failure?.description ?? "no failure"
+    )
   }
 
   func testAnUnstubbedCallOnAnotherThreadFailsTheTest() {
@@ -134,6 +141,49 @@ final class SpyXCTests: XCTestCase {
     )
     XCTAssertEqual(failures.first?.filePath, "\(#filePath)")
     XCTAssertEqual(failures.first?.line, line)
+  }
+
+  func testTheBlockingWaitTakesADuration() {
+    let spy = FileStoreSpy()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { spy.refresh() }
+    XCTAssertTrue(spy.waitUntilCalled(.refresh, timeout: .seconds(5)))
+    let failures = expectingFailures {
+      XCTAssertFalse(spy.waitUntilCalled(.open, timeout: .milliseconds(50)))
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.description.contains("Timed out after 0.05 seconds") ?? false,
+      failures.first?.description ?? "no failure"
+    )
+  }
+
+  func testTheBlockingWaitForMatchingArgumentsIgnoresOtherArguments() {
+    let spy = FileStoreSpy()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) {
+      _ = spy.owner(of: 1)
+      _ = spy.owner(of: 7)
+    }
+    XCTAssertTrue(spy.waitUntilCalled(timeout: 5) { $0 == .owner(of: 7) })
+    let failures = expectingFailures {
+      XCTAssertFalse(spy.waitUntilCalled(times: 2, timeout: 0.05) { $0 == .owner(of: 7) })
+    }
+    XCTAssertEqual(failures.count, 1)
+  }
+
+  func testCallsReadPlainlyInAFailedAssertEqual() {
+    let spy = FileStoreSpy()
+    spy.refresh()
+    _ = spy.owner(of: 3)
+    let failures = expectingFailures {
+      XCTAssertEqual(spy.calls, [.refresh])
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.description.contains(
+        #"("[refresh, owner(of: 3)]") is not equal to ("[refresh]")"#
+      ) ?? false,
+      failures.first?.description ?? "no failure"
+    )
   }
 
   func testTheAsyncWaitWorksInAnAsyncTest() async {

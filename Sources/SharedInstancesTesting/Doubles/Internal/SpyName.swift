@@ -33,6 +33,31 @@ enum SpyName {
     return components
   }
 
+  /// An enum case as Swift prints it when the enum has no description of its own:
+  /// `refresh`, `open(id: 3)`, `save("a", force: true)`; arguments print as `debugPrint` does.
+  ///
+  /// Written out because a ``SpyCall`` has a `debugDescription` (this), so `String(describing:)`
+  /// of it would come back here.
+  static func caseDescription<Value>(of value: Value) -> String {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return "\(type(of: value))" }
+    guard let payload = mirror.children.first, let name = payload.label else {
+      // A case without associated values has no child to name it; the runtime's own
+      // printing asks the runtime for the case name the same way.
+      return enumCaseName(value).map { String(cString: $0) } ?? "\(type(of: value))"
+    }
+    let arguments = Mirror(reflecting: payload.value)
+    guard arguments.displayStyle == .tuple else {
+      return "\(name)(\(String(reflecting: payload.value)))"
+    }
+    let rendered = arguments.children.map { argument -> String in
+      let value = String(reflecting: argument.value)
+      guard let label = argument.label, !label.hasPrefix(".") else { return value }
+      return "\(label): \(value)"
+    }
+    return "\(name)(\(rendered.joined(separator: ", ")))"
+  }
+
   /// `2 calls: [open(id: 3), refresh]`, at most `limit` of them, the most recent ones.
   static func describe<Call>(_ calls: [Call], limit: Int = 20) -> String {
     switch calls.count {
@@ -45,3 +70,9 @@ enum SpyName {
     }
   }
 }
+
+/// The name of the case `value` holds, from the Swift runtime; nil for a value that is not an
+/// enum. The standard library's `print` uses this same entry point for enums without a
+/// description; it is the only way to name a case without associated values.
+@_silgen_name("swift_EnumCaseName")
+private func enumCaseName<Value>(_ value: Value) -> UnsafePointer<CChar>?

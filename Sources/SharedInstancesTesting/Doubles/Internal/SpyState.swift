@@ -7,26 +7,41 @@ struct SpyState<Call: SpyCall>: Sendable {
   /// What the test configured, per method.
   var stubs: [Call.Method: MethodStubs<Call>] = [:]
   /// Waits in progress, by id.
-  var waiters: [Int: SpyWaiter<Call.Method>] = [:]
+  var waiters: [Int: SpyWaiter<Call>] = [:]
   var nextWaiterID = 0
+  /// Arguments kept for the test by name, such as completion handlers.
+  var kept: [String: KeptArgument] = [:]
   /// Failures raised where no test could see them, kept to report once a test asks.
   var undelivered: [SpyFailure] = []
 
   /// Appends `call`, takes its stubbed answer and removes the waiters it satisfies.
+  ///
+  /// Predicates of conditional stubs and waits run here, under the spy's lock.
   mutating func record(_ call: Call) -> (
-    answer: StubAnswer<Call>, satisfied: [SpyWaiter<Call.Method>]
+    answer: StubAnswer<Call>, satisfied: [SpyWaiter<Call>]
   ) {
     let method = call.method
     calls.append(call)
-    let count = counts[method, default: 0] + 1
-    counts[method] = count
-    let answer = stubs[method]?.next() ?? .none
-    var satisfied: [SpyWaiter<Call.Method>] = []
-    for (id, waiter) in waiters where waiter.method == method && count >= waiter.times {
-      waiters[id] = nil
-      satisfied.append(waiter)
+    counts[method, default: 0] += 1
+    let answer = stubs[method]?.next(for: call) ?? .none
+    var satisfied: [SpyWaiter<Call>] = []
+    for (id, var waiter) in waiters where waiter.matches(call) {
+      waiter.seen += 1
+      if waiter.seen >= waiter.times {
+        waiters[id] = nil
+        satisfied.append(waiter)
+      } else {
+        waiters[id] = waiter
+      }
     }
     return (answer, satisfied)
+  }
+
+  /// Forgets the recorded calls; waits in progress start counting again from zero.
+  mutating func resetCalls() {
+    calls = []
+    counts = [:]
+    for id in waiters.keys { waiters[id]?.seen = 0 }
   }
 
   /// Reserves an id for a wait, so that cancelling it can name it before it is registered.
@@ -36,8 +51,11 @@ struct SpyState<Call: SpyCall>: Sendable {
   }
 
   /// Registers a wait unless it is already satisfied; returns whether it was registered.
-  mutating func addWaiter(_ waiter: SpyWaiter<Call.Method>, id: Int) -> Bool {
-    if counts[waiter.method, default: 0] >= waiter.times { return false }
+  /// Calls recorded before the wait count.
+  mutating func addWaiter(_ waiter: SpyWaiter<Call>, id: Int) -> Bool {
+    var waiter = waiter
+    waiter.seen = calls.reduce(0) { $0 + (waiter.matches($1) ? 1 : 0) }
+    if waiter.seen >= waiter.times { return false }
     waiters[id] = waiter
     return true
   }
@@ -51,9 +69,15 @@ struct MethodStubs<Call: SpyCall>: Sendable {
   /// A sequence of values; the last one repeats.
   var values: [any Sendable] = []
   var nextValue = 0
+  /// Answers for calls whose arguments match a predicate, oldest first; the newest match wins
+  /// over every other kind of stub.
+  var conditional: [ConditionalStub<Call>] = []
+  /// Where the test last stubbed this method, for failures.
+  var location: SpyLocation?
 
-  /// The answer for the next call, advancing through the values.
-  mutating func next() -> StubAnswer<Call> {
+  /// The answer for `call`, advancing through the values.
+  mutating func next(for call: Call) -> StubAnswer<Call> {
+    if let match = conditional.last(where: { $0.matches(call) }) { return match.answer }
     if let error { return .error(error) }
     if let closure { return .closure(closure) }
     guard !values.isEmpty else { return .none }
@@ -77,10 +101,18 @@ enum StubAnswer<Call: SpyCall>: Sendable {
   case none
 }
 
-/// A wait for a method to reach a number of calls; `resume` runs once, outside the lock.
-struct SpyWaiter<Method: Hashable & Sendable>: Sendable {
-  let method: Method
+/// An answer for the calls of one method whose arguments match a predicate.
+struct ConditionalStub<Call: SpyCall>: Sendable {
+  let matches: @Sendable (Call) -> Bool
+  let answer: StubAnswer<Call>
+}
+
+/// A wait for a number of matching calls; `resume` runs once, outside the lock.
+struct SpyWaiter<Call: SpyCall>: Sendable {
+  let matches: @Sendable (Call) -> Bool
   let times: Int
+  /// Matching calls since the last reset of the recording.
+  var seen = 0
   /// Called with true when the calls arrived, false when the wait ended without them.
   let resume: @Sendable (Bool) -> Void
 }
@@ -88,8 +120,21 @@ struct SpyWaiter<Method: Hashable & Sendable>: Sendable {
 /// A failure to report, with the location it points at.
 struct SpyFailure: Sendable {
   let message: String
+  let location: SpyLocation
+}
+
+/// A place in source code that a spy's failure points at: the double's `record`, the test's
+/// `stub` or wait, or where the test created the spy.
+struct SpyLocation: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  /// `FileStoreTests.swift:12`, for messages.
+  var short: String {
+    let path = "\(fileID)"
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return "\(file):\(line)"
+  }
 }

@@ -1,0 +1,148 @@
+import SharedInstances
+
+extension Spy {
+  // MARK: - What generated spies need
+
+  /// Keeps an argument that cannot be part of a ``SpyCall``, such as a completion handler, so
+  /// that the test can reach it.
+  ///
+  /// Closures cannot be compared, so a double leaves them out of its `Call` and keeps the last
+  /// one per parameter instead. The test then calls it, as the real dependency would:
+  ///
+  /// ```swift
+  /// func load(from url: URL, completion: @escaping @Sendable (Data) -> Void) {
+  ///   keep(completion, as: "load(from:completion:).completion")
+  ///   record(.load(from: url))
+  /// }
+  ///
+  /// // In the test:
+  /// let completion: (@Sendable (Data) -> Void)? = spy.lastKept("load(from:completion:).completion")
+  /// completion?(Data())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The argument. It replaces the one kept before under the same name.
+  ///   - name: A name for the argument, unique in the double.
+  public func keep<Value>(_ value: Value, as name: String) {
+    let kept = KeptArgument(value: value)
+    inspect { $0.kept[name] = kept }
+  }
+
+  /// Returns the argument kept last under a name, if it has the type asked for.
+  ///
+  /// ```swift
+  /// let completion: (@Sendable (Data) -> Void)? = spy.lastKept("load(from:completion:).completion")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name given to ``keep(_:as:)``.
+  ///   - type: The argument's type; usually inferred.
+  /// - Returns: The argument, or nil when none was kept under `name` or it has another type.
+  public func lastKept<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
+    inspect { $0.kept[name] }?.value as? Value
+  }
+
+  /// Records a call whose answer the test must stub, for a method that cannot throw and has
+  /// no harmless value to return.
+  ///
+  /// A generated spy uses it when it knows no placeholder for the result type. A stubbed call
+  /// answers as with ``record(_:placeholder:fileID:filePath:line:column:)``. An unstubbed one
+  /// fails the test and then stops the test process, naming the test, because the method has
+  /// nothing to return; prefer ``record(_:placeholder:fileID:filePath:line:column:)`` in
+  /// hand-written doubles.
+  ///
+  /// ```swift
+  /// func currentDocument() -> Document { recordStubbed(.currentDocument) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - call: The call, with its arguments.
+  ///   - fileID: Where the double records, for failures. Leave the default.
+  ///   - filePath: Where the double records, for failures. Leave the default.
+  ///   - line: Where the double records, for failures. Leave the default.
+  ///   - column: Where the double records, for failures. Leave the default.
+  /// - Returns: The stubbed answer; see ``stub(_:returning:_:fileID:filePath:line:column:)``.
+  public func recordStubbed<Result>(
+    _ call: Call,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Result {
+    let result: Result? = record(
+      call,
+      placeholder: nil,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+    guard let result else { stop(call, returning: Result.self, after: nil) }
+    return result
+  }
+
+  /// Records a call to a method with a typed `throws(Failure)`.
+  ///
+  /// A stubbed error of type `Failure` is thrown; any other answer works as with
+  /// ``recordThrowing(_:fileID:filePath:line:column:)->_``, except that a call the test did
+  /// not stub (or stubbed with an error of another type) fails the test and then stops the test
+  /// process, naming the test: the method can throw nothing else and has no value to return.
+  ///
+  /// ```swift
+  /// func parse(_ text: String) throws(ParseError) -> Int {
+  ///   try recordThrowing(.parse(text: text), as: ParseError.self)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - call: The call, with its arguments.
+  ///   - failure: The error type the method throws.
+  ///   - fileID: Where the double records, for failures. Leave the default.
+  ///   - filePath: Where the double records, for failures. Leave the default.
+  ///   - line: Where the double records, for failures. Leave the default.
+  ///   - column: Where the double records, for failures. Leave the default.
+  /// - Returns: The stubbed answer; see ``stub(_:returning:_:fileID:filePath:line:column:)``.
+  /// - Throws: The stubbed error of type `Failure`.
+  public func recordThrowing<Result, Failure: Error>(
+    _ call: Call,
+    as failure: Failure.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) throws(Failure) -> Result {
+    do {
+      return try recordThrowing(
+        call,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+    } catch let error as Failure {
+      throw error
+    } catch {
+      stop(call, returning: Result.self, after: error)
+    }
+  }
+
+  /// Stops the test process: the double has neither a value nor an error it may return.
+  private func stop(_ call: Call, returning result: Any.Type, after error: (any Error)?) -> Never {
+    let test = creatingTest.map { " The spy was created in test \($0)." } ?? ""
+    let why = error.map { " It ended with \($0), which the method cannot throw." } ?? ""
+    fatalError(
+      """
+      \(name).\(call.method) received \(call) and must return \(result), but the test stubbed \
+      no answer it can give.\(why) Stub it before the call, e.g. \
+      spy.stub(.\(call.method), returning: …).\(test)
+      """
+    )
+  }
+}
+
+/// An argument kept for the test, such as a completion handler.
+struct KeptArgument: @unchecked Sendable {
+  // @unchecked: the value is handed back only to the test that asks for it; calling a closure
+  // that is not `@Sendable` from the test's thread is the test's own choice.
+  let value: Any
+}

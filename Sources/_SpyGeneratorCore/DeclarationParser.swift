@@ -1,0 +1,394 @@
+import Foundation
+
+/// Reads a requirement's declaration, as the symbol graph spells it, into a ``Member``.
+enum DeclarationParser {
+  /// Why a declaration cannot become part of a spy.
+  struct Unsupported: Error {
+    let reason: String
+  }
+
+  static func member(
+    _ symbol: SymbolGraph.Symbol,
+    owner: String,
+    isClass: Bool
+  ) throws(Unsupported) -> Member? {
+    var declaration = symbol.declaration
+    declaration = stripAttributes(declaration).replacingAll(" : ", with: ": ")
+    var words = declaration.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    var isStatic = false
+    // Modifiers a spy does not restate.
+    let dropped: Set = [
+      "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic",
+    ]
+    while let first = words.first, dropped.contains(first) || first == "static" || first == "class"
+    {
+      if first == "static" || first == "class" { isStatic = true }
+      words.removeFirst()
+    }
+    if words.first == "final" { return nil }
+    declaration = words.joined(separator: " ")
+    if declaration.contains("Self") && !declaration.contains("Self.") {
+      throw Unsupported(reason: "it mentions Self, which a spy class cannot spell")
+    }
+    if declaration.contains("Self.") {
+      throw Unsupported(reason: "it uses an associated type")
+    }
+    if declaration.contains(" rethrows") {
+      throw Unsupported(reason: "a spy cannot throw its own errors from a rethrows method")
+    }
+    let generics = (symbol.swiftGenerics?.parameters ?? []).filter { $0.depth > 0 || isClass }
+      .map(\.name)
+    switch symbol.kind.identifier {
+    case "swift.method", "swift.type.method", "swift.func":
+      return try function(declaration, isStatic: isStatic, owner: owner, generics: generics)
+    case "swift.init":
+      return try initializer(declaration, owner: owner, isClass: isClass)
+    case "swift.property", "swift.type.property":
+      return try property(declaration, isStatic: isStatic, owner: owner)
+    case "swift.subscript", "swift.type.subscript":
+      return try subscriptMember(declaration, isStatic: isStatic, owner: owner)
+    case "swift.associatedtype":
+      throw Unsupported(reason: "a spy needs a concrete type for associated type \(symbol.name)")
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Kinds
+
+  private static func function(
+    _ declaration: String,
+    isStatic: Bool,
+    owner: String,
+    generics: [String]
+  ) throws(Unsupported) -> Member {
+    // func name<T: P>(params) effects -> Result where …
+    guard declaration.hasPrefix("func ") else { throw Unsupported(reason: "unknown declaration") }
+    let afterFunc = declaration.dropFirst("func ".count)
+    let nameEnd = afterFunc.firstIndex { $0 == "(" || $0 == "<" } ?? afterFunc.endIndex
+    let name = String(afterFunc[..<nameEnd])
+    let (head, parameters, rest) = try splitParameterList(String(afterFunc), isSubscript: false)
+    let (isAsync, throwing, returnType) = try effectsAndResult(rest)
+    if let returnType, returnType.hasPrefix("some ") {
+      throw Unsupported(reason: "its opaque result type \(returnType) has no value a spy can make")
+    }
+    return Member(
+      kind: .method,
+      isStatic: isStatic,
+      baseName: name,
+      displayName: "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
+      parameters: parameters,
+      isAsync: isAsync,
+      throwing: throwing,
+      returnType: returnType,
+      genericNames: generics,
+      head: (isStatic ? "static " : "") + "func " + head,
+      tail: rest,
+      owner: owner
+    )
+  }
+
+  private static func initializer(
+    _ declaration: String,
+    owner: String,
+    isClass: Bool
+  ) throws(Unsupported) -> Member? {
+    if isClass { return nil }  // a subclass inherits the initializers it needs
+    guard declaration.hasPrefix("init") else { throw Unsupported(reason: "unknown declaration") }
+    if declaration.hasPrefix("init?") || declaration.hasPrefix("init!") {
+      throw Unsupported(reason: "a failable initializer")
+    }
+    let (head, parameters, rest) = try splitParameterList(declaration, isSubscript: false)
+    let (isAsync, throwing, _) = try effectsAndResult(rest)
+    return Member(
+      kind: .initializer,
+      isStatic: false,
+      baseName: "init",
+      displayName: "init(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
+      parameters: parameters,
+      isAsync: isAsync,
+      throwing: throwing,
+      returnType: nil,
+      genericNames: [],
+      head: head,
+      tail: rest,
+      owner: owner
+    )
+  }
+
+  private static func property(
+    _ declaration: String,
+    isStatic: Bool,
+    owner: String
+  ) throws(Unsupported) -> Member {
+    // var name: Type { get set }
+    var text = Substring(declaration)
+    if text.hasPrefix("var ") {
+      text = text.dropFirst(4)
+    } else if text.hasPrefix("let ") {
+      text = text.dropFirst(4)
+    }
+    guard let colon = text.firstIndex(of: ":") else { throw Unsupported(reason: "no type") }
+    let name = String(text[..<colon])
+    var type = String(text[text.index(after: colon)...]).trimmingSpaces
+    var accessors = "get"
+    if let brace = type.firstIndex(of: "{") {
+      accessors = String(type[type.index(after: brace)...]).replacingAll("}", with: "")
+      type = String(type[..<brace]).trimmingSpaces
+    }
+    let accessorWords = Set(accessors.split(separator: " ").map(String.init))
+    return Member(
+      kind: .property(hasSetter: accessorWords.contains("set")),
+      isStatic: isStatic,
+      baseName: name,
+      displayName: name,
+      parameters: [],
+      isAsync: accessorWords.contains("async"),
+      throwing: accessorWords.contains("throws") ? .any : .no,
+      returnType: type,
+      genericNames: [],
+      head: (isStatic ? "static " : "") + "var \(name): \(type)",
+      tail: "",
+      owner: owner
+    )
+  }
+
+  private static func subscriptMember(
+    _ declaration: String,
+    isStatic: Bool,
+    owner: String
+  ) throws(Unsupported) -> Member {
+    guard declaration.hasPrefix("subscript") else {
+      throw Unsupported(reason: "unknown declaration")
+    }
+    let (parameters, rest) = try parameterList(
+      String(declaration.dropFirst("subscript".count)),
+      isSubscript: true
+    )
+    var resultPart = rest
+    var accessors = "get"
+    if let brace = rest.firstIndex(of: "{") {
+      accessors = String(rest[rest.index(after: brace)...]).replacingAll("}", with: "")
+      resultPart = String(rest[..<brace])
+    }
+    let (_, _, returnType) = try effectsAndResult(resultPart)
+    guard let returnType else { throw Unsupported(reason: "a subscript without a result") }
+    let accessorWords = Set(accessors.split(separator: " ").map(String.init))
+    if accessorWords.contains("async") || accessorWords.contains("throws") {
+      throw Unsupported(reason: "an effectful subscript")
+    }
+    return Member(
+      kind: .subscript(hasSetter: accessorWords.contains("set")),
+      isStatic: isStatic,
+      baseName: "subscript",
+      displayName: "subscript(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
+      parameters: parameters,
+      isAsync: false,
+      throwing: .no,
+      returnType: returnType,
+      genericNames: [],
+      head: (isStatic ? "static " : "") + "subscript",
+      tail: " -> " + returnType,
+      owner: owner
+    )
+  }
+
+  // MARK: - Pieces
+
+  /// Reads `<…>(a b: T, c: U)` from the start of `text`; returns the parameters and the rest.
+  static func parameterList(
+    _ text: String,
+    isSubscript: Bool
+  ) throws(Unsupported) -> ([Parameter], String) {
+    let (_, parameters, rest) = try splitParameterList(text, isSubscript: isSubscript)
+    return (parameters, rest)
+  }
+
+  /// Reads `<…>(a b: T, c: U)` from `text`; returns what comes before the list (such as the
+  /// generic parameters), the parameters, and the rest.
+  static func splitParameterList(
+    _ text: String,
+    isSubscript: Bool
+  ) throws(Unsupported) -> (head: String, parameters: [Parameter], rest: String) {
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count, characters[index] != "(", characters[index] != "<" {
+      index += 1
+    }
+    if index < characters.count, characters[index] == "<" {
+      index = matching(characters, from: index)
+    }
+    while index < characters.count, characters[index] != "(" { index += 1 }
+    guard index < characters.count else { throw Unsupported(reason: "no parameter list") }
+    let head = String(characters[..<index])
+    let close = matching(characters, from: index)
+    let inside = String(characters[(index + 1)..<(close - 1)])
+    let rest = String(characters[close...])
+    var parameters: [Parameter] = []
+    for piece in splitTopLevel(inside, separator: ",") where !piece.trimmingSpaces.isEmpty {
+      parameters.append(try parameter(piece.trimmingSpaces, isSubscript: isSubscript))
+    }
+    return (head, parameters, rest)
+  }
+
+  private static func parameter(
+    _ text: String,
+    isSubscript: Bool
+  ) throws(Unsupported) -> Parameter {
+    guard let colon = text.firstIndex(of: ":") else {
+      throw Unsupported(reason: "a parameter without a type")
+    }
+    let names = text[..<colon].split(separator: " ").map(String.init)
+    var type = String(text[text.index(after: colon)...]).trimmingSpaces
+    var isInout = false
+    var isEscaping = false
+    var isVariadic = false
+    if type.hasPrefix("inout ") {
+      isInout = true
+      type = String(type.dropFirst("inout ".count))
+    }
+    if type.contains("@escaping ") {
+      isEscaping = true
+      type = type.replacingAll("@escaping ", with: "")
+    }
+    if type.hasSuffix("...") {
+      isVariadic = true
+      type = String(type.dropLast(3))
+    }
+    if type.hasPrefix("@autoclosure") {
+      throw Unsupported(reason: "an @autoclosure parameter")
+    }
+    let label: String?
+    let name: String
+    switch names.count {
+    case 1:
+      label = isSubscript ? nil : names[0]
+      name = names[0]
+    case 2:
+      label = names[0] == "_" ? nil : names[0]
+      name = names[1]
+    default:
+      throw Unsupported(reason: "a parameter it cannot read: \(text)")
+    }
+    return Parameter(
+      label: label,
+      name: name,
+      type: type,
+      isInout: isInout,
+      isVariadic: isVariadic,
+      isEscaping: isEscaping
+    )
+  }
+
+  /// Reads ` async throws(E) -> Result where …` after a parameter list.
+  private static func effectsAndResult(
+    _ text: String
+  ) throws(Unsupported) -> (isAsync: Bool, throwing: Member.Throwing, returnType: String?) {
+    var rest = text.trimmingSpaces
+    if let whereRange = rest.range(of: " where ") { rest = String(rest[..<whereRange.lowerBound]) }
+    var isAsync = false
+    var throwing = Member.Throwing.no
+    var returnType: String?
+    if let arrow = rest.range(of: "->") {
+      returnType = String(rest[arrow.upperBound...]).trimmingSpaces
+      rest = String(rest[..<arrow.lowerBound]).trimmingSpaces
+    }
+    if rest.hasPrefix("async") {
+      isAsync = true
+      rest = String(rest.dropFirst("async".count)).trimmingSpaces
+    }
+    if rest.hasPrefix("throws(") {
+      let type = rest.dropFirst("throws(".count).prefix { $0 != ")" }
+      throwing = type == "any Error" ? .any : .typed(String(type))
+    } else if rest.hasPrefix("throws") {
+      throwing = .any
+    }
+    if returnType == "Void" || returnType == "()" { returnType = nil }
+    return (isAsync, throwing, returnType)
+  }
+
+  /// Drops leading attributes such as `@MainActor` and `@discardableResult`.
+  private static func stripAttributes(_ declaration: String) -> String {
+    var words = declaration.split(separator: " ").map(String.init)
+    while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+    return words.joined(separator: " ")
+  }
+
+  /// The index just after the bracket that closes the one at `start`.
+  static func matching(_ characters: [Character], from start: Int) -> Int {
+    var depth = 0
+    var index = start
+    while index < characters.count {
+      switch characters[index] {
+      case "(", "[", "<": depth += 1
+      case ")", "]", ">":
+        // `->` is not a closing bracket.
+        if characters[index] == ">", index > 0, characters[index - 1] == "-" { break }
+        depth -= 1
+        if depth == 0 { return index + 1 }
+      default: break
+      }
+      index += 1
+    }
+    return characters.count
+  }
+
+  /// Splits at `separator` outside brackets.
+  static func splitTopLevel(_ text: String, separator: Character) -> [String] {
+    var pieces: [String] = []
+    var current = ""
+    var depth = 0
+    var previous: Character = " "
+    for character in text {
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ")", "]": depth -= 1
+      case ">" where previous != "-": depth -= 1
+      case separator where depth == 0:
+        pieces.append(current)
+        current = ""
+        previous = character
+        continue
+      default: break
+      }
+      current.append(character)
+      previous = character
+    }
+    pieces.append(current)
+    return pieces
+  }
+}
+
+extension Parameter {
+  /// The parameter as a declaration restates it: `_ text: String`, `values: inout [Int]`.
+  var declaration: String {
+    var type = self.type
+    if isVariadic { type += "..." }
+    if isEscaping { type = "@escaping " + type }
+    if isInout { type = "inout " + type }
+    if let label, label != name { return "\(label) \(name): \(type)" }
+    if label == nil { return "_ \(name): \(type)" }
+    return "\(name): \(type)"
+  }
+}
+
+extension String {
+  var trimmingSpaces: String {
+    var text = Substring(self)
+    while text.first == " " { text = text.dropFirst() }
+    while text.last == " " { text = text.dropLast() }
+    return String(text)
+  }
+
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.range(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

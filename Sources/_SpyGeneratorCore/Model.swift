@@ -1,0 +1,70 @@
+/// A type to write a spy for: a protocol, or an open class with `--class`.
+struct SpyTarget {
+  /// The protocol's or class's name, such as `ArticleManaging`.
+  let typeName: String
+  /// Whether this is a class to subclass rather than a protocol to conform to.
+  let isClass: Bool
+  /// Whether the protocol is isolated to the main actor.
+  let isMainActor: Bool
+  /// Whether the type is internal, so the spy needs `@testable import`.
+  let isInternal: Bool
+  /// The requirements (or overridable members), parents' requirements included.
+  var members: [Member]
+}
+
+/// One requirement of a protocol, or one overridable member of a class.
+struct Member {
+  enum Kind: Equatable {
+    case method
+    case property(hasSetter: Bool)
+    case initializer
+    case `subscript`(hasSetter: Bool)
+  }
+
+  enum Throwing: Equatable {
+    case no
+    case any
+    case typed(String)
+  }
+
+  let kind: Kind
+  let isStatic: Bool
+  /// `open` for `open(id:)`, `volume` for a property, `init`, `subscript`.
+  let baseName: String
+  /// The symbol's name in messages, such as `open(id:)` or `volume`.
+  let displayName: String
+  let parameters: [Parameter]
+  let isAsync: Bool
+  let throwing: Throwing
+  /// The result type as written; nil for `Void`.
+  let returnType: String?
+  /// Names of the member's own generic parameters.
+  let genericNames: [String]
+  /// The declaration before its parameter list, as the spy restates it: `func open`,
+  /// `static func decode<T: Decodable>`, `init`, `subscript`, or a whole property declaration
+  /// such as `var volume: Int`.
+  let head: String
+  /// The declaration after its parameter list: ` async throws -> String`, empty for a property.
+  let tail: String
+  /// The protocol (or class) that declares the member, for messages.
+  let owner: String
+}
+
+/// A parameter of a method, initializer or subscript.
+struct Parameter {
+  /// The argument label; nil for `_` (and for a subscript's unlabeled parameter).
+  let label: String?
+  /// The name inside the body.
+  let name: String
+  /// The type as written, without `inout`, `@escaping` or `...`.
+  let type: String
+  let isInout: Bool
+  let isVariadic: Bool
+  let isEscaping: Bool
+
+  /// Whether the type is a function type: it cannot be compared, so it is kept out of `Call`.
+  var isClosure: Bool { type.contains("->") }
+
+  /// The label of the argument's associated value in `Call`.
+  var caseLabel: String { label ?? name }
+}

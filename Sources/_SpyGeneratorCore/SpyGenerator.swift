@@ -1,0 +1,244 @@
+import Foundation
+
+/// Generates spies from a module's symbol graph: the library behind the `generate-spies`
+/// command plugin, called directly by its tests.
+public struct SpyGenerator {
+  /// What to generate, and how the generated files say to regenerate them.
+  public struct Options: Sendable {
+    /// The protocols to generate spies for; empty means every protocol that qualifies.
+    public var protocols: [String]
+    /// Open classes to generate subclass spies for.
+    public var classes: [String]
+    /// When set, and `protocols` is empty, only protocols whose doc comment contains a line
+    /// equal to this marker get a spy.
+    public var marker: String?
+    /// The command the header of each file shows.
+    public var command: String
+
+    /// Creates options.
+    public init(
+      protocols: [String] = [],
+      classes: [String] = [],
+      marker: String? = nil,
+      command: String
+    ) {
+      self.protocols = protocols
+      self.classes = classes
+      self.marker = marker
+      self.command = command
+    }
+  }
+
+  /// The doc-comment line that marks a protocol for generation when no `--protocol` is given
+  /// and the marker is asked for.
+  public static let defaultMarker = "spy: generate"
+
+  /// A file to write into the output folder.
+  public struct File: Equatable, Sendable {
+    /// The file's name, such as `ArticleManagingSpy.swift`.
+    public let name: String
+    /// The file's contents.
+    public let contents: String
+
+    /// Creates a file.
+    public init(name: String, contents: String) {
+      self.name = name
+      self.contents = contents
+    }
+  }
+
+  /// What a run produced.
+  public struct Output: Sendable {
+    /// One file per spy, in the order of the symbol graph.
+    public var files: [File]
+    /// What could not be generated, and why.
+    public var diagnostics: [Diagnostic]
+  }
+
+  private let options: Options
+
+  /// Creates a generator.
+  public init(options: Options) {
+    self.options = options
+  }
+
+  /// Generates the spies for the module described by a symbol graph's JSON.
+  public func generate(symbolGraph data: Data) throws -> Output {
+    let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
+    return generate(graph)
+  }
+
+  func generate(_ graph: SymbolGraph) -> Output {
+    let reader = SymbolGraphReader(graph)
+    var diagnostics: [Diagnostic] = []
+    var files: [File] = []
+    let notEquatable = reader.typesThatAreNotEquatable
+    var chosen: [SymbolGraph.Symbol] = []
+    if !options.protocols.isEmpty {
+      for name in options.protocols {
+        if let symbol = reader.protocols.first(where: { $0.name == name }) {
+          chosen.append(symbol)
+        } else {
+          diagnostics.append(
+            Diagnostic(.error, "No protocol \(name) in module \(graph.module.name).")
+          )
+        }
+      }
+    } else if let marker = options.marker {
+      chosen = reader.protocols.filter { symbol in
+        symbol.docComment?.lines.contains { $0.text.trimmingSpaces == marker } ?? false
+      }
+    } else {
+      chosen = reader.protocols
+    }
+    for symbol in chosen {
+      switch spyTarget(for: symbol, reader: reader, diagnostics: &diagnostics) {
+      case .some(let target):
+        files.append(file(for: target, module: graph.module.name, notEquatable: notEquatable))
+      case .none:
+        break
+      }
+    }
+    for name in options.classes {
+      guard let symbol = reader.classes.first(where: { $0.name == name }) else {
+        diagnostics.append(Diagnostic(.error, "No class \(name) in module \(graph.module.name)."))
+        continue
+      }
+      if symbol.accessLevel != "open" && symbol.accessLevel != "internal"
+        && symbol.accessLevel != "package"
+      {
+        diagnostics.append(
+          Diagnostic(
+            .error,
+            "Class \(name) is \(symbol.accessLevel), so no other module can subclass it: make "
+              + "it open to generate its spy."
+          )
+        )
+        continue
+      }
+      if let target = spyTarget(forClass: symbol, reader: reader, diagnostics: &diagnostics) {
+        files.append(file(for: target, module: graph.module.name, notEquatable: notEquatable))
+      }
+    }
+    return Output(files: files, diagnostics: diagnostics)
+  }
+
+  private func file(for target: SpyTarget, module: String, notEquatable: Set<String>) -> File {
+    let renderer = SpyRenderer(
+      target: target,
+      module: module,
+      command: options.command,
+      typesThatAreNotEquatable: notEquatable
+    )
+    return File(name: renderer.spyName + ".swift", contents: renderer.render())
+  }
+
+  /// The protocol's requirements, parents' included, or nil after a diagnostic.
+  private func spyTarget(
+    for symbol: SymbolGraph.Symbol,
+    reader: SymbolGraphReader,
+    diagnostics: inout [Diagnostic]
+  ) -> SpyTarget? {
+    var members: [Member] = []
+    var problems: [String] = []
+    var visited: Set<String> = []
+    var external: [String] = []
+    func collect(_ symbol: SymbolGraph.Symbol) {
+      guard visited.insert(symbol.identifier.precise).inserted else { return }
+      for requirement in reader.members(of: symbol) {
+        do throws(DeclarationParser.Unsupported) {
+          if let member = try DeclarationParser.member(
+            requirement,
+            owner: symbol.name,
+            isClass: false
+          ) {
+            members.append(member)
+          }
+        } catch {
+          problems.append("\(symbol.name).\(requirement.name): \(error.reason)")
+        }
+      }
+      let parents = reader.parents(of: symbol)
+      external += parents.external
+      for parent in parents.local { collect(parent) }
+    }
+    collect(symbol)
+    let name = symbol.name
+    if !problems.isEmpty {
+      // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
+      // skipped with a warning so that the other spies stay usable.
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) ? .error : .warning,
+          "No spy for protocol \(name): "
+            + problems.joined(separator: "; ")
+            + ". Write this spy by hand (see \"Writing a spy and a stub\"), or leave \(name) out "
+            + "with --protocol."
+        )
+      )
+      return nil
+    }
+    // Protocols of other modules: a spy inherits what these need, or there is nothing to do.
+    let satisfied: Set = [
+      "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
+      "Swift.Escapable", "Swift.CustomStringConvertible",
+    ]
+    let unknown = Array(Set(external).subtracting(satisfied)).sorted()
+    if !unknown.isEmpty {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "\(name)Spy does not implement the requirements of \(unknown.joined(separator: ", ")), "
+            + "from another module: the spy compiles only if Spy or a default implementation "
+            + "provides them."
+        )
+      )
+    }
+    let isMainActor = (symbol.declarationFragments ?? []).contains {
+      $0.kind == "attribute" && $0.spelling == "MainActor"
+    }
+    return SpyTarget(
+      typeName: name,
+      isClass: false,
+      isMainActor: isMainActor,
+      isInternal: symbol.accessLevel != "public" && symbol.accessLevel != "open",
+      members: members
+    )
+  }
+
+  private func spyTarget(
+    forClass symbol: SymbolGraph.Symbol,
+    reader: SymbolGraphReader,
+    diagnostics: inout [Diagnostic]
+  ) -> SpyTarget? {
+    var members: [Member] = []
+    for member in reader.members(of: symbol) {
+      let overridable =
+        member.accessLevel == "open"
+        || (symbol.accessLevel != "open" && member.accessLevel != "private"
+          && member.accessLevel != "fileprivate")
+      guard overridable else { continue }
+      do throws(DeclarationParser.Unsupported) {
+        if let parsed = try DeclarationParser.member(member, owner: symbol.name, isClass: true),
+          !parsed.isStatic
+        {
+          members.append(parsed)
+        }
+      } catch {
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "\(symbol.name)Spy does not override \(symbol.name).\(member.name): \(error.reason)."
+          )
+        )
+      }
+    }
+    return SpyTarget(
+      typeName: symbol.name,
+      isClass: true,
+      isMainActor: false,
+      isInternal: symbol.accessLevel != "public" && symbol.accessLevel != "open",
+      members: members
+    )
+  }
+}

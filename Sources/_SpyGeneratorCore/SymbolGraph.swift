@@ -1,0 +1,69 @@
+/// The parts of a Swift symbol graph (`<Module>.symbols.json`) the generator reads.
+///
+/// The format is the one `swift-symbolgraph-extract` writes and SwiftPM hands a command plugin
+/// through `getSymbolGraph(for:options:)`. Only the fields below are decoded; the rest is
+/// ignored, so newer toolchains that add fields keep working.
+struct SymbolGraph: Decodable {
+  struct Module: Decodable {
+    let name: String
+  }
+
+  struct Symbol: Decodable {
+    struct Kind: Decodable {
+      let identifier: String
+    }
+
+    struct Identifier: Decodable {
+      let precise: String
+    }
+
+    struct DocComment: Decodable {
+      struct Line: Decodable {
+        let text: String
+      }
+
+      let lines: [Line]
+    }
+
+    struct Generics: Decodable {
+      struct Parameter: Decodable {
+        let name: String
+        let depth: Int
+      }
+
+      let parameters: [Parameter]?
+    }
+
+    let kind: Kind
+    let identifier: Identifier
+    let pathComponents: [String]
+    let docComment: DocComment?
+    let declarationFragments: [Fragment]?
+    let accessLevel: String
+    let swiftGenerics: Generics?
+
+    /// The symbol's name, such as `open(id:)` or `Loading`.
+    var name: String { pathComponents.last ?? "" }
+    /// The declaration as written, such as `func open(id: Int) throws -> String`.
+    var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
+    /// The doc comment as one string, lines joined with newlines.
+    var documentation: String { (docComment?.lines ?? []).map(\.text).joined(separator: "\n") }
+  }
+
+  struct Fragment: Decodable {
+    let kind: String
+    let spelling: String
+    let preciseIdentifier: String?
+  }
+
+  struct Relationship: Decodable {
+    let kind: String
+    let source: String
+    let target: String
+    let targetFallback: String?
+  }
+
+  let module: Module
+  let symbols: [Symbol]
+  let relationships: [Relationship]
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import _SpyGeneratorCore
+
+/// The generator's output for the corpus, compared with the committed spies the corpus compiles
+/// and tests (SpyCorpus/Tests/SpyCorpusTests/Spies): every change to the output shows as a diff
+/// of those files.
+@Suite struct ReferenceTests {
+  @Test func theCorpusSpiesMatchTheCommittedReferences() throws {
+    let output = try generateCorpus()
+    let references = try referenceFiles()
+    #expect(output.files.map(\.name).sorted() == references.keys.sorted())
+    for file in output.files {
+      let reference = references[file.name]
+      #expect(file.contents == reference, "\(file.name) differs from its reference")
+    }
+  }
+
+  @Test func everyProtocolOfTheCorpusButTheOneWithAnAssociatedTypeGetsASpy() throws {
+    let output = try generateCorpus()
+    #expect(
+      output.files.map(\.name) == [
+        "DocumentStoreSpy.swift", "LoadingSpy.swift", "SettingsSpy.swift",
+        "ImageLoadingSpy.swift", "DecodingSpy.swift", "ScreenSpy.swift", "NamedSpy.swift",
+        "AccountSpy.swift", "ClockSpy.swift", "TrackerSpy.swift",
+      ]
+    )
+    #expect(
+      output.diagnostics == [
+        Diagnostic(
+          .warning,
+          "No spy for protocol Repository: Repository.Item: a spy needs a concrete type for "
+            + "associated type Item; Repository.all(): it uses an associated type. Write this spy "
+            + "by hand (see \"Writing a spy and a stub\"), or leave Repository out with --protocol."
+        )
+      ]
+    )
+  }
+}
+
+// MARK: - Fixtures
+
+/// The command the corpus's files show in their header; scripts/check-spies.sh runs it.
+let corpusCommand =
+  "swift package --allow-writing-to-package-directory generate-spies --target SpyCorpus "
+  + "--output Tests/SpyCorpusTests/Spies --class Tracker"
+
+/// The corpus's symbol graph, committed next to these tests.
+func corpusSymbolGraph() throws -> Data {
+  try Data(contentsOf: testsFolder.appendingPathComponent("Fixtures/SpyCorpus.symbols.json"))
+}
+
+func generateCorpus(
+  protocols: [String] = [],
+  classes: [String] = ["Tracker"],
+  marker: String? = nil
+) throws -> SpyGenerator.Output {
+  let generator = SpyGenerator(
+    options: SpyGenerator.Options(
+      protocols: protocols,
+      classes: classes,
+      marker: marker,
+      command: corpusCommand
+    )
+  )
+  return try generator.generate(symbolGraph: corpusSymbolGraph())
+}
+
+private func referenceFiles() throws -> [String: String] {
+  let folder = testsFolder.appendingPathComponent("../../SpyCorpus/Tests/SpyCorpusTests/Spies")
+  var files: [String: String] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+    files[name] = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
+  return files
+}
+
+let testsFolder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
