@@ -3,14 +3,14 @@ import SharedInstances
 import SharedInstancesTesting
 import Testing
 
-/// Resettable.md: reading on a hot path with `withValue(_:)`.
+/// Resettable.md and README's "Hot paths on many cores": borrowing with `withValue(_:)`.
 extension Docs {
   @Suite struct ResettableArticleSnippets {
     @Test(.isolatedShared) func aHotPathBorrowsTheInstance() throws {
       typealias UserStore = HotPath.UserStore
       typealias Metrics = HotPath.Metrics
       let id = 7
-      // The article's two lines, as written.
+      // The two lines of the article and README, as written.
       let user = try UserStore.shared.withValue { try $0.user(id: id) }
       Metrics.shared.withValue { $0.increment("requests") }
 
