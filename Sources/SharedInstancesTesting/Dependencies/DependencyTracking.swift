@@ -76,12 +76,21 @@ enum DependencyTracking {
     guard !test.isSuite, DependencyRecorder.current == nil,
       options.contains(.recordsDependencies) || settings.recording != nil
     else { return try await body() }
+    let path = DependencyRecorder.recordPath(
+      testFile: test.sourceLocation.filePath,
+      nameComponents: test.id.nameComponents
+    )
+    let owner = "\(test.id)"
+    if let other = DependencyRecorder.claim(path, for: owner) {
+      Issue.record(
+        Comment(rawValue: DependencyRecorder.sharedPathFailure(path, owner, other)),
+        sourceLocation: test.sourceLocation
+      )
+      return try await body()
+    }
     let recorder = DependencyRecorder(
       testName: test.id.nameComponents.last ?? test.name,
-      recordPath: DependencyRecorder.recordPath(
-        testFile: test.sourceLocation.filePath,
-        nameComponents: test.id.nameComponents
-      ),
+      recordPath: path,
       recording: settings.recording
     )
     try await DependencyRecorder.$current.withValue(recorder) { try await body() }
@@ -98,12 +107,21 @@ enum DependencyTracking {
   ) {
     guard let recording, DependencyRecorder.current == nil else { return body() }
     let components = xcTestComponents(name)
+    let path = DependencyRecorder.recordPath(
+      testFile: "\(recording.filePath)",
+      nameComponents: components
+    )
+    if let other = DependencyRecorder.claim(path, for: name) {
+      XCTFail(
+        DependencyRecorder.sharedPathFailure(path, name, other),
+        file: recording.filePath,
+        line: recording.line
+      )
+      return body()
+    }
     let recorder = DependencyRecorder(
       testName: components.last ?? name,
-      recordPath: DependencyRecorder.recordPath(
-        testFile: "\(recording.filePath)",
-        nameComponents: components
-      ),
+      recordPath: path,
       recording: recording
     )
     DependencyRecorder.$current.withValue(recorder) { body() }

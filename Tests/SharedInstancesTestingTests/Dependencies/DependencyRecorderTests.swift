@@ -246,6 +246,13 @@ import Testing
     )
   }
 
+  @Test func twoTestsNeverShareARecordFile() {
+    let path = Self.folder() + "/overloaded.txt"
+    #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(a:)") == nil)
+    #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(a:)") == nil)  // again: its own
+    #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(b:)") == "Suite/overloaded(a:)")
+  }
+
   /// 64 tests at once, each recording into its own file while reading and overriding the same
   /// boxes in its own scope: every file is complete and holds exactly that test's record.
   @Test func testsRecordingInParallelEachWriteTheirOwnCompleteFile() async throws {
