@@ -21,9 +21,22 @@ enum DependencyTracking {
     return SharedInstancesEnvironment.current.isStrict && !options.contains(.allowsRealInstances)
   }
 
-  /// The exemptions of the trait opening the scope here.
-  static func scopeTracking() -> _ScopeTracking {
-    _ScopeTracking(exemptBoxes: DependencySettings.current?.exemptBoxes ?? [])
+  /// The exemptions of the trait opening the scope here. Reports `.recordsDependencies` given
+  /// where nothing records (`withIsolatedShared`, or an `IsolatedSharedTestCase` without
+  /// `dependencyRecording`): it would otherwise be silently ignored.
+  static func scopeTracking(_ options: SharedIsolationOptions) -> _ScopeTracking {
+    if options.contains(.recordsDependencies), DependencyRecorder.current == nil {
+      let message = """
+        .recordsDependencies records only under the .isolatedShared trait (or, in XCTest, with \
+        IsolatedSharedTestCase.dependencyRecording): nothing records this scope's dependencies.
+        """
+      if let test = Test.current {
+        Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+      } else {
+        XCTFail(message)
+      }
+    }
+    return _ScopeTracking(exemptBoxes: DependencySettings.current?.exemptBoxes ?? [])
   }
 
   /// Routes a diagnostic about a read to the running Swift Testing test's own line (a property

@@ -246,6 +246,16 @@ import Testing
     )
   }
 
+  @Test func recordingWhereNothingRecordsIsReported() {
+    withKnownIssue {
+      withIsolatedShared(.recordsDependencies) { _ = DependencyBoxes.clock.value }
+    } matching: { issue in
+      issue.comments.description.contains(
+        ".recordsDependencies records only under the .isolatedShared trait"
+      )
+    }
+  }
+
   @Test func twoTestsNeverShareARecordFile() {
     let path = Self.folder() + "/overloaded.txt"
     #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(a:)") == nil)
