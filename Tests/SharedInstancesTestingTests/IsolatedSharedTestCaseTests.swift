@@ -56,7 +56,7 @@ final class StrictIsolatedSharedTestCaseTests: IsolatedSharedTestCase {
     atLine lineNumber: Int,
     expected: Bool
   ) {
-    if description.contains("without being overridden") {
+    if description.contains("read the real instance of") {
       captured.append("\(description) @ \((filePath as NSString).lastPathComponent)")
     } else {
       super.recordFailure(

@@ -31,7 +31,7 @@ package final class _Scope: @unchecked Sendable {
   /// (XCTest, which runs one test at a time in a process).
   package let capturesEveryBox: Bool
   package let report: @Sendable (_Diagnostic) -> Void
-  /// Exemptions, the test's location and the changes made: see ScopeTracking.swift.
+  /// Boxes exempt from strict mode, and the changes the scope made: see ScopeTracking.swift.
   package let tracking: _ScopeTracking
 
   struct Entry {

@@ -56,9 +56,7 @@ package final class DependencyMap: Sendable {
   func add(_ test: TestID, _ dependencies: [_Scope.Dependency]) {
     let boxes = dependencies.map { (Box($0.identity), DependencyKind.of($0)) }
     tests.withLock { tests in
-      var entry = tests[test] ?? [:]
-      for (box, kinds) in boxes { entry[box, default: []].formUnion(kinds) }
-      tests[test] = entry
+      for (box, kinds) in boxes { tests[test, default: [:]][box, default: []].formUnion(kinds) }
     }
   }
 
@@ -89,14 +87,14 @@ package final class DependencyMap: Sendable {
     var rows: [Box: Row] = [:]
     for test in tests.keys.sorted() {
       for (box, kinds) in tests[test]! {
-        var row = rows[box] ?? Row(box: box)
-        if kinds.contains(.readsRealInstance) { row.readForRealBy.append(test) }
+        // Mutated in place: copying a row out and back would copy its arrays every time.
+        if rows[box] == nil { rows[box] = Row(box: box) }
+        if kinds.contains(.readsRealInstance) { rows[box]!.readForRealBy.append(test) }
         if kinds.contains(.overrides) || kinds.contains(.readsOverride) {
-          row.overriddenBy.append(test)
+          rows[box]!.overriddenBy.append(test)
         } else if !kinds.contains(.readsRealInstance) {
-          row.otherwiseTouchedBy.append(test)
+          rows[box]!.otherwiseTouchedBy.append(test)
         }
-        rows[box] = row
       }
     }
     let sorted = rows.values.sorted {
@@ -168,9 +166,20 @@ package final class DependencyMap: Sendable {
 
   /// Mermaid label text: `<` and `>` as entity codes, quotes dropped.
   private static func label(_ text: String) -> String {
-    text.replacingOccurrences(of: "\"", with: "'")
-      .replacingOccurrences(of: "<", with: "#lt;")
-      .replacingOccurrences(of: ">", with: "#gt;")
+    // A loop, not `replacingOccurrences`: Foundation's is slow on Linux, once per test adds up.
+    guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x3C || $0 == 0x3E }) else {
+      return text
+    }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "'"
+      case "<": out += "#lt;"
+      case ">": out += "#gt;"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   /// `dependencies.json`: the same data for tools (schema in <doc:FindingHiddenDependencies>).
@@ -211,6 +220,9 @@ package final class DependencyMap: Sendable {
 
   /// A JSON string literal.
   private static func quoted(_ string: String) -> String {
+    guard string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+      return "\"" + string + "\""
+    }
     var out = "\""
     for scalar in string.unicodeScalars {
       switch scalar {

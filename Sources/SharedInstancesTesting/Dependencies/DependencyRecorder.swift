@@ -112,6 +112,27 @@ package final class DependencyRecorder: Sendable {
 
   // MARK: Paths
 
+  /// Which test owns each record path in this process.
+  private static let owners = Protected<[String: String]>([:])
+
+  /// Claims `path` for the test `owner`; returns the other test that already owns it, if any
+  /// (two tests that would write one file: overloads, or suites named alike in one file).
+  package static func claim(_ path: String, for owner: String) -> String? {
+    owners.withLock { owners in
+      if let other = owners[path], other != owner { return other }
+      owners[path] = owner
+      return nil
+    }
+  }
+
+  /// The failure for two tests sharing `path`.
+  static func sharedPathFailure(_ path: String, _ test: String, _ other: String) -> String {
+    """
+    \(test) and \(other) would share the dependency record \(relativeToWorkingDirectory(path)): \
+    rename one of them, or move it to another suite.
+    """
+  }
+
   static func relativeToWorkingDirectory(_ path: String) -> String {
     let directory = FileManager.default.currentDirectoryPath
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"

@@ -21,9 +21,22 @@ enum DependencyTracking {
     return SharedInstancesEnvironment.current.isStrict && !options.contains(.allowsRealInstances)
   }
 
-  /// The exemptions of the trait opening the scope here.
-  static func scopeTracking() -> _ScopeTracking {
-    _ScopeTracking(exemptBoxes: DependencySettings.current?.exemptBoxes ?? [])
+  /// The exemptions of the trait opening the scope here. Reports `.recordsDependencies` given
+  /// where nothing records (`withIsolatedShared`, or an `IsolatedSharedTestCase` without
+  /// `dependencyRecording`): it would otherwise be silently ignored.
+  static func scopeTracking(_ options: SharedIsolationOptions) -> _ScopeTracking {
+    if options.contains(.recordsDependencies), DependencyRecorder.current == nil {
+      let message = """
+        .recordsDependencies records only under the .isolatedShared trait (or, in XCTest, with \
+        IsolatedSharedTestCase.dependencyRecording): nothing records this scope's dependencies.
+        """
+      if let test = Test.current {
+        Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
+      } else {
+        XCTFail(message)
+      }
+    }
+    return _ScopeTracking(exemptBoxes: DependencySettings.current?.exemptBoxes ?? [])
   }
 
   /// Routes a diagnostic about a read to the running Swift Testing test's own line (a property
@@ -76,12 +89,21 @@ enum DependencyTracking {
     guard !test.isSuite, DependencyRecorder.current == nil,
       options.contains(.recordsDependencies) || settings.recording != nil
     else { return try await body() }
+    let path = DependencyRecorder.recordPath(
+      testFile: test.sourceLocation.filePath,
+      nameComponents: test.id.nameComponents
+    )
+    let owner = "\(test.id)"
+    if let other = DependencyRecorder.claim(path, for: owner) {
+      Issue.record(
+        Comment(rawValue: DependencyRecorder.sharedPathFailure(path, owner, other)),
+        sourceLocation: test.sourceLocation
+      )
+      return try await body()
+    }
     let recorder = DependencyRecorder(
       testName: test.id.nameComponents.last ?? test.name,
-      recordPath: DependencyRecorder.recordPath(
-        testFile: test.sourceLocation.filePath,
-        nameComponents: test.id.nameComponents
-      ),
+      recordPath: path,
       recording: settings.recording
     )
     try await DependencyRecorder.$current.withValue(recorder) { try await body() }
@@ -98,12 +120,21 @@ enum DependencyTracking {
   ) {
     guard let recording, DependencyRecorder.current == nil else { return body() }
     let components = xcTestComponents(name)
+    let path = DependencyRecorder.recordPath(
+      testFile: "\(recording.filePath)",
+      nameComponents: components
+    )
+    if let other = DependencyRecorder.claim(path, for: name) {
+      XCTFail(
+        DependencyRecorder.sharedPathFailure(path, name, other),
+        file: recording.filePath,
+        line: recording.line
+      )
+      return body()
+    }
     let recorder = DependencyRecorder(
       testName: components.last ?? name,
-      recordPath: DependencyRecorder.recordPath(
-        testFile: "\(recording.filePath)",
-        nameComponents: components
-      ),
+      recordPath: path,
       recording: recording
     )
     DependencyRecorder.$current.withValue(recorder) { body() }

@@ -7,6 +7,11 @@ extension SharedIsolationOptions {
   /// writes it and fails once (see ``DependencyRecordMode``). A parameterized test has one
   /// record, the union of what its arguments touched. See <doc:FindingHiddenDependencies>.
   ///
+  /// It takes effect under the ``Testing/Trait/isolatedShared(_:setUp:)`` trait; in XCTest,
+  /// return a ``DependencyRecording`` from ``IsolatedSharedTestCase/dependencyRecording``.
+  /// Given to ``withIsolatedShared(_:name:fileID:line:operation:)`` alone, where no test file is
+  /// known, it fails the test.
+  ///
   /// ```swift
   /// @Suite(.isolatedShared(.recordsDependencies)) struct ProfileTests {
   ///   @Test func showsName() { … }   // checked against __Dependencies__/ProfileTests/showsName.txt

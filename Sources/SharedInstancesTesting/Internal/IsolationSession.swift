@@ -29,7 +29,7 @@ struct IsolationSession: Sendable {
       isStrict: DependencyTracking.isStrict(options),
       isProcessWide: options.contains(.processWide),
       capturesEveryBox: capturesEveryBox,
-      tracking: DependencyTracking.scopeTracking(),
+      tracking: DependencyTracking.scopeTracking(options),
       report: { DependencyTracking.route($0, to: diagnostics) }
     )
     self.scope = scope

@@ -246,6 +246,23 @@ import Testing
     )
   }
 
+  @Test func recordingWhereNothingRecordsIsReported() {
+    withKnownIssue {
+      withIsolatedShared(.recordsDependencies) { _ = DependencyBoxes.clock.value }
+    } matching: { issue in
+      issue.comments.description.contains(
+        ".recordsDependencies records only under the .isolatedShared trait"
+      )
+    }
+  }
+
+  @Test func twoTestsNeverShareARecordFile() {
+    let path = Self.folder() + "/overloaded.txt"
+    #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(a:)") == nil)
+    #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(a:)") == nil)  // again: its own
+    #expect(DependencyRecorder.claim(path, for: "Suite/overloaded(b:)") == "Suite/overloaded(a:)")
+  }
+
   /// 64 tests at once, each recording into its own file while reading and overriding the same
   /// boxes in its own scope: every file is complete and holds exactly that test's record.
   @Test func testsRecordingInParallelEachWriteTheirOwnCompleteFile() async throws {
