@@ -14,7 +14,10 @@ graphs="$PWD/$scratch/symbol-graphs"
 
 mkdir -p "$graphs"
 # Build only the library targets, emitting their symbol graphs as they compile.
+# SHARED_INSTANCES_DOCUMENTATION: SharedInstancesTesting does not re-export SharedInstances here,
+# so that each archive documents its own module's symbols only (see Exports.swift).
 swift build --scratch-path "$scratch" --target SharedInstancesTesting \
+  -Xswiftc -DSHARED_INSTANCES_DOCUMENTATION \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
   -Xswiftc -emit-extension-block-symbols
 

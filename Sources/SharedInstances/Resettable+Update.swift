@@ -18,7 +18,9 @@ extension Resettable {
   ///   static let handler = Resettable<any LogHandler>.empty()
   ///
   ///   static func bootstrap(_ handler: any LogHandler) {
-  ///     precondition(self.handler.setIfEmpty(handler), "LoggingSystem bootstrapped twice")
+  ///     guard self.handler.setIfEmpty(handler) else {
+  ///       fatalError("LoggingSystem.bootstrap was called twice")
+  ///     }
   ///   }
   /// }
   /// ```
