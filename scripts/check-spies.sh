@@ -14,8 +14,9 @@ start=$SECONDS
 echo "== SpyCorpus: generated spies up to date"
 (
   cd SpyCorpus
-  swift package generate-spies --target SpyCorpus --output Tests/SpyCorpusTests/Spies \
-    --class Tracker --check
+  # --check writes nothing, but SwiftPM asks for the plugin's declared permission all the same.
+  swift package --allow-writing-to-package-directory generate-spies --target SpyCorpus \
+    --output Tests/SpyCorpusTests/Spies --class Tracker --check
 )
 
 echo "== SpyCorpus: lint, build with warnings as errors, test"
@@ -27,16 +28,18 @@ swift format lint --strict -r SpyCorpus/Sources SpyCorpus/Tests
 )
 
 echo "== Examples: generated spies up to date"
-(
-  cd Examples
-  swift package generate-spies --target ArticleManagerExample \
-    --output Tests/ArticleManagerExampleTests/Spies --check
-  swift package generate-spies --target ImageDownloadingExample \
-    --output Tests/ImageDownloadingExampleTests/Spies --protocol CurrentUserProviding --check
-  swift package generate-spies --target MVVMServiceLocatorExample \
-    --output Tests/MVVMServiceLocatorExampleTests/Spies --protocol ServiceProtocol --check
-  swift package generate-spies --target PushCenterExample \
-    --output Tests/PushCenterExampleTests/Spies --protocol PushCenterNavigationDelegate --check
-)
+check_examples() {
+  local target=$1 output=$2
+  shift 2
+  (cd Examples && swift package --allow-writing-to-package-directory generate-spies \
+    --target "$target" --output "$output" "$@" --check)
+}
+check_examples ArticleManagerExample Tests/ArticleManagerExampleTests/Spies
+check_examples ImageDownloadingExample Tests/ImageDownloadingExampleTests/Spies \
+  --protocol CurrentUserProviding
+check_examples MVVMServiceLocatorExample Tests/MVVMServiceLocatorExampleTests/Spies \
+  --protocol ServiceProtocol
+check_examples PushCenterExample Tests/PushCenterExampleTests/Spies \
+  --protocol PushCenterNavigationDelegate
 
 echo "check-spies: passed in $((SECONDS - start)) s"
