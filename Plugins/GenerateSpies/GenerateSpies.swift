@@ -21,7 +21,7 @@ struct GenerateSpies: CommandPlugin {
           + "[--protocol <P>]… [--class <C>]… [--marker] [--check]"
       )
     }
-    guard !extractor.remainingArguments.isEmpty == false else {
+    guard extractor.remainingArguments.isEmpty else {
       throw PluginError("unknown arguments: \(extractor.remainingArguments.joined(separator: " "))")
     }
     let targets = try context.package.targets(named: [targetName])
@@ -35,9 +35,9 @@ struct GenerateSpies: CommandPlugin {
     let graphs = try packageManager.getSymbolGraph(for: target, options: options)
     let graph = graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json")
 
-    var command = ["swift package"]
-    if !check { command.append("--allow-writing-to-package-directory") }
-    command += ["generate-spies", "--target", targetName, "--output", output]
+    // The same header in write and check mode, or --check would always find the files stale.
+    var command = ["swift package --allow-writing-to-package-directory generate-spies"]
+    command += ["--target", targetName, "--output", output]
     command += protocols.flatMap { ["--protocol", $0] }
     command += classes.flatMap { ["--class", $0] }
     if marker { command.append("--marker") }

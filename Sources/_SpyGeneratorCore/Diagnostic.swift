@@ -1,5 +1,9 @@
 /// A message from the generator about a protocol or a requirement it could not turn into a spy
 /// as written.
+///
+/// ```swift
+/// for diagnostic in output.diagnostics where diagnostic.severity == .error { print(diagnostic) }
+/// ```
 public struct Diagnostic: Equatable, CustomStringConvertible, Sendable {
   /// How serious the message is.
   public enum Severity: String, Sendable {
@@ -17,6 +21,14 @@ public struct Diagnostic: Equatable, CustomStringConvertible, Sendable {
   public let message: String
 
   /// Creates a diagnostic.
+  ///
+  /// ```swift
+  /// Diagnostic(.warning, "No spy for protocol Repository: …")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - severity: How serious it is.
+  ///   - message: What happened, naming the protocol and the requirement.
   public init(_ severity: Severity, _ message: String) {
     self.severity = severity
     self.message = message

@@ -2,6 +2,16 @@ import Foundation
 
 /// Generates spies from a module's symbol graph: the library behind the `generate-spies`
 /// command plugin, called directly by its tests.
+///
+/// It reads the JSON that `swift-symbolgraph-extract` writes (SwiftPM hands it to the plugin)
+/// and returns one file per spy, with diagnostics for what it could not express. It writes
+/// nothing; ``SpyFiles`` does.
+///
+/// ```swift
+/// let generator = SpyGenerator(options: .init(command: "swift package generate-spies …"))
+/// let output = try generator.generate(symbolGraph: Data(contentsOf: graphURL))
+/// for diagnostic in output.diagnostics { print(diagnostic) }
+/// ```
 public struct SpyGenerator {
   /// What to generate, and how the generated files say to regenerate them.
   public struct Options: Sendable {
@@ -16,6 +26,16 @@ public struct SpyGenerator {
     public var command: String
 
     /// Creates options.
+    ///
+    /// ```swift
+    /// SpyGenerator.Options(classes: ["Tracker"], command: "swift package generate-spies …")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - protocols: The protocols to generate spies for; empty for all.
+    ///   - classes: Open classes to generate subclass spies for.
+    ///   - marker: The doc-comment line that selects protocols when `protocols` is empty.
+    ///   - command: The command each file's header shows.
     public init(
       protocols: [String] = [],
       classes: [String] = [],
@@ -41,6 +61,14 @@ public struct SpyGenerator {
     public let contents: String
 
     /// Creates a file.
+    ///
+    /// ```swift
+    /// SpyGenerator.File(name: "ClockSpy.swift", contents: source)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The file's name.
+    ///   - contents: The file's contents.
     public init(name: String, contents: String) {
       self.name = name
       self.contents = contents
@@ -58,11 +86,25 @@ public struct SpyGenerator {
   private let options: Options
 
   /// Creates a generator.
+  ///
+  /// ```swift
+  /// let generator = SpyGenerator(options: .init(protocols: ["Clock"], command: "…"))
+  /// ```
+  ///
+  /// - Parameter options: What to generate.
   public init(options: Options) {
     self.options = options
   }
 
   /// Generates the spies for the module described by a symbol graph's JSON.
+  ///
+  /// ```swift
+  /// let output = try generator.generate(symbolGraph: Data(contentsOf: graphURL))
+  /// ```
+  ///
+  /// - Parameter data: The contents of `<Module>.symbols.json`.
+  /// - Returns: The files, and the diagnostics for protocols or members left out.
+  /// - Throws: `DecodingError` when `data` is not a symbol graph.
   public func generate(symbolGraph data: Data) throws -> Output {
     let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
     return generate(graph)

@@ -76,9 +76,11 @@ struct SpyRenderer {
     }
     lines.append(current)
     lines.append("")
-    lines.append("import Foundation")
-    lines.append("import SharedInstancesTesting")
-    lines.append(target.isInternal ? "@testable import \(module)" : "import \(module)")
+    // Sorted as swift-format's OrderedImports wants them: plain imports, then @testable ones.
+    var imports = ["Foundation", "SharedInstancesTesting"]
+    if !target.isInternal { imports.append(module) }
+    lines += imports.sorted().map { "import \($0)" }
+    if target.isInternal { lines.append("@testable import \(module)") }
     return lines
   }
 
@@ -100,13 +102,17 @@ struct SpyRenderer {
       lines += wrapComment(why, indent: "")
     }
     let parents =
-      isComponent ? "\(target.typeName)" : "Spy<\(spyName).Call>, \(target.typeName)"
-    let oneLine = "final class \(spyName): \(parents), @unchecked Sendable {"
+      (isComponent ? [target.typeName] : ["Spy<\(spyName).Call>", target.typeName])
+      + ["@unchecked Sendable"]
+    let oneLine = "final class \(spyName): \(parents.joined(separator: ", ")) {"
     if oneLine.count <= 100 {
       lines.append(oneLine)
     } else {
-      lines.append("final class \(spyName): \(parents),")
-      lines.append("  @unchecked Sendable")
+      // One parent per line, as swift-format lays out an inheritance clause that does not fit.
+      lines.append("final class \(spyName): \(parents[0]),")
+      for (index, parent) in parents.enumerated().dropFirst() {
+        lines.append("  " + parent + (index == parents.count - 1 ? "" : ","))
+      }
       lines.append("{")
     }
     let reason =

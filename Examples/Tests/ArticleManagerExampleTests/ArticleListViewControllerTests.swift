@@ -7,20 +7,22 @@ import Testing
 /// the Objective-C pattern could not do: tests that run in parallel, each with its own manager.
 @Suite(.isolatedShared(.recordsDependencies)) struct ArticleListViewControllerTests {
   @Test func showsTheArticlesOfTheInstalledMock() {
-    let mock = ArticleManagerSpy()
+    let mock = ArticleManagingSpy()
     mock.stub(.latestArticles, returning: Article.mocked)
+    mock.stub(.isRead, returning: false)
     ArticleManager.shared.override(with: mock)  // was [ArticleManager setSharedInstance:mock]
 
     let screen = ArticleListViewController()
     screen.viewDidLoad()
 
     #expect(screen.titles == ["From the mock"])
-    #expect(mock.calls == [.latestArticles, .isRead(10)])
+    #expect(mock.calls == [.latestArticles, .isRead(id: 10)])
   }
 
   @Test func selectingAnArticleMarksItReadInTheManager() {
-    let mock = ArticleManagerSpy()
+    let mock = ArticleManagingSpy()
     mock.stub(.latestArticles, returning: Article.mocked)
+    mock.stub(.isRead, returning: false)
     ArticleManager.shared.override(with: mock)
     let screen = ArticleListViewController()
     screen.viewDidLoad()
@@ -28,11 +30,11 @@ import Testing
 
     screen.didSelectArticle(at: 0)
 
-    #expect(mock.calls(to: .markAsRead) == [.markAsRead(10)])
+    #expect(mock.calls(to: .markAsRead) == [.markAsRead(id: 10)])
   }
 
   @Test func resetGoesBackToARealManager() {
-    let mock = ArticleManagerSpy()
+    let mock = ArticleManagingSpy()
     ArticleManager.shared.override(with: mock)
     #expect(ArticleManager.shared.isOverridden)
 
@@ -59,8 +61,9 @@ import Testing
   }
 
   @Test func aMockCanBeScopedToPartOfATest() {
-    let mock = ArticleManagerSpy()
+    let mock = ArticleManagingSpy()
     mock.stub(.latestArticles, returning: Article.mocked)
+    mock.stub(.isRead, returning: false)
     let screen = ArticleListViewController()
 
     ArticleManager.shared.withOverride(mock) { screen.viewDidLoad() }

@@ -7,7 +7,7 @@ import XCTest
 /// test method in its own scope, so there is no `setSharedInstance:nil` to remember in
 /// `tearDown`, and nothing leaks into the next test.
 final class ArticleListViewControllerXCTests: IsolatedSharedTestCase {
-  private var mock: ArticleManagerSpy!
+  private var mock: ArticleManagingSpy!
 
   /// Checks each test's shared instances against `__Dependencies__/<this file>/`.
   override var dependencyRecording: DependencyRecording? { DependencyRecording() }
@@ -15,8 +15,9 @@ final class ArticleListViewControllerXCTests: IsolatedSharedTestCase {
   override func setUp() {
     super.setUp()
     XCTAssertFalse(ArticleManager.shared.isOverridden, "an earlier test's mock leaked")
-    mock = ArticleManagerSpy()
+    mock = ArticleManagingSpy()
     mock.stub(.latestArticles, returning: Article.mocked)
+    mock.stub(.isRead, returning: false)
     ArticleManager.shared.override(with: mock)
   }
 
@@ -45,8 +46,9 @@ final class ArticleListViewControllerHelperXCTests: XCTestCase {
   }
 
   func testOverrideLastsUntilTheEndOfTheTest() {
-    let mock = ArticleManagerSpy()
+    let mock = ArticleManagingSpy()
     mock.stub(.latestArticles, returning: Article.mocked)
+    mock.stub(.isRead, returning: false)
     overrideShared(ArticleManager.shared, with: mock)
 
     let screen = ArticleListViewController()

@@ -8,7 +8,7 @@ import Testing
 @MainActor @Suite(.isolatedShared(.recordsDependencies)) struct EditProfileTests {
   /// The article's advice: test the screen with doubles passed in, no locator at all.
   @Test func showsTheUsersNameAndAvatar() async {
-    let users = UserProviderSpy()
+    let users = CurrentUserProvidingSpy()
     users.stub(.currentUser, returning: User?.some(.ada))
     let downloader = ImageDownloaderSpy()
     downloader.stub(.downloadImage, returning: Image.cat)
@@ -24,9 +24,11 @@ import Testing
   }
 
   @Test func showsNothingWhenNobodyIsSignedIn() {
+    let users = CurrentUserProvidingSpy()
+    users.stub(.currentUser, returning: User?.none)
     let downloader = ImageDownloaderSpy()
     let screen = EditProfileViewController(
-      userProvider: UserProviderSpy(),
+      userProvider: users,
       imageDownloader: downloader
     )
     screen.viewDidLoad()
@@ -37,7 +39,7 @@ import Testing
   /// The factory gets its services from the locator it receives: a test builds one with doubles.
   @Test func theFactoryTakesItsServicesFromTheLocatorItIsGiven() throws {
     let locator = ServiceLocator()
-    let users = UserProviderSpy()
+    let users = CurrentUserProvidingSpy()
     users.stub(.currentUser, returning: User?.some(.alan))
     let downloader = ImageDownloaderSpy()
     downloader.stub(.downloadImage, returning: Image.cat)

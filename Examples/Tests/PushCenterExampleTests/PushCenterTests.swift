@@ -7,7 +7,7 @@ import Testing
 /// involved, so nothing to isolate, and every test runs in parallel with the others.
 @MainActor @Suite struct PushCenterTests {
   let center = PushCenter()
-  let navigator = NavigatorSpy()
+  let navigator = PushCenterNavigationDelegateSpy()
 
   init() {
     center.navigationDelegate = navigator
@@ -15,7 +15,7 @@ import Testing
 
   @Test func routingOpensTheNotificationsURLThroughTheNavigationDelegate() throws {
     center.performRouting(forNotificationWithUserInfo: ["url": "app://songs/42"])
-    #expect(navigator.calls == [.open(try #require(URL(string: "app://songs/42")))])
+    #expect(navigator.calls == [.open(url: try #require(URL(string: "app://songs/42")))])
   }
 
   @Test func aNotificationWithoutAURLGoesNowhere() {
@@ -25,7 +25,7 @@ import Testing
 
   @Test func twoPushCentersDoNotShareAnything() {
     let other = PushCenter()
-    let otherNavigator = NavigatorSpy()
+    let otherNavigator = PushCenterNavigationDelegateSpy()
     other.navigationDelegate = otherNavigator
 
     other.presentToast(withUserInfo: ["message": "Only here"])
@@ -61,21 +61,6 @@ import Testing
 }
 
 // MARK: - Fixtures
-
-/// A double of the navigation delegate, inheriting from `Spy`.
-final class NavigatorSpy: Spy<NavigatorSpy.Call>, PushCenterNavigationDelegate,
-  @unchecked Sendable
-{
-  // @unchecked: no state of its own; everything is in the spy, behind its lock.
-  enum Call: SpyCall {
-    case open(URL)
-
-    enum Method { case open }
-    var method: Method { .open }
-  }
-
-  func open(_ url: URL) { record(.open(url)) }
-}
 
 @MainActor private final class Listener: PushCenterDelegate {
   var messages: [String] = []

@@ -37,6 +37,40 @@ import Testing
     }
   }
 
+  @Test func matchingWaitsStubsAndKeptArgumentsUnderContention() async {
+    let spy = FileStoreSpy()
+    spy.stub(.open, returning: "any")
+    spy.stub(
+      .open,
+      where: { if case .open(let id) = $0 { id % 2 == 0 } else { false } },
+      returning: "even"
+    )
+    let evens = Protected(0)
+    let waits = await withTaskGroup(of: Bool.self) { group in
+      for thread in 0..<4 {
+        group.addTask {
+          await spy.waitUntilCalled(times: 10, timeout: 30) { call in
+            if case .open(let id) = call { id / 1_000 == thread } else { false }
+          }
+        }
+      }
+      DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
+        for index in 0..<100 {
+          let answer = try? spy.open(id: thread * 1_000 + index)
+          if answer == "even" { evens.withLock { $0 += 1 } }
+          spy.keep(index, as: "index \(thread)")
+          _ = spy.callCount { $0 == .open(id: index) }
+          _ = spy.lastKept("index \(thread)", as: Int.self)
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(waits == [true, true, true, true])
+    #expect(evens.withLock { $0 } == Self.threads * 50)
+    #expect(spy.callCount { _ in true } == Self.threads * 100)
+    #expect(spy.lastKept("index 0", as: Int.self) == 99)
+  }
+
   @Test func aSequenceHandsEachValueOutOnceUnderContention() {
     let spy = FileStoreSpy()
     for _ in 0..<200 {

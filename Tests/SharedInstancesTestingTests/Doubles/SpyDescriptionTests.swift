@@ -30,6 +30,10 @@ import Testing
     }
   }
 
+  @Test func aStructCallDescribesItsFields() {
+    #expect(String(reflecting: StructCall(id: 3, name: "a")) == #"StructCall(id: 3, name: "a")"#)
+  }
+
   @Test func aCallWithItsOwnDebugDescriptionKeepsIt() {
     #expect(String(reflecting: Custom.one) == "custom one")
   }
@@ -52,6 +56,11 @@ private enum Shapes: SpyCall {
     case .nested: .nested
     }
   }
+}
+
+private struct StructCall: SpyCall, Hashable {
+  let id: Int
+  let name: String
 }
 
 private enum Custom: SpyCall {

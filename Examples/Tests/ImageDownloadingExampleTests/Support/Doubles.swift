@@ -5,6 +5,10 @@ import SharedInstancesTesting
 
 /// A double of `ImageDownloading`, inheriting from `Spy`: it records each request and, like the
 /// real downloader, completes later on another thread with the image the test stubbed.
+///
+/// Written by hand, to show both ways: a generated spy keeps the completion handler for the test
+/// to call (see Spies/CurrentUserProvidingSpy.swift for a generated one), while this one calls
+/// it itself, as the real downloader does.
 final class ImageDownloaderSpy: Spy<ImageDownloaderSpy.Call>, ImageDownloading,
   @unchecked Sendable
 {
@@ -20,14 +24,6 @@ final class ImageDownloaderSpy: Spy<ImageDownloaderSpy.Call>, ImageDownloading,
     let image = record(.downloadImage(from: url), placeholder: Image(data: Data()))
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { completion(image) }
   }
-}
-
-/// A double of `CurrentUserProviding` that answers with the user the test stubbed.
-final class UserProviderSpy: Spy<UserProviderSpy.Call>, CurrentUserProviding, @unchecked Sendable {
-  // @unchecked: no state of its own; everything is in the spy, behind its lock.
-  enum Call: SpyCall { case currentUser }
-
-  func currentUser() -> User? { record(.currentUser, default: nil) }
 }
 
 extension User {

@@ -40,7 +40,14 @@ enum SpyName {
   /// of it would come back here.
   static func caseDescription<Value>(of value: Value) -> String {
     let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .enum else { return "\(type(of: value))" }
+    guard mirror.displayStyle == .enum else {
+      // A struct or class `Call`: its type and stored properties, as Swift prints a struct.
+      let fields = mirror.children.map { child in
+        child.label.map { "\($0): \(String(reflecting: child.value))" }
+          ?? String(reflecting: child.value)
+      }
+      return "\(type(of: value))(\(fields.joined(separator: ", ")))"
+    }
     guard let payload = mirror.children.first, let name = payload.label else {
       // A case without associated values has no child to name it; the runtime's own
       // printing asks the runtime for the case name the same way.
