@@ -72,6 +72,7 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    TestingProcess.markSwiftTesting()
     guard testCase != nil, !test.isSuite else {
       try await function()
       return

@@ -17,8 +17,20 @@ package final class _Scope: @unchecked Sendable {
 
   @TaskLocal package static var current: _Scope?
 
-  /// The scope that threads outside any test task read through, while a process-wide test runs.
-  package static let processWide = Protected<_Scope?>(nil)
+  /// The scope bound by running in a `SharedScope` captured outside every scope: it stands for
+  /// the process-wide instances, so that code carrying it never resolves in an open
+  /// process-wide test's scope.
+  package static let processWideInstances = _Scope(marker: ())
+
+  /// The isolated scope bound on this task, if any (nil for ``processWideInstances``).
+  package static var currentIsolated: _Scope? {
+    guard let scope = current, !scope.isProcessWideInstances else { return nil }
+    return scope
+  }
+
+  /// The open process-wide scopes, oldest first: threads outside any test task read through the
+  /// newest. Usually one (the gate runs process-wide tests alone); nested ones stack.
+  package static let processWide = Protected<[_Scope]>([])
 
   /// Tells whether the current task belongs to a test (installed by `SharedInstancesTesting`).
   package static let runsInTestTask = Protected<(@Sendable () -> Bool)?>(nil)
@@ -31,6 +43,11 @@ package final class _Scope: @unchecked Sendable {
   /// (XCTest, which runs one test at a time in a process).
   package let capturesEveryBox: Bool
   package let report: @Sendable (_Diagnostic) -> Void
+  /// What the outermost scope holds to run alongside other tests (owned by
+  /// `SharedInstancesTesting`), shared with the scopes nested in it.
+  package let gateHold: (any Sendable & AnyObject)?
+  /// Whether this is ``processWideInstances``, not a scope.
+  @usableFromInline let isProcessWideInstances: Bool
 
   struct Entry {
     let slot: _Slot
@@ -61,15 +78,36 @@ package final class _Scope: @unchecked Sendable {
     isStrict: Bool,
     isProcessWide: Bool,
     capturesEveryBox: Bool = false,
+    gateHold: (any Sendable & AnyObject)? = nil,
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
     si_isolation_mark_used()
     self.name = name
     self.parent = parent
+    self.gateHold = gateHold ?? parent?.gateHold
+    self.isProcessWideInstances = false
     self.isStrict = isStrict || (parent?.isStrict ?? false)
     self.isProcessWide = isProcessWide || (parent?.isProcessWide ?? false)
     self.capturesEveryBox = capturesEveryBox || (parent?.capturesEveryBox ?? false)
     self.report = report
+    activeFactories = .allocate(capacity: 1)
+    activeFactories.initialize(to: 0)
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+    index = .allocate(capacity: 1)
+    index.initialize(to: Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
+  }
+
+  /// Creates ``processWideInstances``.
+  private init(marker: Void) {
+    name = "the process-wide instances"
+    parent = nil
+    isStrict = false
+    isProcessWide = false
+    capturesEveryBox = false
+    report = { _Diagnostics.report($0) }
+    gateHold = nil
+    isProcessWideInstances = true
     activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
     state = .allocate(capacity: 1)
@@ -95,37 +133,49 @@ package final class _Scope: @unchecked Sendable {
   /// `DispatchQueue` callback, a `Thread`) resolves in the open process-wide scope, for the
   /// boxes that scope has touched: a process-wide test captures what it overrides, reads or
   /// resets, and leaves every other box, and the threads of unrelated tests using them, alone.
-  /// Code in a task of a test that is not isolated keeps the process-wide state.
+  /// Code in a task of a test that is not isolated keeps the process-wide state, and so does
+  /// code running in a `SharedScope` captured outside every scope.
   @usableFromInline
   package static func resolve(box id: UInt64) -> _Scope? {
-    current ?? processWideScope(capturing: id)
+    if let scope = current { return scope.isProcessWideInstances ? nil : scope }
+    return processWideScope(capturing: id)
   }
 
   /// The scope code on this thread runs in: the task's own, or for code outside every test
   /// task, the open process-wide scope.
   package static func resolveForCapture() -> _Scope? {
-    current ?? processWideScope(capturing: nil)
+    if let scope = current { return scope.isProcessWideInstances ? nil : scope }
+    return processWideScope(capturing: nil)
   }
 
-  /// The open process-wide scope, for code outside every test task: if `box` is given, only
-  /// when the scope captures that box.
+  /// The open process-wide scope, for code outside every test task: if `box` is given, the
+  /// newest open one that captures that box.
   private static func processWideScope(capturing box: UInt64?) -> _Scope? {
-    guard si_process_wide_scope_is_open(), let scope = processWide.withLock({ $0 }) else {
-      return nil
+    guard si_process_wide_scope_is_open() else { return nil }
+    let found: _Scope? = processWide.withLock { open in
+      guard let box else { return open.last }
+      return open.last { $0.capturesEveryBox || $0.lookup(box) != nil }
     }
-    if let box, !scope.capturesEveryBox, scope.lookup(box) == nil { return nil }
+    guard let found else { return nil }
     if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
-    return scope
+    return found
   }
 
-  /// Publishes `scope` as the process-wide scope (or nil) and returns the previous one.
-  package static func exchangeProcessWide(_ scope: _Scope?) -> _Scope? {
-    processWide.withLock { current in
-      let previous = current
-      if previous == nil && scope != nil { si_process_wide_scopes_add(1) }
-      if previous != nil && scope == nil { si_process_wide_scopes_add(-1) }
-      current = scope
-      return previous
+  /// Publishes `scope` as the newest process-wide scope, until ``closeProcessWide(_:)``.
+  package static func openProcessWide(_ scope: _Scope) {
+    processWide.withLock { open in
+      if open.isEmpty { si_process_wide_scopes_add(1) }
+      open.append(scope)
+    }
+  }
+
+  /// Withdraws `scope`, wherever it is among the open process-wide scopes (they may end out of
+  /// order when they were not opened through the gate).
+  package static func closeProcessWide(_ scope: _Scope) {
+    processWide.withLock { open in
+      guard let index = open.lastIndex(where: { $0 === scope }) else { return }
+      open.remove(at: index)
+      if open.isEmpty { si_process_wide_scopes_add(-1) }
     }
   }
 
