@@ -63,7 +63,11 @@ package final class _Scope: @unchecked Sendable {
     var retiredIndexes: [_SlotIndex] = []
     var retiredEntries: [Entry] = []
     var ended = false
-    var reportedLateUse = false
+    /// Boxes whose use after the end was reported (once per box).
+    var reportedLateUses: Set<UInt64> = []
+    /// The overrides the scope held when it ended, retained until it is released: a late use
+    /// of an overridden box is served the test's double, never a new real instance.
+    var overridesAtEnd: [UInt64: UnsafeMutableRawPointer] = [:]
   }
 
   private let lock = _Mutex()
@@ -117,6 +121,7 @@ package final class _Scope: @unchecked Sendable {
   }
 
   deinit {
+    for cell in state.pointee.overridesAtEnd.values { _Slot.retire(cell) }
     Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).release()
     index.deallocate()
     activeFactories.deallocate()
@@ -194,16 +199,25 @@ package final class _Scope: @unchecked Sendable {
   func slot(for identity: _BoxIdentity) -> _Slot {
     if let slot = lookup(identity.id) { return slot.takeUnretainedValue() }
     lock.lock()
-    var lateUse = false
-    if state.pointee.ended && !state.pointee.reportedLateUse {
-      state.pointee.reportedLateUse = true
-      lateUse = true
-    }
+    var lateUse: LateUse?
     let slot: _Slot
     if let existing = lookup(identity.id) {
       slot = existing.takeUnretainedValue()
     } else {
-      slot = _Slot(initial: parent?.inheritedCell(forBox: identity.id))
+      let seed: UnsafeMutableRawPointer?
+      if state.pointee.ended {
+        let kept = state.pointee.overridesAtEnd[identity.id]
+        if state.pointee.reportedLateUses.insert(identity.id).inserted {
+          lateUse = kept == nil ? .createdAfresh : .servedTheOverride
+        }
+        seed = kept.map { cell in
+          _ = Unmanaged<AnyObject>.fromOpaque(cell).retain()  // the new slot's reference
+          return cell
+        }
+      } else {
+        seed = parent?.inheritedCell(forBox: identity.id)
+      }
+      slot = _Slot(initial: seed)
       state.pointee.entries.append(Entry(slot: slot, identity: identity))
       var published = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
       if !published.hasRoom {
@@ -217,8 +231,16 @@ package final class _Scope: @unchecked Sendable {
       if !state.pointee.ended { si_int_fetch_add(identity.scopeUses, 1) }
     }
     lock.unlock()
-    if lateUse { reportLateUse(of: identity) }
+    if let lateUse { reportLateUse(of: identity, lateUse) }
     return slot
+  }
+
+  /// What a use of a box after the scope ended is served.
+  private enum LateUse {
+    /// The override the scope held when it ended.
+    case servedTheOverride
+    /// A new instance from the box's factory (or nothing, for an empty box).
+    case createdAfresh
   }
 
   /// The current cell of a box in this scope or its nearest ancestor that touched it, retained.
@@ -262,13 +284,23 @@ package final class _Scope: @unchecked Sendable {
     return created.value
   }
 
-  private func reportLateUse(of identity: _BoxIdentity) {
+  private func reportLateUse(of identity: _BoxIdentity, _ lateUse: LateUse) {
+    let served =
+      switch lateUse {
+      case .servedTheOverride:
+        "It is served the override the test had set, kept until nothing refers to the scope."
+      case .createdAfresh:
+        """
+        The test had not overridden it, so the ended scope serves an instance of its own,         created by the box's factory: a real one.
+        """
+      }
     report(
       _Diagnostic(
         message: """
           \(identity.description) was used in the isolated scope of \(name) after that test \
-          ended. Something the test started (a Task, a callback) outlived it: await it before \
-          the test returns, or cancel it.
+          ended. Something the test started (a Task, a callback, a carried SharedScope) outlived \
+          it: await it before the test returns, or cancel it. \(served) Later uses of this box \
+          in this scope are not reported again.
           """,
         location: identity.location
       )
@@ -277,12 +309,19 @@ package final class _Scope: @unchecked Sendable {
 
   // MARK: Ending
 
-  /// Ends the scope: releases every instance it created or was given, and reports work it
-  /// started that is still running. After `end()`, uses are reported and still served.
+  /// Ends the scope: releases every instance it created, keeps the overrides until the scope is
+  /// released, and reports work it started that is still running. After `end()`, the first use
+  /// of each box is reported; an overridden box is served its override, any other box an
+  /// instance the ended scope creates.
   package func end() {
     let detached: [Entry] = lock.withLock {
       state.pointee.ended = true
       let all = state.pointee.entries
+      for entry in all where entry.slot.isOverridden {
+        if let cell = entry.slot.retainedCell() {
+          state.pointee.overridesAtEnd[entry.identity.id] = cell
+        }
+      }
       state.pointee.entries = []
       state.pointee.retiredEntries += all
       let old = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
