@@ -356,7 +356,8 @@ public final class Resettable<Shared> {
     ).clear()
   }
 
-  /// The slot a change applies to here, reporting a change that would leak into isolated tests.
+  /// The slot a change applies to here, reporting a change outside every scope that leaks into
+  /// other tests (see `_UnscopedChanges`).
   func _slotForChange(
     check: Bool,
     operation: StaticString = "",
@@ -364,18 +365,12 @@ public final class Resettable<Shared> {
   ) -> _Slot {
     guard si_isolation_is_active() else { return _global }
     if let scope = _Scope.resolve(box: _identity.id) { return scope.slot(for: _identity) }
-    if check, let location, _identity.isUsedByLiveScopes {
-      _Diagnostics.report(
-        _Diagnostic(
-          message: """
-            \(_identity.typeDescription).\(operation) was called outside any isolated scope \
-            while isolated tests use \(_identity.description). The change applies to the \
-            process-wide instance and leaks into every test and thread that is not isolated. \
-            Mark this test `.isolatedShared` (or use IsolatedSharedTestCase), or carry the \
-            test's scope into this thread with SharedScope.current.
-            """,
-          location: location
-        )
+    if check, let location {
+      _UnscopedChanges.check(
+        _identity,
+        operation: "\(operation)",
+        location: location,
+        restores: "\(operation)".hasPrefix("withOverride")
       )
     }
     return _global

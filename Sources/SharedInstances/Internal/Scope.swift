@@ -200,6 +200,7 @@ package final class _Scope: @unchecked Sendable {
     if let slot = lookup(identity.id) { return slot.takeUnretainedValue() }
     lock.lock()
     var lateUse: LateUse?
+    var firstTouch = false
     let slot: _Slot
     if let existing = lookup(identity.id) {
       slot = existing.takeUnretainedValue()
@@ -228,9 +229,13 @@ package final class _Scope: @unchecked Sendable {
         published = grown
       }
       published.insert(identity.id, slot)
-      if !state.pointee.ended { si_int_fetch_add(identity.scopeUses, 1) }
+      if !state.pointee.ended {
+        si_int_fetch_add(identity.scopeUses, 1)
+        firstTouch = true
+      }
     }
     lock.unlock()
+    if firstTouch { _UnscopedChanges.scopeTouched(identity) }
     if let lateUse { reportLateUse(of: identity, lateUse) }
     return slot
   }
