@@ -177,7 +177,7 @@ public final class Resettable<Shared> {
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @inlinable
   func _readOrCreate() -> Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
+    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
       // The common case, lock-free: the scope has touched the box and holds an instance.
       if let found = scope.lookup(_identity.id) {
         let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
@@ -210,7 +210,7 @@ public final class Resettable<Shared> {
   /// ```
   @inlinable
   public var currentValue: Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
+    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
       return scope.slot(for: _identity).load(Shared.self)
     }
     return _global.load(Shared.self)
@@ -364,7 +364,13 @@ public final class Resettable<Shared> {
     location: _SourceLocation? = nil
   ) -> _Slot {
     guard si_isolation_is_active() else { return _global }
-    if let scope = _Scope.resolve(box: _identity.id) { return scope.slot(for: _identity) }
+    if let scope = _Scope.resolve(box: _identity.id) {
+      let slot = scope.slot(for: _identity)
+      if check, "\(operation)".hasPrefix("override") || "\(operation)".hasPrefix("withOverride") {
+        scope.noteOverride(of: _identity)
+      }
+      return slot
+    }
     if check, let location {
       _UnscopedChanges.check(
         _identity,

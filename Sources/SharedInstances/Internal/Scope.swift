@@ -68,6 +68,8 @@ package final class _Scope: @unchecked Sendable {
     /// The overrides the scope held when it ended, retained until it is released: a late use
     /// of an overridden box is served the test's double, never a new real instance.
     var overridesAtEnd: [UInt64: UnsafeMutableRawPointer] = [:]
+    /// Boxes overridden in this scope before it ended (for `_EscapedReads`).
+    var overridden: Set<UInt64> = []
   }
 
   private let lock = _Mutex()
@@ -144,6 +146,15 @@ package final class _Scope: @unchecked Sendable {
   package static func resolve(box id: UInt64) -> _Scope? {
     if let scope = current { return scope.isProcessWideInstances ? nil : scope }
     return processWideScope(capturing: id)
+  }
+
+  /// ``resolve(box:)-(UInt64)`` for a read: a read that gets the process-wide instance of a box
+  /// that a live isolated scope has overridden, from outside every test task, is warned about.
+  @usableFromInline
+  package static func resolve(box identity: _BoxIdentity) -> _Scope? {
+    if let scope = resolve(box: identity.id) { return scope }
+    if identity.isUsedByLiveScopes { _EscapedReads.check(identity) }
+    return nil
   }
 
   /// The scope code on this thread runs in: the task's own, or for code outside every test
@@ -254,6 +265,14 @@ package final class _Scope: @unchecked Sendable {
     return parent?.inheritedCell(forBox: id)
   }
 
+  /// Records that `identity` was overridden in this scope.
+  func noteOverride(of identity: _BoxIdentity) {
+    let first = lock.withLock {
+      !state.pointee.ended && state.pointee.overridden.insert(identity.id).inserted
+    }
+    if first { _EscapedReads.scopeOverrode(identity.id) }
+  }
+
   // MARK: Reads
 
   /// Records a read this scope served, and reports it in strict mode if it was not overridden.
@@ -319,6 +338,7 @@ package final class _Scope: @unchecked Sendable {
   /// of each box is reported; an overridden box is served its override, any other box an
   /// instance the ended scope creates.
   package func end() {
+    let overridden = lock.withLock { state.pointee.overridden }
     let detached: [Entry] = lock.withLock {
       state.pointee.ended = true
       let all = state.pointee.entries
@@ -347,6 +367,7 @@ package final class _Scope: @unchecked Sendable {
         )
       )
     }
+    _EscapedReads.scopeEnded(overriding: overridden)
     for entry in detached {
       si_int_fetch_add(entry.identity.scopeUses, -1)
       entry.slot.clear()  // may run deinits: no lock held

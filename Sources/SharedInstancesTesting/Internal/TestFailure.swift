@@ -52,6 +52,20 @@ enum TestFailure {
     }
   }
 
+  /// Reports `message` as a warning: a warning-severity issue in a Swift Testing process (which
+  /// does not fail the run), a line on standard error otherwise (XCTest has no warnings).
+  static func warn(_ message: String, at location: _SourceLocation) {
+    if Test.current != nil || TestingProcess.isSwiftTesting {
+      Issue.record(
+        Comment(rawValue: message),
+        severity: .warning,
+        sourceLocation: sourceLocation(location)
+      )
+    } else {
+      printToStandardError("SharedInstances: warning: \(message)")
+    }
+  }
+
   /// Records `message` as a failure pointing at a caller's `#fileID`/`#filePath`/`#line`.
   static func record(
     _ message: String,
@@ -91,6 +105,9 @@ enum TestFailure {
   private static let installOnce: Void = {
     _Diagnostics.handler.withLock { handler in
       handler = { diagnostic in TestFailure.fail(diagnostic.message, at: diagnostic.location) }
+    }
+    _EscapedReads.handler.withLock { handler in
+      handler = { diagnostic in TestFailure.warn(diagnostic.message, at: diagnostic.location) }
     }
     _Scope.runsInTestTask.withLock { probe in
       probe = { Test.current != nil }
