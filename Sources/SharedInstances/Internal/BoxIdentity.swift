@@ -47,7 +47,8 @@ package final class _BoxIdentity: @unchecked Sendable {
       """
       SharedInstances: \(description) was read again by its own factory on the same thread. \
       The factory would wait for itself forever. Break the cycle: the factory of a shared \
-      instance must not read that instance, directly or through other shared instances.
+      instance must not read that instance, directly or through other shared instances.\
+      \(_RunningTest.suffix)
       """
     )
   }
@@ -58,7 +59,8 @@ package final class _BoxIdentity: @unchecked Sendable {
       """
       SharedInstances: \(description) is empty: it has no factory and no instance was set. \
       Call set(_:) (or override(with:) in a test) before reading `value`, or read \
-      `currentValue` or `require()` where the instance may be missing.
+      `currentValue` or `require()` where the instance may be missing.\
+      \(_RunningTest.suffix)
       """
     )
   }

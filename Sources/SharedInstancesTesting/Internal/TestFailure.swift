@@ -109,6 +109,9 @@ enum TestFailure {
     _EscapedReads.handler.withLock { handler in
       handler = { diagnostic in TestFailure.warn(diagnostic.message, at: diagnostic.location) }
     }
+    _RunningTest.provider.withLock { provider in
+      provider = { Test.current?.name ?? XCTestRun.currentName }
+    }
     _Scope.runsInTestTask.withLock { probe in
       probe = { Test.current != nil }
     }
@@ -141,6 +144,7 @@ enum XCTestRun {
   private struct State {
     var running = 0
     var sawTest = false
+    var currentName: String?
     var pending: [(message: String, location: _SourceLocation)] = []
   }
 
@@ -148,10 +152,14 @@ enum XCTestRun {
 
   static var isRunning: Bool { state.withLock { $0.running > 0 } }
 
-  static func willStart() {
+  /// The name of the XCTest test that is running, as far as the observer saw it start.
+  static var currentName: String? { state.withLock { $0.running > 0 ? $0.currentName : nil } }
+
+  static func willStart(named name: String? = nil) {
     state.withLock { state in
       state.running += 1
       state.sawTest = true
+      if let name { state.currentName = name }
     }
   }
 
@@ -188,7 +196,7 @@ enum XCTestRun {
   private final class Observer: NSObject, XCTestObservation, @unchecked Sendable {
     // @unchecked: stateless; XCTest calls it on the thread that runs the tests.
     func testCaseWillStart(_ testCase: XCTestCase) {
-      XCTestRun.willStart()
+      XCTestRun.willStart(named: testCase.name)
       for failure in XCTestRun.takePending() {
         testCase.recordFailure(
           withDescription: """

@@ -56,3 +56,19 @@ final class EventLog: Sendable {
   func append(_ event: String) { events.mutate { $0.append(event) } }
   var all: [String] { events.get() }
 }
+
+@MainActor final class EdgeMainActorThing {
+  let createdOnMainThread = Thread.isMainThread
+}
+
+final class EdgeReentrant: Sendable {}
+
+/// Boxes whose misuse stops the program, or no longer does (issue 14, item 7).
+enum StoppingBoxes {
+  static let mainActor = Resettable(mainActor: { EdgeMainActorThing() })
+  static let empty = Resettable<Tagged>.empty()
+  static let reentrant: Resettable<EdgeReentrant> = Resettable { () -> EdgeReentrant in
+    _ = StoppingBoxes.reentrant.value
+    return EdgeReentrant()
+  }
+}
