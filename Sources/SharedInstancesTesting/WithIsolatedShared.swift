@@ -53,7 +53,12 @@ func runIsolated<R>(
     options: options,
     capturesEveryBox: capturesEveryBox
   )
-  defer { session.end() }
+  defer {
+    if QuietPeriod.applies(to: options, session.scope) {
+      QuietPeriod.waitBlocking(in: session.scope)
+    }
+    session.end()
+  }
   return try _Scope.$current.withValue(session.scope, operation: operation)
 }
 
@@ -95,6 +100,12 @@ public func withIsolatedShared<R>(
     name: name ?? "withIsolatedShared at \(fileID):\(line)",
     options: options
   )
-  defer { session.end() }
-  return try await _Scope.$current.withValue(session.scope, operation: operation)
+  do {
+    let result = try await _Scope.$current.withValue(session.scope, operation: operation)
+    await session.endAfterQuietPeriod(options)
+    return result
+  } catch {
+    await session.endAfterQuietPeriod(options)
+    throw error
+  }
 }

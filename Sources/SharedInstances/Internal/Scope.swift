@@ -12,8 +12,8 @@ import _SharedInstancesShims
 /// touched).
 @usableFromInline
 package final class _Scope: @unchecked Sendable {
-  // @unchecked: `state` is only accessed while `lock` is held; `index` and `activeFactories`
-  // are only accessed atomically; everything else is immutable.
+  // @unchecked: `state` is only accessed while `lock` is held; `index`, `activeFactories` and
+  // `draining` are only accessed atomically; everything else is immutable.
 
   @TaskLocal package static var current: _Scope?
 
@@ -70,6 +70,9 @@ package final class _Scope: @unchecked Sendable {
     var overridesAtEnd: [UInt64: UnsafeMutableRawPointer] = [:]
     /// Boxes overridden in this scope before it ended (for `_EscapedReads`).
     var overridden: Set<UInt64> = []
+    /// Reads from outside the test's tasks during the quiet period, by box, in order.
+    var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
+    var readsWhileDrainingTotal = 0
   }
 
   private let lock = _Mutex()
@@ -77,6 +80,9 @@ package final class _Scope: @unchecked Sendable {
   /// The published `_SlotIndex` (retained by the scope).
   @usableFromInline let index: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   private let activeFactories: UnsafeMutablePointer<Int>
+  /// Non-zero while the scope waits, after its test's body returned, for reads from outside the
+  /// test's tasks to stop (the quiet period).
+  private let draining: UnsafeMutablePointer<Int>
 
   package init(
     name: String,
@@ -98,6 +104,8 @@ package final class _Scope: @unchecked Sendable {
     self.report = report
     activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
+    draining = .allocate(capacity: 1)
+    draining.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
     index = .allocate(capacity: 1)
@@ -116,6 +124,8 @@ package final class _Scope: @unchecked Sendable {
     isProcessWideInstances = true
     activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
+    draining = .allocate(capacity: 1)
+    draining.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
     index = .allocate(capacity: 1)
@@ -127,6 +137,7 @@ package final class _Scope: @unchecked Sendable {
     Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).release()
     index.deallocate()
     activeFactories.deallocate()
+    draining.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -152,7 +163,11 @@ package final class _Scope: @unchecked Sendable {
   /// that a live isolated scope has overridden, from outside every test task, is warned about.
   @usableFromInline
   package static func resolve(box identity: _BoxIdentity) -> _Scope? {
-    if let scope = resolve(box: identity.id) { return scope }
+    if let scope = current { return scope.isProcessWideInstances ? nil : scope }
+    if let scope = processWideScope(capturing: identity.id) {
+      if si_int_load_relaxed(scope.draining) != 0 { scope.noteReadWhileDraining(of: identity) }
+      return scope
+    }
     if identity.isUsedByLiveScopes { _EscapedReads.check(identity) }
     return nil
   }
@@ -329,6 +344,45 @@ package final class _Scope: @unchecked Sendable {
         location: identity.location
       )
     )
+  }
+
+  // MARK: Quiet period
+
+  /// One box read from outside the test's tasks after the test's body returned.
+  package struct LateRead: Sendable {
+    package let identity: _BoxIdentity
+    package let count: Int
+  }
+
+  /// Starts counting reads from outside the test's tasks (process-wide scopes only).
+  package func beginQuietPeriod() {
+    si_int_store_release(draining, 1)
+  }
+
+  /// How many reads from outside the test's tasks the quiet period has seen so far.
+  package var readsDuringQuietPeriod: Int {
+    lock.withLock { state.pointee.readsWhileDrainingTotal }
+  }
+
+  /// Stops counting and returns what the quiet period saw, by box.
+  package func endQuietPeriod() -> [LateRead] {
+    si_int_store_release(draining, 0)
+    return lock.withLock {
+      state.pointee.readsWhileDraining.map { LateRead(identity: $0.identity, count: $0.count) }
+    }
+  }
+
+  private func noteReadWhileDraining(of identity: _BoxIdentity) {
+    lock.withLock {
+      state.pointee.readsWhileDrainingTotal += 1
+      if let index = state.pointee.readsWhileDraining.firstIndex(where: {
+        $0.identity.id == identity.id
+      }) {
+        state.pointee.readsWhileDraining[index].count += 1
+      } else {
+        state.pointee.readsWhileDraining.append((identity, 1))
+      }
+    }
   }
 
   // MARK: Ending

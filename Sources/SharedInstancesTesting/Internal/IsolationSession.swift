@@ -171,6 +171,12 @@ struct IsolationSession: Sendable {
     )
   }
 
+  /// Waits for the scope's quiet period if `options` ask for one, then ends it.
+  func endAfterQuietPeriod(_ options: SharedIsolationOptions) async {
+    if QuietPeriod.applies(to: options, scope) { await QuietPeriod.wait(in: scope) }
+    end()
+  }
+
   /// Ends the scope: releases its instances, reports its diagnostics, releases the gate.
   func end() {
     if scope.isProcessWide { _Scope.closeProcessWide(scope) }

@@ -72,3 +72,10 @@ enum StoppingBoxes {
     return EdgeReentrant()
   }
 }
+
+/// Boxes of the leftover-work tests (issue 14, item 2).
+enum LeftoverBoxes {
+  static let caught = Resettable { Tagged("real") }
+  static let uncaught = Resettable { Tagged("real") }
+  static let xcTest = Resettable { Tagged("real") }
+}

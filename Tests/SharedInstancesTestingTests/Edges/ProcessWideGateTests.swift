@@ -68,15 +68,20 @@ import Testing
         }
       }
       group.addTask {
-        // Threads wait by blocking, as XCTest does.
+        // Threads wait by blocking, as XCTest does. A thread outside every test task would nest
+        // its scope in an open process-wide scope (it may be that test's own thread); carrying
+        // the process-wide state makes each scope an outermost one, which takes the gate.
+        let outside = SharedScope.current
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
           Thread {
             DispatchQueue.concurrentPerform(iterations: 60) { index in
               let processWide = index % 10 == 0
-              withIsolatedShared(processWide ? .processWide : []) {
-                census.enter(processWide: processWide)
-                EdgeBoxes.gateStress.override(with: Tagged("thread \(index)"))
-                census.leave(processWide: processWide)
+              outside.run {
+                withIsolatedShared(processWide ? .processWide : []) {
+                  census.enter(processWide: processWide)
+                  EdgeBoxes.gateStress.override(with: Tagged("thread \(index)"))
+                  census.leave(processWide: processWide)
+                }
               }
             }
             done.resume()
