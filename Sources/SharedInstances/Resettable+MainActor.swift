@@ -20,7 +20,9 @@ extension Resettable where Shared: Sendable {
   /// ```
   ///
   /// > Important: The first read (the one that runs the factory) must happen on the main
-  /// > actor. A first read anywhere else stops the program with a message naming the box.
+  /// > actor. A first read anywhere else stops the program with a message naming the box (and
+  /// > the running test). In a Swift Testing test's isolated scope it fails the test instead,
+  /// > and the instance is created on the main actor.
   ///
   /// - Parameters:
   ///   - fileID: Where the box is declared, for messages. Leave the default.
@@ -38,19 +40,41 @@ extension Resettable where Shared: Sendable {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(
       factory: {
-        guard _MainQueue.isCurrent else {
-          fatalError(
-            """
-            SharedInstances: Resettable<\(Shared.self)> (declared at \(fileID):\(line)) has a \
-            @MainActor factory but was first read off the main actor. Read it first from the \
-            main actor (for example in the app's start-up or a @MainActor test).
-            """
+        if _MainQueue.isCurrent { return MainActor.assumeIsolated { factory() } }
+        let message = """
+          Resettable<\(Shared.self)> (declared at \(fileID):\(line)) has a @MainActor factory \
+          but was first read off the main actor. Read it first from the main actor (for example \
+          in the app's start-up or a @MainActor test), or override it in the test.
+          """
+        if _MainActorFactory.canHopToMainActor {
+          // In a test's scope every test gets a fresh box, so reading it first at start-up
+          // cannot protect tests: report, and create it on the main actor to keep the run alive.
+          _Diagnostics.report(
+            _Diagnostic(
+              message: message
+                + " The test goes on: the instance was created on the main actor for it.",
+              location: location
+            )
           )
+          return DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
         }
-        return MainActor.assumeIsolated { factory() }
+        fatalError("SharedInstances: \(message)\(_RunningTest.suffix)")
       },
       location: location
     )
+  }
+}
+
+/// Where a `@MainActor` factory first read off the main actor can keep the run alive.
+enum _MainActorFactory {
+  /// Inside a Swift Testing test's scope, where the main actor is not blocked by the test (it
+  /// awaits) and the main queue is drained: wait for the factory to run there. Elsewhere (an
+  /// XCTest test, which blocks the main thread; production) it stops the program.
+  static var canHopToMainActor: Bool {
+    guard si_isolation_is_active(), _Scope.resolveForCapture() != nil,
+      let probe = _Scope.runsInTestTask.withLock({ $0 })
+    else { return false }
+    return probe()
   }
 }
 

@@ -247,7 +247,7 @@ public final class Resettable<Shared> {
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @inlinable
   func _readOrCreate() -> Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
+    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
       // The common case, lock-free: the scope has touched the box and holds an instance.
       if let found = scope.lookup(_identity.id) {
         let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
@@ -280,7 +280,7 @@ public final class Resettable<Shared> {
   /// ```
   @inlinable
   public var currentValue: Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
+    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
       return scope.slot(for: _identity).load(Shared.self)
     }
     return _global.load(Shared.self)
@@ -435,7 +435,8 @@ public final class Resettable<Shared> {
     ).clear()
   }
 
-  /// The slot a change applies to here, reporting a change that would leak into isolated tests.
+  /// The slot a change applies to here, reporting a change outside every scope that leaks into
+  /// other tests (see `_UnscopedChanges`).
   func _slotForChange(
     check: Bool,
     operation: StaticString = "",
@@ -444,20 +445,18 @@ public final class Resettable<Shared> {
     guard si_isolation_is_active() else { return _global }
     if let scope = _Scope.resolve(box: _identity.id) {
       if check { scope.tracking.noteChange(of: _identity.id, operation: operation) }
-      return scope.slot(for: _identity)
+      let slot = scope.slot(for: _identity)
+      if check, "\(operation)".hasPrefix("override") || "\(operation)".hasPrefix("withOverride") {
+        scope.noteOverride(of: _identity)
+      }
+      return slot
     }
-    if check, let location, _identity.isUsedByLiveScopes {
-      _Diagnostics.report(
-        _Diagnostic(
-          message: """
-            \(_identity.typeDescription).\(operation) was called outside any isolated scope \
-            while isolated tests use \(_identity.description). The change applies to the \
-            process-wide instance and leaks into every test and thread that is not isolated. \
-            Mark this test `.isolatedShared` (or use IsolatedSharedTestCase), or carry the \
-            test's scope into this thread with SharedScope.current.
-            """,
-          location: location
-        )
+    if check, let location {
+      _UnscopedChanges.check(
+        _identity,
+        operation: "\(operation)",
+        location: location,
+        restores: "\(operation)".hasPrefix("withOverride")
       )
     }
     return _global

@@ -19,7 +19,8 @@ import _SharedInstancesShims
 /// ```
 ///
 /// In production, and in tests that are not isolated, ``current`` is the process-wide state
-/// and running in it costs nothing.
+/// and running in it costs nothing. Code running in a process-wide state that was carried this
+/// way reads the process-wide instances, even while a `.processWide` test's scope is open.
 public struct SharedScope: Sendable {
   let scope: _Scope?
 
@@ -57,8 +58,15 @@ public struct SharedScope: Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
   public func run<R>(_ body: () throws -> R) rethrows -> R {
-    guard let scope else { return try body() }
+    guard let scope = bound else { return try body() }
     return try _Scope.$current.withValue(scope, operation: body)
+  }
+
+  /// The scope to bind: the isolated scope, or, once isolation is used in the process, the
+  /// marker of the process-wide instances (so that an open process-wide scope is not used).
+  private var bound: _Scope? {
+    if let scope { return scope }
+    return si_isolation_is_active() ? _Scope.processWideInstances : nil
   }
 
   /// Runs the asynchronous `body` so that every shared instance it reads resolves in this
@@ -78,7 +86,7 @@ public struct SharedScope: Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> R {
-    guard let scope else { return try await body() }
+    guard let scope = bound else { return try await body() }
     return try await _Scope.$current.withValue(scope, operation: body)
   }
 

@@ -56,7 +56,7 @@ open class IsolatedSharedTestCase: XCTestCase {
   /// ```
   open override func invokeTest() {
     XCTestRun.startObserving()
-    XCTestRun.willStart()
+    XCTestRun.willStart(named: name)
     defer { XCTestRun.didFinish() }
     // XCTest runs one test at a time in a process: a process-wide scope may capture every box.
     DependencyTracking.recordingXCTest(name: name, recording: dependencyRecording) {

@@ -74,6 +74,7 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    TestingProcess.markSwiftTesting()
     guard testCase != nil, !test.isSuite else {
       // The test as a whole (all its arguments): where its dependency record is checked.
       try await DependencyTracking.recordingTest(

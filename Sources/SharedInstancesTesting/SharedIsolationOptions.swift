@@ -11,7 +11,7 @@
 /// @Test(.isolatedShared([.processWide, .strict])) func uploadsInBackground() { … }
 /// ```
 public struct SharedIsolationOptions: OptionSet, Sendable, Hashable {
-  /// The raw bits: ``processWide`` is bit 0, ``strict`` bit 1.
+  /// The raw bits: ``processWide`` is bit 0, ``strict`` bit 1, ``quietPeriod`` bit 4.
   ///
   /// Use the named options rather than the bits.
   ///
@@ -57,4 +57,24 @@ public struct SharedIsolationOptions: OptionSet, Sendable, Hashable {
   /// }
   /// ```
   public static let strict = SharedIsolationOptions(rawValue: 1 << 1)
+
+  /// After a ``processWide`` test's body returns, its scope stays open until code outside the
+  /// test's tasks has not read any shared instance in it for 100 milliseconds (at most one
+  /// second), and each box read in that period fails the test: work the test started (a
+  /// `DispatchQueue.asyncAfter`, a timer, a callback) outlived it and would otherwise land in
+  /// the next process-wide test's scope.
+  ///
+  /// It catches late reads that arrive within the quiet period; a read that comes later still
+  /// lands in whatever runs then, unreported. Each test with the option takes at least 100
+  /// milliseconds longer. Without ``processWide`` it does nothing: a task-isolated test's late
+  /// work is reported when it uses the ended scope.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared([.processWide, .quietPeriod])) func syncsInBackground() async { … }
+  ///
+  /// final class SyncTests: IsolatedSharedTestCase {
+  ///   override var sharedIsolationOptions: SharedIsolationOptions { [.processWide, .quietPeriod] }
+  /// }
+  /// ```
+  public static let quietPeriod = SharedIsolationOptions(rawValue: 1 << 4)
 }

@@ -48,15 +48,17 @@ func runIsolated<R>(
   capturesEveryBox: Bool,
   operation: () throws -> R
 ) rethrows -> R {
-  let needsGate = IsolationSession.needsGate(options)
-  if needsGate { ProcessWideGate.shared.acquireBlocking() }
-  let session = IsolationSession(
+  let session = IsolationSession.openSynchronously(
     name: name,
     options: options,
-    holdsGate: needsGate,
     capturesEveryBox: capturesEveryBox
   )
-  defer { session.end() }
+  defer {
+    if QuietPeriod.applies(to: options, session.scope) {
+      QuietPeriod.waitBlocking(in: session.scope)
+    }
+    session.end()
+  }
   return try _Scope.$current.withValue(session.scope, operation: operation)
 }
 
@@ -94,13 +96,16 @@ public func withIsolatedShared<R>(
   line: UInt = #line,
   operation: () async throws -> R
 ) async rethrows -> R {
-  let needsGate = IsolationSession.needsGate(options)
-  if needsGate { await ProcessWideGate.shared.acquire() }
-  let session = IsolationSession(
+  let session = await IsolationSession.open(
     name: name ?? "withIsolatedShared at \(fileID):\(line)",
-    options: options,
-    holdsGate: needsGate
+    options: options
   )
-  defer { session.end() }
-  return try await _Scope.$current.withValue(session.scope, operation: operation)
+  do {
+    let result = try await _Scope.$current.withValue(session.scope, operation: operation)
+    await session.endAfterQuietPeriod(options)
+    return result
+  } catch {
+    await session.endAfterQuietPeriod(options)
+    throw error
+  }
 }

@@ -23,13 +23,9 @@ extension XCTestCase {
   ///   instances the test did not override. The scope is always process-wide.
   public func isolateSharedInstances(_ options: SharedIsolationOptions = []) {
     XCTestRun.startObserving()
-    let all = options.union(.processWide)
-    let needsGate = IsolationSession.needsGate(all)
-    if needsGate { ProcessWideGate.shared.acquireBlocking() }
-    let session = IsolationSession(
+    let session = IsolationSession.openSynchronously(
       name: name,
-      options: all,
-      holdsGate: needsGate,
+      options: options.union(.processWide),
       capturesEveryBox: true
     )
     addTeardownBlock { session.end() }

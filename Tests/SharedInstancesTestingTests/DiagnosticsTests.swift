@@ -62,7 +62,13 @@ import Testing
     }
     await release.open()
     await isolated.value
-    Boxes.misuse.reset()  // no isolated test uses the box any more: not reported
+    // Issue 14: no isolated test uses the box any more, but one did: the reset leaks into every
+    // later test that is not isolated, so it is still reported (it was not before).
+    withKnownIssue {
+      Boxes.misuse.reset()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("which isolated tests in this process use")
+    }
   }
 
   @Test func useOfAScopeAfterItEndedIsReported() async {

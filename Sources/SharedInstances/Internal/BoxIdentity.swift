@@ -62,7 +62,8 @@ package final class _BoxIdentity: @unchecked Sendable {
     let fix = """
       The factory would wait for itself forever. Break the cycle: the factory of a shared \
       instance must not read that instance, directly or through other shared instances; let one \
-      of them read the other when it is used, not when it is created.
+      of them read the other when it is used, not when it is created.\
+      \(_RunningTest.suffix)
       """
     guard cycle.count > 1 || cycle.first?.role == .update else { return "\(summary). \(fix)" }
     let steps = cycle.map { frame in
@@ -83,7 +84,8 @@ package final class _BoxIdentity: @unchecked Sendable {
       """
       SharedInstances: \(description) is empty: it has no factory and no instance was set. \
       Call set(_:) (or override(with:) in a test) before reading `value`, or read \
-      `currentValue` or `require()` where the instance may be missing.
+      `currentValue` or `require()` where the instance may be missing.\
+      \(_RunningTest.suffix)
       """
     )
   }

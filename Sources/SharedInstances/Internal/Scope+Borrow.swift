@@ -27,7 +27,7 @@ extension _Scope {
   @usableFromInline
   static func borrow(box identity: _BoxIdentity, global: _Slot) -> _ScopedBorrow? {
     guard si_isolation_is_active() else { return nil }
-    guard let scope = resolve(box: identity.id) else {
+    guard let scope = resolve(box: identity) else {
       guard let borrow = global.beginBorrow() else { return nil }
       return _ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow)
     }

@@ -12,13 +12,25 @@ import _SharedInstancesShims
 /// touched).
 @usableFromInline
 package final class _Scope: @unchecked Sendable {
-  // @unchecked: `state` is only accessed while `lock` is held; `index` and `activeFactories`
-  // are only accessed atomically; everything else is immutable.
+  // @unchecked: `state` is only accessed while `lock` is held; `index`, `activeFactories` and
+  // `draining` are only accessed atomically; everything else is immutable.
 
   @TaskLocal package static var current: _Scope?
 
-  /// The scope that threads outside any test task read through, while a process-wide test runs.
-  package static let processWide = Protected<_Scope?>(nil)
+  /// The scope bound by running in a `SharedScope` captured outside every scope: it stands for
+  /// the process-wide instances, so that code carrying it never resolves in an open
+  /// process-wide test's scope.
+  package static let processWideInstances = _Scope(marker: ())
+
+  /// The isolated scope bound on this task, if any (nil for ``processWideInstances``).
+  package static var currentIsolated: _Scope? {
+    guard let scope = current, !scope.isProcessWideInstances else { return nil }
+    return scope
+  }
+
+  /// The open process-wide scopes, oldest first: threads outside any test task read through the
+  /// newest. Usually one (the gate runs process-wide tests alone); nested ones stack.
+  package static let processWide = Protected<[_Scope]>([])
 
   /// Tells whether the current task belongs to a test (installed by `SharedInstancesTesting`).
   package static let runsInTestTask = Protected<(@Sendable () -> Bool)?>(nil)
@@ -33,6 +45,11 @@ package final class _Scope: @unchecked Sendable {
   package let report: @Sendable (_Diagnostic) -> Void
   /// Boxes exempt from strict mode, and the changes the scope made: see ScopeTracking.swift.
   package let tracking: _ScopeTracking
+  /// What the outermost scope holds to run alongside other tests (owned by
+  /// `SharedInstancesTesting`), shared with the scopes nested in it.
+  package let gateHold: (any Sendable & AnyObject)?
+  /// Whether this is ``processWideInstances``, not a scope.
+  @usableFromInline let isProcessWideInstances: Bool
 
   struct Entry {
     let slot: _Slot
@@ -48,7 +65,16 @@ package final class _Scope: @unchecked Sendable {
     var retiredIndexes: [_SlotIndex] = []
     var retiredEntries: [Entry] = []
     var ended = false
-    var reportedLateUse = false
+    /// Boxes whose use after the end was reported (once per box).
+    var reportedLateUses: Set<UInt64> = []
+    /// The overrides the scope held when it ended, retained until it is released: a late use
+    /// of an overridden box is served the test's double, never a new real instance.
+    var overridesAtEnd: [UInt64: UnsafeMutableRawPointer] = [:]
+    /// Boxes overridden in this scope before it ended (for `_EscapedReads`).
+    var overridden: Set<UInt64> = []
+    /// Reads from outside the test's tasks during the quiet period, by box, in order.
+    var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
+    var readsWhileDrainingTotal = 0
   }
 
   private let lock = _Mutex()
@@ -57,6 +83,9 @@ package final class _Scope: @unchecked Sendable {
   @usableFromInline let index: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Factories of this scope running now (atomic): reads look for a factory frame only then.
   @usableFromInline let activeFactories: UnsafeMutablePointer<Int>
+  /// Non-zero while the scope waits, after its test's body returned, for reads from outside the
+  /// test's tasks to stop (the quiet period).
+  private let draining: UnsafeMutablePointer<Int>
 
   package init(
     name: String,
@@ -65,11 +94,14 @@ package final class _Scope: @unchecked Sendable {
     isProcessWide: Bool,
     capturesEveryBox: Bool = false,
     tracking: _ScopeTracking = _ScopeTracking(),
+    gateHold: (any Sendable & AnyObject)? = nil,
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
     si_isolation_mark_used()
     self.name = name
     self.parent = parent
+    self.gateHold = gateHold ?? parent?.gateHold
+    self.isProcessWideInstances = false
     self.isStrict = isStrict || (parent?.isStrict ?? false)
     self.isProcessWide = isProcessWide || (parent?.isProcessWide ?? false)
     self.capturesEveryBox = capturesEveryBox || (parent?.capturesEveryBox ?? false)
@@ -77,6 +109,29 @@ package final class _Scope: @unchecked Sendable {
     self.tracking = tracking.inheriting(from: parent?.tracking)
     activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
+    draining = .allocate(capacity: 1)
+    draining.initialize(to: 0)
+    state = .allocate(capacity: 1)
+    state.initialize(to: State())
+    index = .allocate(capacity: 1)
+    index.initialize(to: Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
+  }
+
+  /// Creates ``processWideInstances``.
+  private init(marker: Void) {
+    name = "the process-wide instances"
+    parent = nil
+    isStrict = false
+    isProcessWide = false
+    capturesEveryBox = false
+    report = { _Diagnostics.report($0) }
+    tracking = _ScopeTracking()
+    gateHold = nil
+    isProcessWideInstances = true
+    activeFactories = .allocate(capacity: 1)
+    activeFactories.initialize(to: 0)
+    draining = .allocate(capacity: 1)
+    draining.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
     index = .allocate(capacity: 1)
@@ -84,9 +139,11 @@ package final class _Scope: @unchecked Sendable {
   }
 
   deinit {
+    for cell in state.pointee.overridesAtEnd.values { _Slot.release(cell) }
     Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).release()
     index.deallocate()
     activeFactories.deallocate()
+    draining.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -100,37 +157,62 @@ package final class _Scope: @unchecked Sendable {
   /// `DispatchQueue` callback, a `Thread`) resolves in the open process-wide scope, for the
   /// boxes that scope has touched: a process-wide test captures what it overrides, reads or
   /// resets, and leaves every other box, and the threads of unrelated tests using them, alone.
-  /// Code in a task of a test that is not isolated keeps the process-wide state.
+  /// Code in a task of a test that is not isolated keeps the process-wide state, and so does
+  /// code running in a `SharedScope` captured outside every scope.
   @usableFromInline
   package static func resolve(box id: UInt64) -> _Scope? {
-    current ?? processWideScope(capturing: id)
+    if let scope = current { return scope.isProcessWideInstances ? nil : scope }
+    return processWideScope(capturing: id)
+  }
+
+  /// ``resolve(box:)-(UInt64)`` for a read: a read that gets the process-wide instance of a box
+  /// that a live isolated scope has overridden, from outside every test task, is warned about.
+  @usableFromInline
+  package static func resolve(box identity: _BoxIdentity) -> _Scope? {
+    if let scope = current { return scope.isProcessWideInstances ? nil : scope }
+    if let scope = processWideScope(capturing: identity.id) {
+      if si_int_load_relaxed(scope.draining) != 0 { scope.noteReadWhileDraining(of: identity) }
+      return scope
+    }
+    if identity.isUsedByLiveScopes { _EscapedReads.check(identity) }
+    return nil
   }
 
   /// The scope code on this thread runs in: the task's own, or for code outside every test
   /// task, the open process-wide scope.
   package static func resolveForCapture() -> _Scope? {
-    current ?? processWideScope(capturing: nil)
+    if let scope = current { return scope.isProcessWideInstances ? nil : scope }
+    return processWideScope(capturing: nil)
   }
 
-  /// The open process-wide scope, for code outside every test task: if `box` is given, only
-  /// when the scope captures that box.
+  /// The open process-wide scope, for code outside every test task: if `box` is given, the
+  /// newest open one that captures that box.
   private static func processWideScope(capturing box: UInt64?) -> _Scope? {
-    guard si_process_wide_scope_is_open(), let scope = processWide.withLock({ $0 }) else {
-      return nil
+    guard si_process_wide_scope_is_open() else { return nil }
+    let found: _Scope? = processWide.withLock { open in
+      guard let box else { return open.last }
+      return open.last { $0.capturesEveryBox || $0.lookup(box) != nil }
     }
-    if let box, !scope.capturesEveryBox, scope.lookup(box) == nil { return nil }
+    guard let found else { return nil }
     if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
-    return scope
+    return found
   }
 
-  /// Publishes `scope` as the process-wide scope (or nil) and returns the previous one.
-  package static func exchangeProcessWide(_ scope: _Scope?) -> _Scope? {
-    processWide.withLock { current in
-      let previous = current
-      if previous == nil && scope != nil { si_process_wide_scopes_add(1) }
-      if previous != nil && scope == nil { si_process_wide_scopes_add(-1) }
-      current = scope
-      return previous
+  /// Publishes `scope` as the newest process-wide scope, until ``closeProcessWide(_:)``.
+  package static func openProcessWide(_ scope: _Scope) {
+    processWide.withLock { open in
+      if open.isEmpty { si_process_wide_scopes_add(1) }
+      open.append(scope)
+    }
+  }
+
+  /// Withdraws `scope`, wherever it is among the open process-wide scopes (they may end out of
+  /// order when they were not opened through the gate).
+  package static func closeProcessWide(_ scope: _Scope) {
+    processWide.withLock { open in
+      guard let index = open.lastIndex(where: { $0 === scope }) else { return }
+      open.remove(at: index)
+      if open.isEmpty { si_process_wide_scopes_add(-1) }
     }
   }
 
@@ -149,16 +231,26 @@ package final class _Scope: @unchecked Sendable {
   func slot(for identity: _BoxIdentity) -> _Slot {
     if let slot = lookup(identity.id) { return slot.takeUnretainedValue() }
     lock.lock()
-    var lateUse = false
-    if state.pointee.ended && !state.pointee.reportedLateUse {
-      state.pointee.reportedLateUse = true
-      lateUse = true
-    }
+    var lateUse: LateUse?
+    var firstTouch = false
     let slot: _Slot
     if let existing = lookup(identity.id) {
       slot = existing.takeUnretainedValue()
     } else {
-      slot = _Slot(initial: parent?.inheritedCell(forBox: identity.id))
+      let seed: UnsafeMutableRawPointer?
+      if state.pointee.ended {
+        let kept = state.pointee.overridesAtEnd[identity.id]
+        if state.pointee.reportedLateUses.insert(identity.id).inserted {
+          lateUse = kept == nil ? .createdAfresh : .servedTheOverride
+        }
+        seed = kept.map { cell in
+          _Slot.retain(cell)  // the new slot's reference
+          return cell
+        }
+      } else {
+        seed = parent?.inheritedCell(forBox: identity.id)
+      }
+      slot = _Slot(initial: seed)
       state.pointee.entries.append(Entry(slot: slot, identity: identity))
       var published = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
       if !published.hasRoom {
@@ -169,17 +261,37 @@ package final class _Scope: @unchecked Sendable {
         published = grown
       }
       published.insert(identity.id, slot)
-      if !state.pointee.ended { si_int_fetch_add(identity.scopeUses, 1) }
+      if !state.pointee.ended {
+        si_int_fetch_add(identity.scopeUses, 1)
+        firstTouch = true
+      }
     }
     lock.unlock()
-    if lateUse { reportLateUse(of: identity) }
+    if firstTouch { _UnscopedChanges.scopeTouched(identity) }
+    if let lateUse { reportLateUse(of: identity, lateUse) }
     return slot
+  }
+
+  /// What a use of a box after the scope ended is served.
+  private enum LateUse {
+    /// The override the scope held when it ended.
+    case servedTheOverride
+    /// A new instance from the box's factory (or nothing, for an empty box).
+    case createdAfresh
   }
 
   /// The current cell of a box in this scope or its nearest ancestor that touched it, retained.
   private func inheritedCell(forBox id: UInt64) -> UnsafeMutableRawPointer? {
     if let slot = lookup(id) { return slot._withUnsafeGuaranteedRef { $0.retainedCell() } }
     return parent?.inheritedCell(forBox: id)
+  }
+
+  /// Records that `identity` was overridden in this scope.
+  func noteOverride(of identity: _BoxIdentity) {
+    let first = lock.withLock {
+      !state.pointee.ended && state.pointee.overridden.insert(identity.id).inserted
+    }
+    if first { _EscapedReads.scopeOverrode(identity.id) }
   }
 
   // MARK: Reads
@@ -215,27 +327,84 @@ package final class _Scope: @unchecked Sendable {
     return created.value
   }
 
-  private func reportLateUse(of identity: _BoxIdentity) {
+  private func reportLateUse(of identity: _BoxIdentity, _ lateUse: LateUse) {
+    let served =
+      switch lateUse {
+      case .servedTheOverride:
+        "It is served the override the test had set, kept until nothing refers to the scope."
+      case .createdAfresh:
+        """
+        The test had not overridden it, so the ended scope serves an instance of its own,         created by the box's factory: a real one.
+        """
+      }
     report(
       _Diagnostic(
         message: """
           \(identity.description) was used in the isolated scope of \(name) after that test \
-          ended. Something the test started (a Task, a callback) outlived it: await it before \
-          the test returns, or cancel it.
+          ended. Something the test started (a Task, a callback, a carried SharedScope) outlived \
+          it: await it before the test returns, or cancel it. \(served) Later uses of this box \
+          in this scope are not reported again.
           """,
         location: identity.location
       )
     )
   }
 
+  // MARK: Quiet period
+
+  /// One box read from outside the test's tasks after the test's body returned.
+  package struct LateRead: Sendable {
+    package let identity: _BoxIdentity
+    package let count: Int
+  }
+
+  /// Starts counting reads from outside the test's tasks (process-wide scopes only).
+  package func beginQuietPeriod() {
+    si_int_store_release(draining, 1)
+  }
+
+  /// How many reads from outside the test's tasks the quiet period has seen so far.
+  package var readsDuringQuietPeriod: Int {
+    lock.withLock { state.pointee.readsWhileDrainingTotal }
+  }
+
+  /// Stops counting and returns what the quiet period saw, by box.
+  package func endQuietPeriod() -> [LateRead] {
+    si_int_store_release(draining, 0)
+    return lock.withLock {
+      state.pointee.readsWhileDraining.map { LateRead(identity: $0.identity, count: $0.count) }
+    }
+  }
+
+  private func noteReadWhileDraining(of identity: _BoxIdentity) {
+    lock.withLock {
+      state.pointee.readsWhileDrainingTotal += 1
+      if let index = state.pointee.readsWhileDraining.firstIndex(where: {
+        $0.identity.id == identity.id
+      }) {
+        state.pointee.readsWhileDraining[index].count += 1
+      } else {
+        state.pointee.readsWhileDraining.append((identity, 1))
+      }
+    }
+  }
+
   // MARK: Ending
 
-  /// Ends the scope: releases every instance it created or was given, and reports work it
-  /// started that is still running. After `end()`, uses are reported and still served.
+  /// Ends the scope: releases every instance it created, keeps the overrides until the scope is
+  /// released, and reports work it started that is still running. After `end()`, the first use
+  /// of each box is reported; an overridden box is served its override, any other box an
+  /// instance the ended scope creates.
   package func end() {
+    let overridden = lock.withLock { state.pointee.overridden }
     let detached: [Entry] = lock.withLock {
       state.pointee.ended = true
       let all = state.pointee.entries
+      for entry in all where entry.slot.isOverridden {
+        if let cell = entry.slot.retainedCell() {
+          state.pointee.overridesAtEnd[entry.identity.id] = cell
+        }
+      }
       state.pointee.entries = []
       state.pointee.retiredEntries += all
       let old = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
@@ -256,6 +425,7 @@ package final class _Scope: @unchecked Sendable {
         )
       )
     }
+    _EscapedReads.scopeEnded(overriding: overridden)
     for entry in detached {
       si_int_fetch_add(entry.identity.scopeUses, -1)
       entry.slot.clear()  // may run deinits: no lock held

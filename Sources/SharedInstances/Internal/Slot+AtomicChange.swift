@@ -41,7 +41,7 @@ extension _Slot {
     while true {
       let (seen, startedIn): (UnsafeMutableRawPointer?, UInt64) = stateLock.withLock {
         guard let word = current.pointee else { return (nil, generation) }
-        _ = Unmanaged<AnyObject>.fromOpaque(Self.object(word)).retain()
+        Self.retain(word)
         return (word, generation)
       }
       let old: Shared? = seen.map { Self.instance(in: $0, as: Shared.self) }

@@ -139,6 +139,11 @@ final class _Slot: @unchecked Sendable {
     Unmanaged<_Cell<Shared>>.fromOpaque(object(word))._withUnsafeGuaranteedRef { $0.value }
   }
 
+  /// Takes one more reference to a cell (for a second owner that will `release` it).
+  static func retain(_ word: UnsafeMutableRawPointer) {
+    _ = Unmanaged<AnyObject>.fromOpaque(object(word)).retain()
+  }
+
   static func release(_ word: UnsafeMutableRawPointer) {
     // May run the instance's deinit: user code, so callers hold no lock here.
     Unmanaged<AnyObject>.fromOpaque(object(word)).release()
@@ -267,7 +272,7 @@ final class _Slot: @unchecked Sendable {
   func retainedCell() -> UnsafeMutableRawPointer? {
     stateLock.withLock {
       guard let word = current.pointee else { return nil }
-      _ = Unmanaged<AnyObject>.fromOpaque(Self.object(word)).retain()
+      Self.retain(word)
       return word
     }
   }

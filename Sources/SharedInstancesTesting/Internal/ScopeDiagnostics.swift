@@ -2,7 +2,8 @@ import SharedInstances
 import Testing
 
 /// Collects a scope's diagnostics: reported at once where the test's framework can take them,
-/// otherwise kept until the scope ends and reported then, from the test's own task.
+/// otherwise kept until the scope ends and reported then, from the test's own task. After the
+/// scope ended, a diagnostic (late use) goes to ``TestFailure``, which fails the run.
 final class ScopeDiagnostics: Sendable {
   private struct State {
     var isFlushed = false
@@ -13,7 +14,7 @@ final class ScopeDiagnostics: Sendable {
 
   func report(_ diagnostic: _Diagnostic) {
     if Test.current != nil || XCTestRun.isRunning {
-      TestFailure.record(diagnostic.message, at: diagnostic.location)
+      TestFailure.fail(diagnostic.message, at: diagnostic.location)
       return
     }
     // A thread outside the test's tasks (a DispatchQueue callback of a process-wide test):
@@ -24,18 +25,18 @@ final class ScopeDiagnostics: Sendable {
       return true
     }
     if !kept {
-      printToStandardError("SharedInstances: \(diagnostic.message)")
+      TestFailure.fail(diagnostic.message, at: diagnostic.location)
     }
   }
 
-  /// Reports what was kept; later diagnostics go to standard error.
+  /// Reports what was kept; later diagnostics go straight to ``TestFailure``.
   func flush() {
     let pending = state.withLock { state in
       state.isFlushed = true
       return state.pending
     }
     for diagnostic in pending {
-      TestFailure.record(diagnostic.message, at: diagnostic.location)
+      TestFailure.fail(diagnostic.message, at: diagnostic.location)
     }
   }
 }

@@ -1,32 +1,68 @@
+import Foundation
 import SharedInstances
 import Testing
 import XCTest
 
-/// Reports a failure into whichever test framework is running the current code.
+/// Reports a failure into whichever test framework runs the process; ``fail(_:at:)`` always
+/// fails the run, whatever thread raises it.
 ///
 /// Swift Testing and XCTest do not see each other's failures (Swift 6.3 on Linux): `XCTFail`
 /// inside a Swift Testing test is dropped, and so is `Issue.record` inside an XCTest test. So
-/// every failure the library raises goes through here: `Issue.record` when a Swift Testing test
-/// is current on this task, `XCTFail` while an XCTest test runs, and standard error otherwise.
+/// every failure the library raises goes through ``fail(_:at:)``:
+///
+/// - on a Swift Testing test's task: `Issue.record`, failing that test;
+/// - while an XCTest test runs (XCTest runs one at a time): `XCTFail`, failing that test, from
+///   any thread;
+/// - elsewhere in a Swift Testing process (a `Thread`, a `DispatchQueue` block,
+///   `Task.detached`): `Issue.record` with no current test, which fails the run;
+/// - between two XCTest tests: kept, and recorded on the next test that starts; if none starts,
+///   the process exits with a failure when the test bundle finishes.
 enum TestFailure {
-  /// Records `message` as a failure of the running test, pointing at `location`.
+  /// Records `message` as a failure of the running test, or of the run, pointing at `location`:
+  /// never only printed.
+  static func fail(_ message: String, at location: _SourceLocation) {
+    if Test.current != nil {
+      TestingProcess.markSwiftTesting()
+      recordIssue(message, at: location)
+    } else if XCTestRun.isRunning {
+      XCTFail(message, file: location.filePath, line: location.line)
+    } else if TestingProcess.isSwiftTesting {
+      recordIssue(message, at: location)  // no current test: Swift Testing fails the run
+    } else if XCTestRun.deliverToNextTest(message, at: location) {
+      printToStandardError("SharedInstances: \(message)")
+    } else {
+      // No test framework is known to run here yet: XCTest takes the failure if one of its
+      // tests is current; standard error keeps it otherwise.
+      XCTFail(message, file: location.filePath, line: location.line)
+      printToStandardError("SharedInstances: \(message)")
+    }
+  }
+
+  /// Records `message` as a failure of the running test if one can take it now; otherwise
+  /// prints it, for callers that keep the failure and deliver it later themselves (the spies).
   static func record(_ message: String, at location: _SourceLocation) {
     if Test.current != nil {
-      Issue.record(
-        Comment(rawValue: message),
-        sourceLocation: SourceLocation(
-          fileID: "\(location.fileID)",
-          filePath: "\(location.filePath)",
-          line: Int(location.line),
-          column: Int(location.column)
-        )
-      )
+      recordIssue(message, at: location)
     } else {
       // Dropped by XCTest when none of its tests is running; then standard error keeps it.
       XCTFail(message, file: location.filePath, line: location.line)
       if !XCTestRun.isRunning {
         printToStandardError("SharedInstances: \(message)")
       }
+    }
+  }
+
+  /// Reports `message` as a warning: a warning-severity issue in a Swift Testing process (which
+  /// does not fail the run), a line on standard error otherwise (XCTest has no warnings).
+  static func warn(_ message: String, at location: _SourceLocation) {
+    if Test.current != nil || TestingProcess.isSwiftTesting {
+      Issue.record(
+        Comment(rawValue: message),
+        severity: .warning,
+        sourceLocation: sourceLocation(location)
+      )
+    } else {
+      printToStandardError("SharedInstances: warning: \(message)")
     }
   }
 
@@ -44,14 +80,37 @@ enum TestFailure {
     )
   }
 
+  private static func recordIssue(_ message: String, at location: _SourceLocation) {
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: sourceLocation(location)
+    )
+  }
+
+  static func sourceLocation(_ location: _SourceLocation) -> SourceLocation {
+    SourceLocation(
+      fileID: "\(location.fileID)",
+      filePath: "\(location.filePath)",
+      line: Int(location.line),
+      column: Int(location.column)
+    )
+  }
+
   /// Installs the route for diagnostics the core raises outside any scope. Idempotent.
   static func installDiagnosticsHandler() {
     _ = installOnce
+    if Test.current != nil { TestingProcess.markSwiftTesting() }
   }
 
   private static let installOnce: Void = {
     _Diagnostics.handler.withLock { handler in
-      handler = { diagnostic in TestFailure.record(diagnostic.message, at: diagnostic.location) }
+      handler = { diagnostic in TestFailure.fail(diagnostic.message, at: diagnostic.location) }
+    }
+    _EscapedReads.handler.withLock { handler in
+      handler = { diagnostic in TestFailure.warn(diagnostic.message, at: diagnostic.location) }
+    }
+    _RunningTest.provider.withLock { provider in
+      provider = { Test.current?.name ?? XCTestRun.currentName }
     }
     _Scope.runsInTestTask.withLock { probe in
       probe = { Test.current != nil }
@@ -60,14 +119,72 @@ enum TestFailure {
   }()
 }
 
-/// Whether an XCTest test is running in this process (XCTest runs one at a time).
+/// Which test framework runs this process, as far as the library has seen.
+enum TestingProcess {
+  private static let swiftTesting = Protected(launchedForSwiftTesting)
+
+  /// Whether Swift Testing runs tests in this process: it was launched for it (as `swift test`
+  /// does on Linux, also for an exit test's child process), or a test's task was seen.
+  static var isSwiftTesting: Bool { swiftTesting.withLock { $0 } }
+
+  /// Whether the command line says `--testing-library swift-testing`.
+  private static var launchedForSwiftTesting: Bool {
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count
+    else { return false }
+    return arguments[flag + 1] == "swift-testing"
+  }
+
+  static func markSwiftTesting() { swiftTesting.withLock { $0 = true } }
+}
+
+/// Whether an XCTest test is running in this process (XCTest runs one at a time), and the
+/// failures raised between two tests, for the next one.
 enum XCTestRun {
-  private static let running = Protected(0)
+  private struct State {
+    var running = 0
+    var sawTest = false
+    var currentName: String?
+    var pending: [(message: String, location: _SourceLocation)] = []
+  }
 
-  static var isRunning: Bool { running.withLock { $0 > 0 } }
+  private static let state = Protected(State())
 
-  static func willStart() { running.withLock { $0 += 1 } }
-  static func didFinish() { running.withLock { $0 = max(0, $0 - 1) } }
+  static var isRunning: Bool { state.withLock { $0.running > 0 } }
+
+  /// The name of the XCTest test that is running, as far as the observer saw it start.
+  static var currentName: String? { state.withLock { $0.running > 0 ? $0.currentName : nil } }
+
+  static func willStart(named name: String? = nil) {
+    state.withLock { state in
+      state.running += 1
+      state.sawTest = true
+      if let name { state.currentName = name }
+    }
+  }
+
+  static func didFinish() {
+    state.withLock { state in
+      state.running = max(0, state.running - 1)
+    }
+  }
+
+  /// Keeps a failure raised between two XCTest tests for the next test; false when no XCTest
+  /// test has run yet in this process.
+  static func deliverToNextTest(_ message: String, at location: _SourceLocation) -> Bool {
+    state.withLock { state in
+      guard state.sawTest else { return false }
+      state.pending.append((message, location))
+      return true
+    }
+  }
+
+  private static func takePending() -> [(message: String, location: _SourceLocation)] {
+    state.withLock { state in
+      defer { state.pending = [] }
+      return state.pending
+    }
+  }
 
   /// Starts following XCTest's test cases, once per process.
   static func startObserving() { _ = observing }
@@ -78,7 +195,33 @@ enum XCTestRun {
 
   private final class Observer: NSObject, XCTestObservation, @unchecked Sendable {
     // @unchecked: stateless; XCTest calls it on the thread that runs the tests.
-    func testCaseWillStart(_ testCase: XCTestCase) { XCTestRun.willStart() }
+    func testCaseWillStart(_ testCase: XCTestCase) {
+      XCTestRun.willStart(named: testCase.name)
+      for failure in XCTestRun.takePending() {
+        testCase.recordFailure(
+          withDescription: """
+            \(failure.message) (raised between two tests, after the previous test ended; \
+            reported on the next one)
+            """,
+          inFile: "\(failure.location.filePath)",
+          atLine: Int(failure.location.line),
+          expected: true
+        )
+      }
+    }
+
     func testCaseDidFinish(_ testCase: XCTestCase) { XCTestRun.didFinish() }
+
+    func testBundleDidFinish(_ testBundle: Bundle) {
+      let pending = XCTestRun.takePending()
+      guard !pending.isEmpty else { return }
+      for failure in pending {
+        printToStandardError("SharedInstances: \(failure.message)")
+      }
+      printToStandardError(
+        "SharedInstances: failures were raised after the last test ended; failing the run."
+      )
+      exit(EXIT_FAILURE)
+    }
   }
 }

@@ -174,7 +174,12 @@ extension Docs {
       }
       await release.open()
       await isolatedTest.value
-      MisuseBox.shared.reset()
+      // Issue 14: a box isolated tests have used stays watched after they end.
+      withKnownIssue {
+        MisuseBox.shared.reset()
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().contains("which isolated tests in this process use")
+      }
     }
 
     @Test func workThatOutlivesItsTestIsReported() async {

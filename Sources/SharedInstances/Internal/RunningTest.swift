@@ -1,0 +1,21 @@
+import _SharedInstancesShims
+
+/// Which test is running, for the messages of misuse that stops the program: the other tests'
+/// results are lost with the process, so the message at least names the one that stopped it.
+package enum _RunningTest {
+  /// The running test's name, installed by `SharedInstancesTesting` (Swift Testing's
+  /// `Test.current`, or the XCTest test case that is running).
+  package static let provider = Protected<(@Sendable () -> String?)?>(nil)
+
+  /// ` (while running test NAME)`, or ` (in the isolated scope of NAME)` when only the scope is
+  /// known, or nothing.
+  static var suffix: String {
+    if let provider = provider.withLock({ $0 }), let name = provider() {
+      return " (while running test \(name))"
+    }
+    if si_isolation_is_active(), let scope = _Scope.resolveForCapture() {
+      return " (in the isolated scope of \(scope.name))"
+    }
+    return ""
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import SharedInstances
+import TestSupport
+
+/// Boxes of the isolation-edge tests (issue 14): each test uses its own.
+enum EdgeBoxes {
+  static let gateLeak = Resettable { Tagged("real") }
+  static let carried = Resettable { Tagged("real") }
+  static let gateStress = Resettable { Tagged("real") }
+  static let nested = Resettable { Tagged("real") }
+  static let nestedSync = Resettable { Tagged("real") }
+  static let nestedSuite = Resettable { Tagged("real") }
+  static let detachedMisuse = Resettable { Tagged("real") }
+  static let xcMisuse = Resettable { Tagged("real") }
+  static let lateUse = Resettable { Tagged("real") }
+  static let lateOverride = Resettable { Tagged("real") }
+  static let lateWrite = Resettable { Tagged("real") }
+  static let forgotten = Resettable { Tagged("real") }
+  static let forgottenLater = Resettable { Tagged("real") }
+  static let escapedRead = Resettable { Tagged("real") }
+  static let leftover = Resettable { Tagged("real") }
+}
+
+/// Counts the scopes of each kind open at one moment, and the worst overlap seen.
+final class ScopeCensus: Sendable {
+  private struct State {
+    var isolated = 0
+    var processWide = 0
+    var overlaps = 0
+  }
+
+  private let state = Locked(State())
+
+  func enter(processWide: Bool) {
+    state.mutate { state in
+      if processWide { state.processWide += 1 } else { state.isolated += 1 }
+      if state.processWide > 1 || (state.processWide > 0 && state.isolated > 0) {
+        state.overlaps += 1
+      }
+    }
+  }
+
+  func leave(processWide: Bool) {
+    state.mutate { state in
+      if processWide { state.processWide -= 1 } else { state.isolated -= 1 }
+    }
+  }
+
+  /// How many times a process-wide scope was open together with another scope.
+  var overlaps: Int { state.get().overlaps }
+}
+
+/// Events in order, from any thread.
+final class EventLog: Sendable {
+  private let events = Locked<[String]>([])
+  func append(_ event: String) { events.mutate { $0.append(event) } }
+  var all: [String] { events.get() }
+}
+
+@MainActor final class EdgeMainActorThing {
+  let createdOnMainThread = Thread.isMainThread
+}
+
+final class EdgeReentrant: Sendable {}
+
+/// Boxes whose misuse stops the program, or no longer does (issue 14, item 7).
+enum StoppingBoxes {
+  static let mainActor = Resettable(mainActor: { EdgeMainActorThing() })
+  static let empty = Resettable<Tagged>.empty()
+  static let reentrant: Resettable<EdgeReentrant> = Resettable { () -> EdgeReentrant in
+    _ = StoppingBoxes.reentrant.value
+    return EdgeReentrant()
+  }
+}
+
+/// Boxes of the leftover-work tests (issue 14, item 2).
+enum LeftoverBoxes {
+  static let caught = Resettable { Tagged("real") }
+  static let uncaught = Resettable { Tagged("real") }
+  static let xcTest = Resettable { Tagged("real") }
+}
