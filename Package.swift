@@ -69,7 +69,8 @@ let package = Package(
 )
 
 // Plugin targets accept no Swift settings.
-for target in package.targets where target.name != "_SharedInstancesShims" && target.type != .plugin {
+for target in package.targets
+where target.name != "_SharedInstancesShims" && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       // `any` spelled out for existentials, as Swift 7 will require.

@@ -69,16 +69,21 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) -> Result {
-    let result: Result? = record(
-      call,
-      placeholder: nil,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
-    guard let result else { stop(call, returning: Result.self, after: nil) }
-    return result
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    switch respond(to: call, as: Result.self) {
+    case .value(let value):
+      return value
+    case .error(let error):
+      stop(call, returning: Result.self, after: error)
+    case .unstubbed:
+      report(unstubbedMessage(call, resultType: Result.self, at: location), at: createdAt)
+    case .wrongType(let stubbed):
+      report(
+        wrongTypeMessage(call, stubbed: stubbed, expected: Result.self, at: location),
+        at: stubLocation(of: call.method)
+      )
+    }
+    stop(call, returning: Result.self, after: nil)
   }
 
   /// Records a call to a method with a typed `throws(Failure)`.

@@ -278,11 +278,11 @@ extension Spy {
 
   /// Where the test last stubbed `method`, else where it created the spy: the test's own lines,
   /// where a failure about a stub is easiest to act on.
-  private func stubLocation(of method: Call.Method) -> SpyLocation {
+  func stubLocation(of method: Call.Method) -> SpyLocation {
     state.withLock { $0.stubs[method]?.location } ?? createdAt
   }
 
-  private func unstubbedMessage(
+  func unstubbedMessage(
     _ call: Call,
     resultType: Any.Type,
     at location: SpyLocation
@@ -295,7 +295,7 @@ extension Spy {
     """
   }
 
-  private func wrongTypeMessage(
+  func wrongTypeMessage(
     _ call: Call,
     stubbed: String,
     expected: Any.Type,

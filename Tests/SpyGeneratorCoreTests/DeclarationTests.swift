@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import _SpyGeneratorCore
+
+/// Declarations the corpus does not have, read from small hand-made symbol graphs.
+@Suite struct DeclarationTests {
+  @Test func aClosureWithNestedTypesIsKeptWhole() throws {
+    let spy = try generate(
+      "func load(completion: @escaping @Sendable (Result<(Int, String), any Error>) -> Void)"
+    )
+    #expect(spy.contains("    case load\n"))
+    #expect(
+      spy.contains(
+        "  var loadCompletion: (@Sendable (Result<(Int, String), any Error>) -> Void)? {"
+      )
+    )
+  }
+
+  @Test func aTupleParameterIsRecordedButNotCompared() throws {
+    let spy = try generate("func move(to point: (x: Int, y: Int))")
+    #expect(spy.contains("    case move(to: NotCompared<(x: Int, y: Int)>)\n"))
+    #expect(spy.contains("record(.move(to: NotCompared(point)))"))
+  }
+
+  @Test func aGenericResultWithoutPlaceholderMustBeStubbed() throws {
+    let spy = try generate("func echo<T>(_ value: T) -> T where T: Codable", generics: ["T"])
+    #expect(spy.contains("    case echo(value: String)\n"))
+    #expect(spy.contains("recordStubbed(.echo(value: String(describing: value)))"))
+  }
+
+  @Test func aResultOfAnUnknownTypeMustBeStubbed() throws {
+    let spy = try generate("func current() -> Document")
+    #expect(spy.contains("    recordStubbed(.current)\n"))
+  }
+
+  @Test func keywordsAreEscapedAndLabelsKept() throws {
+    let spy = try generate("func `default`(for key: String) -> Bool")
+    #expect(spy.contains("    case `default`(for: String)\n"))
+    #expect(spy.contains("record(.`default`(for: key), placeholder: false)"))
+  }
+
+  @Test func selfAndRethrowsAreNotExpressibleAndSaySo() throws {
+    let output = try generateOutput([
+      "func copy() -> Self", "func each(_ body: () throws -> Void) rethrows",
+    ])
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).message
+    #expect(message.contains("No spy for protocol Shapes:"))
+    #expect(message.contains("Shapes.copy(…): it mentions Self"))
+    #expect(message.contains("Shapes.each(…): a spy cannot throw its own errors"))
+  }
+
+  @Test func aLongSignatureIsWrappedOneParameterPerLine() throws {
+    let spy = try generate(
+      "func upload(_ data: Data, to destination: URL, retrying attempts: Int, timeout: Double) async throws -> Int"
+    )
+    #expect(
+      spy.contains(
+        """
+          func upload(
+            _ data: Data,
+            to destination: URL,
+            retrying attempts: Int,
+            timeout: Double
+          ) async throws -> Int {
+        """
+      )
+    )
+  }
+}
+
+// MARK: - Fixtures
+
+/// The spy of a protocol `Shapes` with one requirement, `declaration`.
+private func generate(_ declaration: String, generics: [String] = []) throws -> String {
+  let output = try generateOutput([declaration], generics: generics)
+  return try #require(output.files.first).contents
+}
+
+/// Generates from a symbol graph of module `M` with a protocol `Shapes` and these requirements.
+private func generateOutput(
+  _ declarations: [String],
+  generics: [String] = []
+) throws -> SpyGenerator.Output {
+  var symbols: [[String: Any]] = [
+    symbol("p", kind: "swift.protocol", path: ["Shapes"], declaration: "protocol Shapes")
+  ]
+  var relationships: [[String: Any]] = []
+  for (index, declaration) in declarations.enumerated() {
+    let name = declaration.dropFirst("func ".count).prefix { $0 != "(" && $0 != "<" }
+    var member = symbol(
+      "m\(index)",
+      kind: "swift.method",
+      path: ["Shapes", "\(name)(…)"],
+      declaration: declaration
+    )
+    if !generics.isEmpty {
+      member["swiftGenerics"] = [
+        "parameters": generics.map { ["name": $0, "index": 0, "depth": 1] }
+      ]
+    }
+    symbols.append(member)
+    relationships.append(["kind": "requirementOf", "source": "m\(index)", "target": "p"])
+  }
+  let graph: [String: Any] = [
+    "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+  ]
+  let generator = SpyGenerator(options: SpyGenerator.Options(command: "generate"))
+  return try generator.generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+}
+
+private func symbol(
+  _ id: String,
+  kind: String,
+  path: [String],
+  declaration: String
+) -> [String: Any] {
+  [
+    "kind": ["identifier": kind],
+    "identifier": ["precise": id],
+    "pathComponents": path,
+    "declarationFragments": [["kind": "text", "spelling": declaration]],
+    "accessLevel": "public",
+  ]
+}
