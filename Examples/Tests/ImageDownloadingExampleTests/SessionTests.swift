@@ -5,7 +5,13 @@ import Testing
 
 /// Sign-out ends the session's lifetime: the user and the draft of their profile go together.
 /// Each test has its own session, so these tests sign in and out in parallel.
-@MainActor @Suite(.isolatedShared) struct SessionTests {
+///
+/// Launching the app creates the real `NetworkManager` (declared `overrideInTests: .required`;
+/// it downloads nothing until asked), so the suite exempts it by name and swaps it out of the
+/// app's locator before anything downloads.
+@MainActor
+@Suite(.isolatedShared(.recordsDependencies).exempting(NetworkManager.shared))
+struct SessionTests {
   @Test func theDraftSurvivesReopeningTheScreen() throws {
     let app = try launchedApp()
     Session.signIn(as: .ada)
