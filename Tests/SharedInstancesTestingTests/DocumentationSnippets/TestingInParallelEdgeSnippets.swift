@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 /// TestingInParallel.md, issue 14: what the gate, the quiet period and the reports guarantee.
@@ -30,17 +31,18 @@ extension Docs {
 
     /// "The quiet period": work left behind fails the test that left it.
     @Test func workLeftBehindFailsTheTestThatLeftIt() async {
+      let lingering = Locked<LingeringReader?>(nil)
       await withKnownIssue {
         await withIsolatedShared([.processWide, .quietPeriod]) {
           Reminders.shared.override(with: Docs.Marker("the test's reminders"))
-          DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
-            _ = Reminders.shared.value  // after the test returned
-          }
+          // Keeps reading after the test returned.
+          lingering.set(LingeringReader { _ = Reminders.shared.value })
           await Task.yield()
         }
       } matching: { issue in
         issue.comments.map(\.rawValue).joined().contains("during its quiet period")
       }
+      lingering.get()?.stop()
     }
 
     /// "A test that forgot the trait is reported."
