@@ -22,12 +22,6 @@ package final class _Scope: @unchecked Sendable {
   /// process-wide test's scope.
   package static let processWideInstances = _Scope(marker: ())
 
-  /// The isolated scope bound on this task, if any (nil for ``processWideInstances``).
-  package static var currentIsolated: _Scope? {
-    guard let scope = current, !scope.isProcessWideInstances else { return nil }
-    return scope
-  }
-
   /// The open process-wide scopes, oldest first: threads outside any test task read through the
   /// newest. Usually one (the gate runs process-wide tests alone); nested ones stack.
   package static let processWide = Protected<[_Scope]>([])
