@@ -6,8 +6,8 @@ import Testing
 /// Inside the test, every `Resettable` resolves in the test's own scope: overrides and resets
 /// it makes are invisible to other tests running in parallel and vanish when it ends; an
 /// instance it reads is created fresh for it, as if the app had just launched, and released
-/// after it. Nothing is serialized (except ``SharedIsolationOptions/processWide`` tests, with
-/// each other).
+/// after it. Isolated tests run in parallel; a ``SharedIsolationOptions/processWide`` test runs
+/// alone among them.
 ///
 /// ```swift
 /// @Test(.isolatedShared) func showsArticles() async throws {

@@ -32,9 +32,10 @@ public struct SharedIsolationOptions: OptionSet, Sendable, Hashable {
   /// The test's scope is also seen by code on every other thread: `DispatchQueue` callbacks,
   /// `Thread`s, `OperationQueue`s, `NotificationCenter` observers, `Task.detached`.
   ///
-  /// Use it when the code under test hops threads on its own. Tests with this option run one
-  /// at a time (with each other only: other isolated tests keep running in parallel, unaffected,
-  /// in their own scopes).
+  /// Use it when the code under test hops threads on its own. A test with this option runs
+  /// alone among isolated tests: it waits (without blocking a thread) until no isolated test
+  /// runs, and isolated tests that start meanwhile wait for it, so that no thread another
+  /// isolated test started can land in its scope. Tests without the trait are not held.
   ///
   /// The test captures the boxes it touches: once the test has overridden, read, set or reset a
   /// box, code on any thread outside a test's tasks resolves that box in the test's scope. Boxes

@@ -69,6 +69,18 @@ public struct SharedInstanceUse: Sendable, Hashable, CustomStringConvertible {
   /// #expect(hidden.isEmpty, "hidden dependencies: \(hidden)")
   /// ```
   public let readRealInstance: Bool
+  /// How many reads from code outside every test's tasks (a `DispatchQueue` callback, a
+  /// `Thread`, `Task.detached`) got the process-wide instance of this box while the test had
+  /// overridden it: calls that went to the real instance instead of the test's double.
+  ///
+  /// Each box is also warned about once. Carry the scope into that code with `SharedScope`, or
+  /// make the test ``SharedIsolationOptions/processWide``.
+  ///
+  /// ```swift
+  /// let escaped = SharedScope.current.touchedInstances.filter { $0.escapedReads > 0 }
+  /// #expect(escaped.isEmpty, "reads that missed the test's doubles: \(escaped)")
+  /// ```
+  public let escapedReads: Int
 
   /// The box and its counts, e.g.
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3): 3 reads, 3 overridden`.
@@ -105,7 +117,8 @@ extension SharedScope {
         line: Int(touch.identity.location.line),
         reads: touch.reads,
         overriddenReads: touch.overriddenReads,
-        readRealInstance: touch.readRealInstance
+        readRealInstance: touch.readRealInstance,
+        escapedReads: touch.escapedReads
       )
     }
   }

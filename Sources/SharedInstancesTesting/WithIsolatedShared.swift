@@ -66,9 +66,9 @@ func runIsolated<R>(
 /// overrides or resets resolves in that scope, and all of it is dropped when `operation`
 /// returns.
 ///
-/// The scope travels with `operation`'s tasks (`async let`, task groups, `Task {}`). A
-/// process-wide scope waits, without blocking a thread, until no other process-wide scope is
-/// open.
+/// The scope travels with `operation`'s tasks (`async let`, task groups, `Task {}`). An
+/// outermost scope waits, without blocking a thread, while a process-wide scope is open; a
+/// process-wide scope waits until no other outermost scope is open.
 ///
 /// ```swift
 /// @Test func loads() async throws {

@@ -11,30 +11,31 @@ package enum _EscapedReads {
   package static let handler = Protected<(@Sendable (_Diagnostic) -> Void)?>(nil)
 
   private struct Registry {
-    /// How many live scopes have overridden each box.
-    var overrides: [UInt64: Int] = [:]
+    /// The live scopes that have overridden each box.
+    var overrides: [UInt64: [_Scope]] = [:]
     /// Boxes warned about since they were last overridden in no live scope.
     var warned: Set<UInt64> = []
   }
 
   private static let registry = Protected(Registry())
 
-  /// Records that a live scope overrode box `id` (once per scope and box).
-  static func scopeOverrode(_ id: UInt64) {
-    registry.withLock { $0.overrides[id, default: 0] += 1 }
+  /// Records that live `scope` overrode box `id` (once per scope and box).
+  static func scopeOverrode(_ scope: _Scope, box id: UInt64) {
+    registry.withLock { $0.overrides[id, default: []].append(scope) }
   }
 
-  /// Records that a scope which overrode `ids` ended.
-  static func scopeEnded(overriding ids: Set<UInt64>) {
+  /// Records that `scope`, which overrode `ids`, ended.
+  static func scopeEnded(_ scope: _Scope, overriding ids: Set<UInt64>) {
     guard !ids.isEmpty else { return }
     registry.withLock { registry in
       for id in ids {
-        let remaining = (registry.overrides[id] ?? 1) - 1
-        if remaining > 0 {
-          registry.overrides[id] = remaining
-        } else {
+        var scopes = registry.overrides[id] ?? []
+        scopes.removeAll { $0 === scope }
+        if scopes.isEmpty {
           registry.overrides[id] = nil
           registry.warned.remove(id)
+        } else {
+          registry.overrides[id] = scopes
         }
       }
     }
@@ -43,10 +44,13 @@ package enum _EscapedReads {
   /// Checks a read of `identity` that resolved to the process-wide instance.
   static func check(_ identity: _BoxIdentity) {
     if let probe = _Scope.runsInTestTask.withLock({ $0 }), probe() { return }
-    let warn = registry.withLock { registry -> Bool in
-      guard registry.overrides[identity.id, default: 0] > 0 else { return false }
-      return registry.warned.insert(identity.id).inserted
+    let (scopes, warn) = registry.withLock { registry -> ([_Scope], Bool) in
+      guard let scopes = registry.overrides[identity.id], !scopes.isEmpty else {
+        return ([], false)
+      }
+      return (scopes, registry.warned.insert(identity.id).inserted)
     }
+    for scope in scopes { scope.noteEscapedRead(of: identity.id) }
     guard warn else { return }
     let diagnostic = _Diagnostic(
       message: """

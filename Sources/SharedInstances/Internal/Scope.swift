@@ -22,12 +22,6 @@ package final class _Scope: @unchecked Sendable {
   /// process-wide test's scope.
   package static let processWideInstances = _Scope(marker: ())
 
-  /// The isolated scope bound on this task, if any (nil for ``processWideInstances``).
-  package static var currentIsolated: _Scope? {
-    guard let scope = current, !scope.isProcessWideInstances else { return nil }
-    return scope
-  }
-
   /// The open process-wide scopes, oldest first: threads outside any test task read through the
   /// newest. Usually one (the gate runs process-wide tests alone); nested ones stack.
   package static let processWide = Protected<[_Scope]>([])
@@ -75,6 +69,9 @@ package final class _Scope: @unchecked Sendable {
     /// Reads from outside the test's tasks during the quiet period, by box, in order.
     var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
     var readsWhileDrainingTotal = 0
+    /// Reads from outside every test task that got the process-wide instance of a box this
+    /// scope had overridden, by box.
+    var escapedReads: [UInt64: Int] = [:]
   }
 
   private let lock = _Mutex()
@@ -291,7 +288,12 @@ package final class _Scope: @unchecked Sendable {
     let first = lock.withLock {
       !state.pointee.ended && state.pointee.overridden.insert(identity.id).inserted
     }
-    if first { _EscapedReads.scopeOverrode(identity.id) }
+    if first { _EscapedReads.scopeOverrode(self, box: identity.id) }
+  }
+
+  /// Counts a read that escaped this scope's override of box `id`.
+  func noteEscapedRead(of id: UInt64) {
+    lock.withLock { state.pointee.escapedReads[id, default: 0] += 1 }
   }
 
   // MARK: Reads
@@ -425,7 +427,7 @@ package final class _Scope: @unchecked Sendable {
         )
       )
     }
-    _EscapedReads.scopeEnded(overriding: overridden)
+    _EscapedReads.scopeEnded(self, overriding: overridden)
     for entry in detached {
       si_int_fetch_add(entry.identity.scopeUses, -1)
       entry.slot.clear()  // may run deinits: no lock held
@@ -440,6 +442,7 @@ package final class _Scope: @unchecked Sendable {
     package let reads: Int
     package let overriddenReads: Int
     package let readRealInstance: Bool
+    package let escapedReads: Int
   }
 
   /// Every box this scope touched, first touched first.
@@ -450,7 +453,8 @@ package final class _Scope: @unchecked Sendable {
           identity: $0.identity,
           reads: $0.slot.reads,
           overriddenReads: $0.slot.overriddenReads,
-          readRealInstance: $0.slot.readRealInstance
+          readRealInstance: $0.slot.readRealInstance,
+          escapedReads: state.pointee.escapedReads[$0.identity.id] ?? 0
         )
       }
     }

@@ -78,4 +78,33 @@ enum LeftoverBoxes {
   static let caught = Resettable { Tagged("real") }
   static let uncaught = Resettable { Tagged("real") }
   static let xcTest = Resettable { Tagged("real") }
+  static let lingering = Resettable { Tagged("real") }
+  static let xcLingering = Resettable { Tagged("real") }
+}
+
+/// Work a test leaves behind: a thread that keeps reading a box for 300 ms, so that reads surely
+/// happen after the test's body returned, and stop well before a quiet period's one-second limit
+/// (a read racing with the end of the scope would be a use after the end, reported on no test).
+final class LingeringReader: Sendable {
+  private let stopped = Locked(false)
+  private let exited = DispatchSemaphore(value: 0)
+
+  init(reading read: @escaping @Sendable () -> Void) {
+    let stopped = self.stopped
+    let exited = self.exited
+    Thread {
+      let deadline = Date().addingTimeInterval(0.3)
+      while !stopped.get() && Date() < deadline {
+        read()
+        usleep(1_000)
+      }
+      exited.signal()
+    }.start()
+  }
+
+  /// Stops the thread early if it still runs, and waits until it has made its last read.
+  func stop() {
+    stopped.set(true)
+    exited.wait()
+  }
 }

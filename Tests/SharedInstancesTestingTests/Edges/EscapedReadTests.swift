@@ -31,6 +31,10 @@ import Testing
         EdgeBoxes.escapedRead.override(with: Tagged("the test's double"))
         #expect(readOnThread { EdgeBoxes.escapedRead.value }.tag == "real")
         #expect(readOnThread { EdgeBoxes.escapedRead.value }.tag == "real")  // not again
+        let use = SharedScope.current.touchedInstances.first {
+          $0.boxDescription.contains("EdgeFixtures.swift")
+        }
+        #expect(use?.escapedReads == 2)  // both reads are in the test's record
       }
     }
     #expect(warnings.count == 1)

@@ -9,6 +9,7 @@ final class LeftoverWorkXCTests: IsolatedSharedTestCase {
   override var sharedIsolationOptions: SharedIsolationOptions { [.processWide, .quietPeriod] }
 
   private let captured = CapturedFailures()
+  private let lingering = LockedReader()
 
   override func recordFailure(
     withDescription description: String,
@@ -30,6 +31,7 @@ final class LeftoverWorkXCTests: IsolatedSharedTestCase {
 
   override func invokeTest() {
     super.invokeTest()  // the quiet period ends inside
+    lingering.stop()
     if name.contains("testLateWork") {
       XCTAssertEqual(captured.all.count, 1, "\(captured.all)")
     } else {
@@ -38,13 +40,25 @@ final class LeftoverWorkXCTests: IsolatedSharedTestCase {
   }
 
   func testLateWorkIsReportedByTheQuietPeriod() {
-    LeftoverBoxes.xcTest.override(with: Tagged("test 1"))
-    DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) {
-      _ = LeftoverBoxes.xcTest.value
-    }
+    LeftoverBoxes.xcLingering.override(with: Tagged("test 1"))
+    lingering.start { _ = LeftoverBoxes.xcLingering.value }  // still reading after the test returns
   }
 
   func testNoLateWorkReportsNothing() {
     LeftoverBoxes.xcTest.override(with: Tagged("quiet"))
   }
+}
+
+/// Holds the lingering reader a test starts, to stop it after the quiet period.
+private final class LockedReader: @unchecked Sendable {
+  // @unchecked: `reader` is only accessed while `lock` is held.
+  private let lock = NSLock()
+  private var reader: LingeringReader?
+
+  func start(reading read: @escaping @Sendable () -> Void) {
+    let started = LingeringReader(reading: read)
+    lock.withLock { reader = started }
+  }
+
+  func stop() { lock.withLock { reader?.stop() } }
 }
