@@ -34,6 +34,29 @@ import Testing
     }
     #expect(readOnThread { TestSession.globalCart.value } === global)
   }
+
+  /// What a test touched does not depend on which members of the lifetime other tests declared
+  /// first: ending it touches only the members this test (or its suite) holds something of.
+  @Test(.isolatedShared) func endingTouchesOnlyTheMembersTheTestUsed() {
+    _ = TestSession.neverUsedHere  // declared (joins the lifetime), but not used in this test
+    TestSession.user.set(Tagged("ada"))
+    TestSession.lifetime.end()
+    let touched = SharedScope.current.touchedInstances.map(\.boxDescription)
+    #expect(touched.count == 1)
+    #expect(touched.first == TestSession.user.description)
+    #expect(TestSession.user.currentValue == nil)
+  }
+
+  @Test func endingInANestedScopeResetsWhatItsParentHolds() {
+    withIsolatedShared {
+      TestSession.user.set(Tagged("parent's user"))
+      withIsolatedShared {
+        TestSession.lifetime.end()
+        #expect(TestSession.user.currentValue == nil)
+      }
+      #expect(TestSession.user.currentValue?.tag == "parent's user")
+    }
+  }
 }
 
 // MARK: - Fixtures
@@ -43,4 +66,5 @@ private enum TestSession {
   static let user = Resettable<Tagged>.empty(in: lifetime)
   static let cart = Resettable(in: lifetime) { Tagged("cart") }
   static let globalCart = Resettable(in: lifetime) { Tagged("global cart") }
+  static let neverUsedHere = Resettable(in: lifetime) { Tagged("unused") }
 }
