@@ -72,7 +72,7 @@ enum _MainActorFactory {
   /// XCTest test, which blocks the main thread; production) it stops the program.
   static var canHopToMainActor: Bool {
     guard si_isolation_is_active(), _Scope.resolveForCapture() != nil,
-      let probe = _Scope.runsInTestTask.withLock({ $0 })
+      let probe = _Scope.runsInTestTask.load()
     else { return false }
     return probe()
   }

@@ -22,6 +22,7 @@
 
 intptr_t si_isolation_ever_used = 0;
 intptr_t si_process_wide_scopes = 0;
+intptr_t si_leaked_overrides = 0;
 
 void si_isolation_mark_used(void) {
   __atomic_store_n(&si_isolation_ever_used, 1, __ATOMIC_SEQ_CST);

@@ -122,7 +122,7 @@ package enum _Diagnostics {
   package static let handler = Protected<(@Sendable (_Diagnostic) -> Void)?>(nil)
 
   package static func report(_ diagnostic: _Diagnostic) {
-    if let handler = handler.withLock({ $0 }) {
+    if let handler = handler.load() {
       handler(diagnostic)
     } else {
       printToStandardError("SharedInstances: \(diagnostic.message)")

@@ -43,7 +43,7 @@ package enum _EscapedReads {
 
   /// Checks a read of `identity` that resolved to the process-wide instance.
   static func check(_ identity: _BoxIdentity) {
-    if let probe = _Scope.runsInTestTask.withLock({ $0 }), probe() { return }
+    if let probe = _Scope.runsInTestTask.load(), probe() { return }
     let (scopes, warn) = registry.withLock { registry -> ([_Scope], Bool) in
       guard let scopes = registry.overrides[identity.id], !scopes.isEmpty else {
         return ([], false)
@@ -62,7 +62,7 @@ package enum _EscapedReads {
         """,
       location: identity.location
     )
-    if let handler = handler.withLock({ $0 }) {
+    if let handler = handler.load() {
       handler(diagnostic)
     } else {
       printToStandardError("SharedInstances: warning: \(diagnostic.message)")

@@ -26,6 +26,20 @@ package final class Protected<Value>: @unchecked Sendable {
   }
 }
 
+extension Protected where Value: Sendable {
+  /// The value now, read under the lock without passing it `inout`.
+  ///
+  /// Use it to read a stored closure: `withLock { $0 }` hands a function value `inout` through
+  /// the generic `Value`, and the write-back stores it re-abstracted, one thunk deeper on every
+  /// read, until calling it overflows the stack.
+  package func load() -> Value {
+    withLock { value in
+      let copy = value
+      return copy
+    }
+  }
+}
+
 /// A bare mutex for the few places that guard several stored properties at once.
 @usableFromInline
 final class _Mutex: @unchecked Sendable {

@@ -9,8 +9,13 @@ package enum _RunningTest {
 
   /// ` (while running test NAME)`, or ` (in the isolated scope of NAME)` when only the scope is
   /// known, or nothing.
+  /// The name of the test running on this thread or task, if the testing module knows one.
+  static var name: String? {
+    Self.provider.load()?()
+  }
+
   static var suffix: String {
-    if let provider = provider.withLock({ $0 }), let name = provider() {
+    if let provider = provider.load(), let name = provider() {
       return " (while running test \(name))"
     }
     if si_isolation_is_active(), let scope = _Scope.resolveForCapture() {

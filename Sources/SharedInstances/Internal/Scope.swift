@@ -172,6 +172,7 @@ package final class _Scope: @unchecked Sendable {
       return scope
     }
     if identity.isUsedByLiveScopes { _EscapedReads.check(identity) }
+    _LeakedOverrides.check(identity)
     return nil
   }
 
@@ -191,7 +192,7 @@ package final class _Scope: @unchecked Sendable {
       return open.last { $0.capturesEveryBox || $0.lookup(box) != nil }
     }
     guard let found else { return nil }
-    if let probe = runsInTestTask.withLock({ $0 }), probe() { return nil }
+    if let probe = runsInTestTask.load(), probe() { return nil }
     return found
   }
 

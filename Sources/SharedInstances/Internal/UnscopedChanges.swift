@@ -34,6 +34,7 @@ enum _UnscopedChanges {
     location: _SourceLocation,
     restores: Bool
   ) {
+    if !restores { _LeakedOverrides.noteChange(identity, operation: operation, location: location) }
     let description = "\(identity.typeDescription).\(operation)"
     if identity.isUsedByLiveScopes {
       report(

@@ -102,6 +102,18 @@ static inline void si_process_wide_scopes_add(intptr_t delta) {
   __atomic_fetch_add(&si_process_wide_scopes, delta, __ATOMIC_SEQ_CST);
 }
 
+/// How many boxes hold an override made outside every isolated scope (a test that forgot its
+/// trait). Reads of process-wide instances check it before looking for one.
+extern intptr_t si_leaked_overrides;
+
+static inline bool si_leaked_overrides_exist(void) {
+  return __atomic_load_n(&si_leaked_overrides, __ATOMIC_ACQUIRE) != 0;
+}
+
+static inline void si_leaked_overrides_add(intptr_t delta) {
+  __atomic_fetch_add(&si_leaked_overrides, delta, __ATOMIC_SEQ_CST);
+}
+
 /// A process-unique, never reused, non-zero number (identifies boxes and scopes).
 uint64_t si_next_identifier(void);
 
