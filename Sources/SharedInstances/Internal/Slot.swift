@@ -306,9 +306,6 @@ final class _Slot: @unchecked Sendable {
     for cell in free { Self.release(cell) }
   }
 
-  /// How many replaced cells still wait for a borrow to end (for tests).
-  package var retiredCount: Int { si_int_load_acquire(words + Self.retiredWord) }
-
   // MARK: Read statistics (scopes only)
 
   /// Records a read served by this slot inside a scope.
