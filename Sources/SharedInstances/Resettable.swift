@@ -228,12 +228,17 @@ public final class Resettable<Shared> {
   func _withValueSlowPath<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    if let borrow = _Scope.borrow(box: _identity, global: _global) {
+    // No isolation used yet: a first use, or every borrow word of this thread is taken.
+    guard si_isolation_is_active() else { return try body(_valueSlowPath()) }
+    switch _Scope.borrow(box: _identity, global: _global) {
+    case .borrowed(let borrow):
       defer { borrow.end() }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
+    case .missed(let scope):
+      // A strong reference instead, read where the borrow attempt resolved.
+      guard let value = _readOrCreate(in: scope) else { _identity.emptyFailure() }
+      return try body(value)
     }
-    // First use, or every borrow word of this thread is taken: a strong reference instead.
-    return try body(_valueSlowPath())
   }
 
   // Inlinable (so specialized in the caller's module) but never inlined: the path of a first
@@ -247,7 +252,13 @@ public final class Resettable<Shared> {
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @inlinable
   func _readOrCreate() -> Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
+    _readOrCreate(in: si_isolation_is_active() ? _Scope.resolve(box: _identity) : nil)
+  }
+
+  /// Reads in `scope` (already resolved), or in the process-wide instance when it is nil.
+  @inlinable
+  func _readOrCreate(in scope: _Scope?) -> Shared? {
+    if let scope {
       // The common case, lock-free: the scope has touched the box and holds an instance.
       if let found = scope.lookup(_identity.id) {
         let hit: Shared? = found._withUnsafeGuaranteedRef { slot in

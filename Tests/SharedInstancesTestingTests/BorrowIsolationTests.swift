@@ -33,6 +33,15 @@ import Testing
     }
   }
 
+  /// A borrow that misses (here: the process-wide instance does not exist yet) falls back to
+  /// creating it, and still counts as one read: it is resolved once, not again on the way.
+  @Test(.isolatedShared) func aBorrowThatMustCreateTheInstanceCountsOneEscapedRead() {
+    Borrowed.escaping.override(with: Tagged("fake"))
+    let tag = readOnThread { Borrowed.escaping.withValue { $0.tag } }
+    #expect(tag == "real")  // outside the test's tasks: the process-wide instance
+    #expect(SharedScope.current.touchedInstances.first?.escapedReads == 1)
+  }
+
   @Test func aStrictTestReportsABorrowOfTheRealInstance() {
     withKnownIssue {
       withIsolatedShared(.strict, name: "strict borrower") {
@@ -50,4 +59,5 @@ private enum Borrowed {
   static let box = Resettable { Tagged("real") }
   static let parallel = Resettable { Tagged("real") }
   static let strict = Resettable { Tagged("real") }
+  static let escaping = Resettable { Tagged("real") }
 }

@@ -18,24 +18,32 @@ struct _ScopedBorrow {
   }
 }
 
+/// What a borrow attempt found: a borrow, or where the read resolved when it must be served
+/// another way (the instance must be created first, or the thread's borrow words are all taken).
+@usableFromInline
+enum _BorrowAttempt {
+  case borrowed(_ScopedBorrow)
+  /// The read resolved in this scope, or in the process-wide instance (nil). Resolving again
+  /// would count the read twice (escaped reads, quiet periods): pass this on instead.
+  case missed(in: _Scope?)
+}
+
 extension _Scope {
   /// Borrows a box's instance where a read resolves on this thread, once isolation was used in
-  /// the process, recording the read in the scope. Returns nil when the instance must be created
-  /// first, or the thread's borrow words are all taken: the caller takes the slow path.
+  /// the process, recording the read in the scope. Call only while isolation is active.
   ///
   /// Not generic and not inlinable: the isolated read path is the same for every box.
   @usableFromInline
-  static func borrow(box identity: _BoxIdentity, global: _Slot) -> _ScopedBorrow? {
-    guard si_isolation_is_active() else { return nil }
+  static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
     guard let scope = resolve(box: identity) else {
-      guard let borrow = global.beginBorrow() else { return nil }
-      return _ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow)
+      guard let borrow = global.beginBorrow() else { return .missed(in: nil) }
+      return .borrowed(_ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow))
     }
-    guard let slot = scope.lookup(identity.id) else { return nil }
+    guard let slot = scope.lookup(identity.id) else { return .missed(in: scope) }
     return slot._withUnsafeGuaranteedRef { slotRef in
-      guard let borrow = slotRef.beginBorrow() else { return nil }
+      guard let borrow = slotRef.beginBorrow() else { return .missed(in: scope) }
       scope.didRead(slotRef, identity: identity, isOverride: borrow.isOverride)
-      return _ScopedBorrow(scope: scope, slot: slot, held: borrow)
+      return .borrowed(_ScopedBorrow(scope: scope, slot: slot, held: borrow))
     }
   }
 }

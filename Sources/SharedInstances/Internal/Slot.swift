@@ -4,8 +4,8 @@ import _SharedInstancesShims
 ///
 /// A slot publishes a cell as a *cell word*: the cell's address, with the low bit set when the
 /// instance is a test double (an override). Readers learn whether a read was an override without
-/// touching the cell, and `_Slot.instance(in:as:)` finds the instance inside the cell without
-/// retaining it.
+/// touching the cell; `_Slot.withInstance(in:as:_:)` lends the instance to a closure without
+/// retaining it, and `_Slot.instance(in:as:)` copies it out.
 @usableFromInline
 final class _Cell<Shared> {
   @usableFromInline let value: Shared
