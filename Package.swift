@@ -24,7 +24,16 @@ let package = Package(
     .target(name: "SharedInstancesTesting", dependencies: ["SharedInstances"]),
     // Helpers shared by the test targets only; no product exposes it.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "SharedInstancesTests", dependencies: ["SharedInstances", "TestSupport"]),
+    .testTarget(
+      name: "SharedInstancesTests",
+      dependencies: ["SharedInstances", "_SharedInstancesShims", "TestSupport"]
+    ),
+    // The release-mode torture of the core (CI runs it in release, in both fence modes, and
+    // under AddressSanitizer): `swift run -c release shared-instances-torture`.
+    .executableTarget(
+      name: "shared-instances-torture",
+      dependencies: ["SharedInstances", "_SharedInstancesShims"]
+    ),
     .testTarget(
       name: "SharedInstancesTestingTests",
       dependencies: [

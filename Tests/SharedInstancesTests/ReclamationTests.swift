@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import _SharedInstancesShims
+
+@testable import SharedInstances
+
+/// A replaced instance is released as soon as the reads that were running when it was replaced
+/// have ended, without waiting for the box's next change (issue 18, defect 2).
+@Suite struct ReclamationTests {
+  @Test func anInstanceAReadWasCopyingWhenItWasReplacedIsReleasedWhenTheReadEnds() {
+    let box = Resettable { Instance("real") }
+    weak var first: Instance?
+    first = box.value
+    #expect(first != nil)
+
+    // Another thread is in the middle of a `value` read: its transient hazard word protects
+    // the current cell while it copies the instance out.
+    let protecting = Latch()
+    let endRead = Latch()
+    let readEnded = Latch()
+    Thread {
+      box._global.holdTransientProtection(until: endRead, after: protecting)
+      readEnded.open()
+    }.start()
+    #expect(protecting.wait())
+
+    let replaced = Latch()
+    Thread {
+      box.override(with: Instance("fake"))
+      replaced.open()
+    }.start()
+    Thread.sleep(forTimeInterval: 0.05)
+    endRead.open()
+    #expect(readEnded.wait())
+    #expect(replaced.wait())
+    // No other change of the box happens: the read's end alone lets the instance go.
+    #expect(first == nil, "the replaced instance outlived the read that protected it")
+  }
+}
+
+extension _Slot {
+  /// Protects the current cell in the calling thread's transient hazard word, as a `value` read
+  /// does while it copies the instance out, until `release` opens.
+  fileprivate func holdTransientProtection(until release: Latch, after protecting: Latch) {
+    let record = si_hazard_current()
+    _ = si_hazard_protect(current, record)
+    protecting.open()
+    _ = release.wait()
+    si_hazard_clear(record)
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SharedInstances
+import Testing
+
+/// A factory (or `update` closure) that changes its own box: the change is ignored and
+/// reported, and the creation completes (issue 18, defect 5: it ran forever).
+@Suite struct SelfChangingFactoryTests {
+  @Test func aFactoryThatResetsItsOwnBoxCompletesAndIsReported() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let finished = DispatchSemaphore(value: 0)
+      Thread {
+        _ = SelfChangingFixtures.resetsItself.value
+        finished.signal()
+      }.start()
+      // The factory used to run millions of times and the read never returned.
+      if finished.wait(timeout: .now() + 10) == .timedOut { exit(3) }
+      if SelfChangingFixtures.runs.value != 1 { exit(4) }
+    }
+    result?.check { message in
+      message.contains("Resettable<SelfChanger>")
+        && message.contains("reset() inside its own factory")
+        && message.contains("SelfChangingFactoryTests.swift")
+    }
+  }
+
+  @Test func aFactoryThatOverridesItsOwnBoxCompletesWithItsResult() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let finished = DispatchSemaphore(value: 0)
+      Thread {
+        let read = SelfChangingFixtures.overridesItself.value
+        // The factory's own result is installed; the override it made is dropped.
+        if read.label != "created" { exit(5) }
+        if SelfChangingFixtures.overridesItself.isOverridden { exit(6) }
+        finished.signal()
+      }.start()
+      if finished.wait(timeout: .now() + 10) == .timedOut { exit(3) }
+    }
+    result?.check { message in
+      message.contains("override(with:) inside its own factory")
+    }
+  }
+
+  @Test func anUpdateThatResetsItsOwnBoxCompletesAndIsReported() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let finished = DispatchSemaphore(value: 0)
+      Thread {
+        let box = SelfChangingFixtures.updated
+        box.update { _ in
+          box.reset()
+          return SelfChanger("updated")
+        }
+        if box.value.label != "updated" { exit(5) }
+        finished.signal()
+      }.start()
+      if finished.wait(timeout: .now() + 10) == .timedOut { exit(3) }
+    }
+    result?.check { message in
+      message.contains("reset() inside its own update(_:) closure")
+    }
+  }
+}
+
+// MARK: - Fixtures
+
+final class SelfChanger: Sendable {
+  let label: String
+  init(_ label: String) { self.label = label }
+}
+
+enum SelfChangingFixtures {
+  static let runs = LiveCount()
+
+  static let resetsItself: Resettable<SelfChanger> = Resettable {
+    runs.add(1)
+    resetsItself.reset()
+    return SelfChanger("created")
+  }
+
+  static let overridesItself: Resettable<SelfChanger> = Resettable {
+    overridesItself.override(with: SelfChanger("override"))
+    return SelfChanger("created")
+  }
+
+  static let updated = Resettable { SelfChanger("first") }
+}
