@@ -84,11 +84,9 @@ extension Resettable {
     _ replacement: Shared,
     location: _SourceLocation
   ) -> () -> Void {
-    let slot = _slotForChange(
-      check: true,
-      operation: "withOverride(_:operation:)",
-      location: location
-    )
+    guard
+      let slot = _slotForChange(operation: "withOverride(_:operation:)", location: location)
+    else { return {} }  // refused inside this box's own factory or update (reported)
     let saved = slot.exchange(_Slot.makeCell(replacement, isOverride: true))
     return { slot.retire(slot.exchange(saved)) }
   }

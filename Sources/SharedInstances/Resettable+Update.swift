@@ -42,10 +42,9 @@ extension Resettable {
     column: UInt = #column
   ) -> Bool {
     _slotForChange(
-      check: true,
       operation: "setIfEmpty(_:)",
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).storeIfEmpty(instance)
+    )?.storeIfEmpty(instance) ?? false
   }
 
   /// Replaces the instance with one made from it, atomically, and returns the new instance.
@@ -95,10 +94,11 @@ extension Resettable {
     column: UInt = #column,
     _ transform: (_ current: Shared?) throws(Failure) -> Shared
   ) throws(Failure) -> Shared {
-    try _slotForChange(
-      check: true,
-      operation: "update(_:)",
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).update(_identity, transform)
+    let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let slot = _slotForChange(operation: "update(_:)", location: location) else {
+      // Refused (inside this box's own factory or update): made, returned, not installed.
+      return try transform(currentValue)
+    }
+    return try slot.update(_identity, transform)
   }
 }

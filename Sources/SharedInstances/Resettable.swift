@@ -182,7 +182,9 @@ public final class Resettable<Shared> {
   /// > empty.
   @inlinable
   public var value: Shared {
-    if _fastPath(!si_isolation_is_active()), let value = _global.load(Shared.self) {
+    if _fastPath(!si_isolation_is_active()),
+      let value = _global.load(Shared.self, symmetric: false)
+    {
       return value
     }
     return _valueSlowPath()
@@ -215,8 +217,8 @@ public final class Resettable<Shared> {
   public func withValue<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    if _fastPath(!si_isolation_is_active()), let borrow = _global.beginBorrow() {
-      defer { _global.endBorrow(borrow) }
+    if _fastPath(!si_isolation_is_active()), let borrow = _global.beginBorrow(symmetric: false) {
+      defer { _global.endBorrow(borrow, symmetric: false) }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
     }
     return try _withValueSlowPath(body)
@@ -262,20 +264,20 @@ public final class Resettable<Shared> {
       // The common case, lock-free: the scope has touched the box and holds an instance.
       if let found = scope.lookup(_identity.id) {
         let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
-          guard let loaded = slot.loadWithKind(Shared.self) else { return nil }
+          guard let loaded = slot.loadWithKind(Shared.self, symmetric: true) else { return nil }
           scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)
           return loaded.value
         }
         if let hit { return hit }
       }
       let slot = scope.slot(for: _identity)
-      if let loaded = slot.loadWithKind(Shared.self) {
+      if let loaded = slot.loadWithKind(Shared.self, symmetric: true) {
         scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)
         return loaded.value
       }
       return scope.create(in: slot, for: self)
     }
-    if let value = _global.load(Shared.self) { return value }
+    if let value = _global.load(Shared.self, symmetric: false) { return value }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
   }
 
@@ -292,9 +294,9 @@ public final class Resettable<Shared> {
   @inlinable
   public var currentValue: Shared? {
     if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
-      return scope.slot(for: _identity).load(Shared.self)
+      return scope.slot(for: _identity).load(Shared.self, symmetric: true)
     }
-    return _global.load(Shared.self)
+    return _global.load(Shared.self, symmetric: false)
   }
 
   /// Returns the shared instance, creating it if the box has a factory, or throws when the box
@@ -338,7 +340,7 @@ public final class Resettable<Shared> {
   /// #expect(ArticleManager.shared.isOverridden)
   /// ```
   public var isOverridden: Bool {
-    _slotForChange(check: false).isOverridden
+    _slotHere().isOverridden
   }
 
   // MARK: - Changing
@@ -376,10 +378,9 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) {
     _slotForChange(
-      check: true,
       operation: "override(with:)",
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).store(replacement, isOverride: true)
+    )?.store(replacement, isOverride: true)
   }
 
   /// Installs a real instance: for a box with a limited lifetime, the start of that lifetime.
@@ -410,10 +411,9 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) {
     _slotForChange(
-      check: true,
       operation: "set(_:)",
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).store(instance, isOverride: false)
+    )?.store(instance, isOverride: false)
   }
 
   /// Drops the instance or override: the next read creates a fresh instance (or, for an empty
@@ -440,37 +440,54 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) {
     _slotForChange(
-      check: true,
       operation: "reset()",
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ).clear()
+    )?.clear()
   }
 
   /// The slot a change applies to here, reporting a change outside every scope that leaks into
-  /// other tests (see `_UnscopedChanges`).
-  func _slotForChange(
-    check: Bool,
-    operation: StaticString = "",
-    location: _SourceLocation? = nil
-  ) -> _Slot {
-    guard si_isolation_is_active() else { return _global }
+  /// other tests (see `_UnscopedChanges`); nil when the change is refused because this box's own
+  /// factory or `update(_:)` closure makes it, on this thread (reported: the change would make
+  /// the result being made stale, and the factory would run again forever).
+  func _slotForChange(operation: StaticString, location: _SourceLocation) -> _Slot? {
+    guard si_isolation_is_active() else { return _refusingOwnChange(_global, operation, location) }
     if let scope = _Scope.resolve(box: _identity.id) {
-      if check { scope.tracking.noteChange(of: _identity.id, operation: operation) }
       let slot = scope.slot(for: _identity)
-      if check, "\(operation)".hasPrefix("override") || "\(operation)".hasPrefix("withOverride") {
+      if slot.isCreatingOnThisThread {
+        _identity.reportChangeDuringCreation("\(operation)", at: location, in: scope)
+        return nil
+      }
+      scope.tracking.noteChange(of: _identity.id, operation: operation)
+      if "\(operation)".hasPrefix("override") || "\(operation)".hasPrefix("withOverride") {
         scope.noteOverride(of: _identity)
       }
       return slot
     }
-    if check, let location {
-      _UnscopedChanges.check(
-        _identity,
-        operation: "\(operation)",
-        location: location,
-        restores: "\(operation)".hasPrefix("withOverride")
-      )
+    _UnscopedChanges.check(
+      _identity,
+      operation: "\(operation)",
+      location: location,
+      restores: "\(operation)".hasPrefix("withOverride")
+    )
+    return _refusingOwnChange(_global, operation, location)
+  }
+
+  private func _refusingOwnChange(
+    _ slot: _Slot,
+    _ operation: StaticString,
+    _ location: _SourceLocation
+  ) -> _Slot? {
+    guard slot.isCreatingOnThisThread else { return slot }
+    _identity.reportChangeDuringCreation("\(operation)", at: location, in: nil)
+    return nil
+  }
+
+  /// The slot whose state reads here see, without creating anything or checking a change.
+  func _slotHere() -> _Slot {
+    guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {
+      return _global
     }
-    return _global
+    return scope.slot(for: _identity)
   }
 }
 

@@ -24,10 +24,6 @@ intptr_t si_isolation_ever_used = 0;
 intptr_t si_process_wide_scopes = 0;
 intptr_t si_leaked_overrides = 0;
 
-void si_isolation_mark_used(void) {
-  __atomic_store_n(&si_isolation_ever_used, 1, __ATOMIC_SEQ_CST);
-}
-
 static uint64_t si_identifier_counter = 0;
 
 uint64_t si_next_identifier(void) {
@@ -76,9 +72,12 @@ __attribute__((constructor)) static void si_hazard_choose_fences(void) {
 }
 #endif
 
-void si_hazard_barrier(void) {
+_Thread_local void *si_factory_top = 0;
+_Thread_local void *si_factory_deferred = 0;
+
+void si_hazard_barrier(bool symmetric) {
 #if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
-  if (__atomic_load_n(&si_hazard_asymmetric, __ATOMIC_RELAXED) != 0) {
+  if (si_hazard_is_asymmetric(symmetric)) {
     if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
       fputs("SharedInstances: membarrier failed after it was registered\n", stderr);
       abort();
@@ -145,6 +144,25 @@ si_hazard_record *si_hazard_attach(void) {
   return record;
 }
 
+// Not inline, on purpose (I3): `copy` is where the caller's compiler must have finished the copy.
+intptr_t si_hazard_end_read(si_hazard_record *record, void *copy, const intptr_t *retired,
+                            bool symmetric) {
+  (void)copy;
+  return si_hazard_end_borrow(&record->transient, retired, symmetric);
+}
+
+// Not inline, on purpose (I3, I6).
+intptr_t si_hazard_end_borrow(void **word, const intptr_t *retired, bool symmetric) {
+  if (si_hazard_is_asymmetric(symmetric)) {
+    // Release: what the reader did with the cell happens before a writer frees it.
+    __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    return __atomic_load_n(retired, __ATOMIC_RELAXED);
+  }
+  __atomic_store_n(word, (void *)0, __ATOMIC_SEQ_CST);
+  return __atomic_load_n(retired, __ATOMIC_SEQ_CST);
+}
+
 static bool si_hazard_record_holds(si_hazard_record *record, const void *pointer) {
   if (__atomic_load_n(&record->transient, __ATOMIC_SEQ_CST) == pointer) {
     return true;
@@ -168,7 +186,7 @@ bool si_hazard_is_protected(const void *pointer) {
 }
 
 void si_hazard_wait_until_unprotected(const void *pointer) {
-  si_hazard_barrier();
+  si_hazard_barrier(false);
   for (si_hazard_record *r = __atomic_load_n(&si_hazard_head, __ATOMIC_ACQUIRE); r != 0;
        r = r->next) {
     unsigned spins = 0;

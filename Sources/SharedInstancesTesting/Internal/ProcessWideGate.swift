@@ -9,7 +9,9 @@ import SharedInstances
 /// threads can land in it.
 ///
 /// Readers are preferred: a shared request is granted whenever no process-wide scope holds the
-/// gate, even if one is waiting. A process-wide test therefore never deadlocks with an isolated
+/// gate, even if one is waiting; taking and giving back a shared hold is one compare-and-swap
+/// when no process-wide scope waits or runs, so isolated tests share no lock on their way in or
+/// out. A process-wide test therefore never deadlocks with an isolated
 /// test that awaits work opening a scope of its own; it waits until no isolated test runs.
 /// Process-wide requests are served first come, first served.
 ///
@@ -58,56 +60,26 @@ final class ProcessWideGate: Sendable {
     let wake: Wake
   }
 
+  // The gate's word, changed without a lock on the common path: an isolated test takes and
+  // gives back a shared hold with one compare-and-swap, and takes no lock that other tests take.
+  //
+  //   bit 0: a process-wide scope holds the gate (shared holds wait);
+  //   bit 1: attention: a scope waits, or a shared hold is parked for an upgrade, so shared holds
+  //          are given back under `state`'s lock, where waiters are granted;
+  //   bits 2…: how many shared holds there are.
+  //
+  // Bit 0 is only set by a compare-and-swap that also checks the shared count, so no shared
+  // hold can slip in between the check and the grant.
+  private static let writerBit = 1
+  private static let attentionBit = 2
+  private static let reader = 4
+  private let word = _AtomicInt()
+
+  /// What only the slow path touches, under its lock.
   private struct State {
-    /// Shared holds, upgraded ones included.
-    var readers = 0
     /// Shared holds with an upgrade waiting or running: they do not block an exclusive grant.
     var parkedReaders = 0
-    var hasWriter = false
     var waiters: [Waiter] = []
-
-    func canGrant(_ mode: Mode) -> Bool {
-      switch mode {
-      case .shared: !hasWriter
-      case .exclusive: !hasWriter && readers == parkedReaders
-      }
-    }
-
-    mutating func grant(_ mode: Mode) {
-      switch mode {
-      case .shared: readers += 1
-      case .exclusive: hasWriter = true
-      }
-    }
-
-    /// Grants waiters in order while they can be granted; returns whom to wake.
-    mutating func grantWaiters() -> [Wake] {
-      var woken: [Wake] = []
-      var index = 0
-      while index < waiters.count {
-        let waiter = waiters[index]
-        if canGrant(waiter.mode) {
-          grant(waiter.mode)
-          woken.append(waiter.wake)
-          waiters.remove(at: index)
-        } else if waiter.mode != .shared {
-          // First come, first served among process-wide scopes; readers behind it may pass.
-          index += 1
-          while index < waiters.count {
-            if waiters[index].mode == .shared && canGrant(.shared) {
-              grant(.shared)
-              woken.append(waiters[index].wake)
-              waiters.remove(at: index)
-            } else {
-              index += 1
-            }
-          }
-        } else {
-          index += 1
-        }
-      }
-      return woken
-    }
   }
 
   private let state = Protected(State())
@@ -116,6 +88,7 @@ final class ProcessWideGate: Sendable {
 
   /// Takes the gate in `mode`, waiting without blocking a thread.
   func acquire(_ mode: Mode) async {
+    if mode == .shared, tryAcquireShared() { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       enqueue(mode, wake: .task(continuation))
     }
@@ -123,6 +96,7 @@ final class ProcessWideGate: Sendable {
 
   /// Takes the gate in `mode`, blocking the calling thread while it waits.
   func acquireBlocking(_ mode: Mode) {
+    if mode == .shared, tryAcquireShared() { return }
     let semaphore = DispatchSemaphore(value: 0)
     enqueue(mode, wake: .thread(semaphore))
     semaphore.wait()
@@ -131,19 +105,85 @@ final class ProcessWideGate: Sendable {
   /// Takes the gate shared without waiting, even while a process-wide scope holds it: for
   /// synchronous code in a task, which must not block.
   func joinReaders() {
-    state.withLock { $0.readers += 1 }
+    word.add(Self.reader)
+  }
+
+  /// A shared hold, if no process-wide scope holds the gate: readers are preferred, so one
+  /// merely waiting does not stop it.
+  private func tryAcquireShared() -> Bool {
+    let seen = word.update { $0 & Self.writerBit == 0 ? $0 + Self.reader : nil }
+    return seen & Self.writerBit == 0
+  }
+
+  /// The exclusive hold, if no one holds the gate but parked readers. Call under `state`'s lock.
+  private func tryGrantExclusive(_ state: State) -> Bool {
+    let seen = word.update { value in
+      guard value & Self.writerBit == 0, value / Self.reader == state.parkedReaders else {
+        return nil
+      }
+      return value | Self.writerBit
+    }
+    return seen & Self.writerBit == 0 && seen / Self.reader == state.parkedReaders
+  }
+
+  /// Sets or clears the attention bit to match `state`. Call under `state`'s lock.
+  private func updateAttention(_ state: State) {
+    let needed = !state.waiters.isEmpty || state.parkedReaders > 0
+    word.update { value in
+      let next = needed ? value | Self.attentionBit : value & ~Self.attentionBit
+      return next == value ? nil : next
+    }
   }
 
   private func enqueue(_ mode: Mode, wake: Wake) {
     let grantedNow = state.withLock { state -> Bool in
-      if state.waiters.isEmpty || mode == .shared, state.canGrant(mode) {
-        state.grant(mode)
-        return true
+      switch mode {
+      case .shared:
+        if tryAcquireShared() { return true }
+      case .exclusive:
+        // Attention first: shared holds given back from now on come here, and see this waiter.
+        state.waiters.append(Waiter(mode: mode, wake: wake))
+        updateAttention(state)
+        if state.waiters.count == 1, tryGrantExclusive(state) {
+          state.waiters.removeLast()
+          updateAttention(state)
+          return true
+        }
+        return false
       }
       state.waiters.append(Waiter(mode: mode, wake: wake))
+      updateAttention(state)
       return false
     }
     if grantedNow { wake.resume() }
+  }
+
+  /// Grants waiters in order while they can be granted; returns whom to wake. Call under
+  /// `state`'s lock.
+  private func grantWaiters(_ state: inout State) -> [Wake] {
+    var woken: [Wake] = []
+    var index = 0
+    var exclusiveAhead = false
+    while index < state.waiters.count {
+      let waiter = state.waiters[index]
+      let granted: Bool
+      switch waiter.mode {
+      case .shared:
+        granted = tryAcquireShared()
+      case .exclusive:
+        // First come, first served among process-wide scopes; readers behind one may pass.
+        granted = !exclusiveAhead && tryGrantExclusive(state)
+        if !granted { exclusiveAhead = true }
+      }
+      if granted {
+        woken.append(waiter.wake)
+        state.waiters.remove(at: index)
+      } else {
+        index += 1
+      }
+    }
+    updateAttention(state)
+    return woken
   }
 
   /// Parks `hold`'s shared hold for a nested process-wide scope (call before taking exclusive).
@@ -152,7 +192,7 @@ final class ProcessWideGate: Sendable {
       hold.upgrades += 1
       guard hold.upgrades == 1 else { return [] }
       state.parkedReaders += 1
-      return state.grantWaiters()
+      return grantWaiters(&state)
     }
     for wake in woken { wake.resume() }
   }
@@ -162,6 +202,7 @@ final class ProcessWideGate: Sendable {
     state.withLock { state in
       hold.upgrades -= 1
       if hold.upgrades == 0 { state.parkedReaders -= 1 }
+      updateAttention(state)
     }
   }
 
@@ -169,12 +210,16 @@ final class ProcessWideGate: Sendable {
 
   /// Releases a hold taken in `mode` and wakes whoever can go now.
   func release(_ mode: Mode) {
+    if mode == .shared {
+      let seen = word.update { $0 & Self.attentionBit == 0 ? $0 - Self.reader : nil }
+      if seen & Self.attentionBit == 0 { return }  // no one waits: no lock taken
+    }
     let woken = state.withLock { state -> [Wake] in
       switch mode {
-      case .shared: state.readers -= 1
-      case .exclusive: state.hasWriter = false
+      case .shared: word.add(-Self.reader)
+      case .exclusive: word.update { $0 & ~Self.writerBit }
       }
-      return state.grantWaiters()
+      return grantWaiters(&state)
     }
     for wake in woken { wake.resume() }
   }

@@ -121,11 +121,13 @@ enum TestFailure {
 
 /// Which test framework runs this process, as far as the library has seen.
 enum TestingProcess {
-  private static let swiftTesting = Protected(launchedForSwiftTesting)
+  /// Non-zero once Swift Testing is known to run here: an atomic flag, set once, so that every
+  /// test's scope can mark it without a lock that other tests take.
+  private static let swiftTesting = _AtomicInt(launchedForSwiftTesting ? 1 : 0)
 
   /// Whether Swift Testing runs tests in this process: it was launched for it (as `swift test`
   /// does on Linux, also for an exit test's child process), or a test's task was seen.
-  static var isSwiftTesting: Bool { swiftTesting.withLock { $0 } }
+  static var isSwiftTesting: Bool { swiftTesting.load() != 0 }
 
   /// Whether the command line says `--testing-library swift-testing`.
   private static var launchedForSwiftTesting: Bool {
@@ -135,7 +137,9 @@ enum TestingProcess {
     return arguments[flag + 1] == "swift-testing"
   }
 
-  static func markSwiftTesting() { swiftTesting.withLock { $0 = true } }
+  static func markSwiftTesting() {
+    if swiftTesting.load() == 0 { swiftTesting.add(1) }
+  }
 }
 
 /// Whether an XCTest test is running in this process (XCTest runs one at a time), and the

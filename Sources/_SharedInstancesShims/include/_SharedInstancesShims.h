@@ -88,7 +88,12 @@ static inline bool si_isolation_is_active(void) {
   return __builtin_expect(__atomic_load_n(&si_isolation_ever_used, __ATOMIC_RELAXED) != 0, 0);
 }
 
-void si_isolation_mark_used(void);
+/// Marks isolation as used; writes the shared flag only the first time.
+static inline void si_isolation_mark_used(void) {
+  if (__atomic_load_n(&si_isolation_ever_used, __ATOMIC_RELAXED) == 0) {
+    __atomic_store_n(&si_isolation_ever_used, 1, __ATOMIC_SEQ_CST);
+  }
+}
 
 /// How many process-wide isolation scopes are open. Reads outside every scope check it before
 /// looking for one.
@@ -122,19 +127,20 @@ uintptr_t si_current_thread(void);
 
 // MARK: - Hazard pointers
 //
-// A reader publishes the pointer it is about to dereference in a hazard word of its thread's
-// record; a writer that unlinks a pointer frees it only once no hazard word holds it. Readers
-// never write a shared cache line, so reads on several threads do not serialize.
+// The memory-safety argument these functions implement is stated once, with numbered invariants,
+// in Sources/SharedInstances/MemorySafety/MemorySafety.swift; the comments below cite them (I1…).
+//
+// A reader publishes the cell it is about to dereference in a hazard word of its thread's record;
+// a writer that unlinked a cell frees it only once no hazard word holds it. Readers never write a
+// shared cache line, so reads on several threads do not serialize.
 //
 // Each record has one transient word, for copying a value out (never held across user code),
-// and SI_BORROW_WORDS borrow words, each held for the whole of a borrow (`Resettable.value`'s
-// `_read` accessor yields the instance while a borrow word protects it). A borrow may be held
-// for a long time, may nest (the borrowed instance's method reads another box, or the same one),
-// and may end on another thread than it began on (an `async` method called on the borrowed
-// instance resumes elsewhere): so a borrow claims any free word of its thread's record and is
-// ended by clearing that very word, from whichever thread. Only the owning thread claims words;
-// other threads only clear words they hold. When every borrow word is taken, the caller falls
-// back to copying the value out.
+// and SI_BORROW_WORDS borrow words, each held for the whole of a borrow (`withValue`). A borrow may
+// be held for a long time, may nest, and may end on another thread than it began on (an `async`
+// method called on the borrowed instance resumes elsewhere): so a borrow claims any free word of
+// its thread's record and is ended by clearing that very word, from whichever thread. Only the
+// owning thread claims words; other threads only clear words they hold. When every borrow word is
+// taken, the caller falls back to copying the value out.
 
 #define SI_BORROW_WORDS 7
 
@@ -159,30 +165,37 @@ static inline si_hazard_record *_Nonnull si_hazard_current(void) {
   return record;
 }
 
-// Asymmetric fences. A reader must order its store of a hazard word before its next load (of
-// the slot, or of a retired count), and a writer its unlinking before its scan of hazard words.
-// Where the kernel offers it (Linux `membarrier`), readers order with a compiler barrier only and
-// the writer, which is rare, makes every running thread of the process execute a full barrier
-// before it scans: reads then pay no fence instruction. Elsewhere, and under ThreadSanitizer
-// (which does not model `membarrier`), both sides use sequentially consistent operations.
+// Fences (I8). A reader must order its store of a hazard word before its next load (of the slot,
+// or of a retired count), and a writer its unlinking before its scan of hazard words. For the
+// slots of the process-wide instances, where the kernel offers it (Linux `membarrier`), readers
+// order with a compiler barrier only and the writer, which is rare, makes every running thread of
+// the process execute a full barrier before it scans: reads then pay no fence instruction.
+// Everywhere else — the slots of isolation scopes (`symmetric` is true), other platforms, and
+// under ThreadSanitizer (which does not model `membarrier`) — both sides use sequentially
+// consistent operations, and a writer pays a fence, not a system call.
 
-/// Non-zero when readers may use compiler barriers only. Set once, before `main`; never changes.
+/// Non-zero when readers of process-wide slots may use compiler barriers only. Set once, before
+/// `main`; never changes.
 extern intptr_t si_hazard_asymmetric;
 
-static inline bool si_hazard_is_asymmetric(void) {
-  return __builtin_expect(__atomic_load_n(&si_hazard_asymmetric, __ATOMIC_RELAXED) != 0, 1);
+static inline bool si_hazard_is_asymmetric(bool symmetric) {
+  return !symmetric &&
+         __builtin_expect(__atomic_load_n(&si_hazard_asymmetric, __ATOMIC_RELAXED) != 0, 1);
 }
 
-/// The writer's side: once this returns, every hazard word a reader stored before it is visible,
-/// and every reader that stores one after it sees what the writer did before it.
-void si_hazard_barrier(void);
+/// The writer's side (I5): once this returns, every hazard word a reader of a slot of this mode
+/// stored before it is visible, and every reader that stores one after it sees what the writer
+/// did before it.
+void si_hazard_barrier(bool symmetric);
 
-/// Loads `*slot` and protects it in `word` until the word is cleared. Returns NULL, with the word
-/// cleared, when the slot is empty.
+/// Loads `*slot` and protects it in `word` until the word is cleared (I1). Returns NULL, with the
+/// word cleared, when the slot is empty. Sets `*retried` when a validation failed: the word then
+/// held, for a moment, a cell that was already unlinked, which a writer's scan may have seen (I4).
 static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Nonnull slot,
-                                                     void *_Nullable *_Nonnull word) {
+                                                     void *_Nullable *_Nonnull word,
+                                                     bool symmetric, bool *_Nonnull retried) {
   void *pointer = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-  bool asymmetric = si_hazard_is_asymmetric();
+  bool asymmetric = si_hazard_is_asymmetric(symmetric);
   while (pointer != 0) {
     void *again;
     if (asymmetric) {
@@ -196,25 +209,31 @@ static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Non
     if (__builtin_expect(again == pointer, 1)) {
       return pointer;
     }
+    *retried = true;
     pointer = again;
   }
   __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
   return 0;
 }
 
-/// Loads `*slot` and protects it in the record's transient word until `si_hazard_clear`.
-/// Returns NULL, with nothing protected, when the slot is empty.
+/// Loads `*slot` and protects it in the record's transient word until `si_hazard_end_read`
+/// (I1, I2). Returns NULL, with nothing protected, when the slot is empty.
 static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull slot,
-                                                si_hazard_record *_Nonnull record) {
-  return si_hazard_protect_word(slot, &record->transient);
+                                                si_hazard_record *_Nonnull record,
+                                                bool symmetric, bool *_Nonnull retried) {
+  return si_hazard_protect_word(slot, &record->transient, symmetric, retried);
 }
 
-static inline void si_hazard_clear(si_hazard_record *_Nonnull record) {
-  __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);
-}
+/// Ends a transient read once the caller has copied what it needs out of the protected cell into
+/// `copy` (I3): clears the transient word, then returns `*retired`, as `si_hazard_end_borrow`
+/// does (I6). Defined in Shims.c and never inlined: the compiler of the caller sees an opaque
+/// call that may read `copy` (and release what it references), so it must complete the copy —
+/// the retain that makes it owned included — before the call, in every build mode and every
+/// specialization.
+intptr_t si_hazard_end_read(si_hazard_record *_Nonnull record, void *_Nonnull copy,
+                            const intptr_t *_Nonnull retired, bool symmetric);
 
-/// A free borrow word of the calling thread's record, or NULL when all are taken. The word is
-/// the caller's once `si_hazard_protect_word` stored a pointer in it.
+/// A free borrow word of the calling thread's record, or NULL when all are taken.
 static inline void *_Nullable *_Nullable si_hazard_free_borrow_word(
     si_hazard_record *_Nonnull record) {
   for (int i = 0; i < SI_BORROW_WORDS; i++) {
@@ -225,26 +244,36 @@ static inline void *_Nullable *_Nullable si_hazard_free_borrow_word(
   return 0;
 }
 
-/// Ends a borrow: clears its word, then returns `*retired` (a count of cells waiting for borrows
-/// to end). A writer counts a retired cell before it scans hazard words, so either the writer saw
-/// this word cleared, or the caller sees its count and releases the cell itself.
-static inline intptr_t si_hazard_end_borrow(void *_Nullable *_Nonnull word,
-                                            const intptr_t *_Nonnull retired) {
-  if (si_hazard_is_asymmetric()) {
-    __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    return __atomic_load_n(retired, __ATOMIC_RELAXED);
-  }
-  __atomic_store_n(word, (void *)0, __ATOMIC_SEQ_CST);
-  return __atomic_load_n(retired, __ATOMIC_SEQ_CST);
-}
+/// Ends a borrow (I6): clears its word, then returns `*retired` (how many cells of the borrowed
+/// slot wait for borrows to end). A writer counts a retired cell before it scans hazard words, so
+/// either the writer saw this word cleared, or the caller sees its count and reclaims the cell
+/// itself. Defined in Shims.c and never inlined, for the reason `si_hazard_end_read` gives: what
+/// the borrower did with the instance (a copy it keeps included) completes before the word clears.
+intptr_t si_hazard_end_borrow(void *_Nullable *_Nonnull word, const intptr_t *_Nonnull retired,
+                              bool symmetric);
 
-/// Whether any thread's hazard word holds `pointer` now.
+/// After `si_hazard_barrier`: whether any thread's hazard word holds `pointer` now (I5). The
+/// caller has already unlinked `pointer`.
 bool si_hazard_is_protected(const void *_Nonnull pointer);
 
-/// Returns once no thread protects `pointer` (which the caller has already unlinked). Only for
-/// pointers that are protected transiently, never across user code.
+/// Returns once no thread protects `pointer`, which the caller has unlinked: for the service
+/// locator's registries, which are only ever protected transiently (I2), never borrowed.
 void si_hazard_wait_until_unprotected(const void *_Nonnull pointer);
+
+// MARK: - Factory runs on this thread
+
+/// The innermost factory (or `update`) run on the calling thread, and the cells whose release
+/// waits for the outermost run to return (I10): opaque pointers owned by Swift code
+/// (`_FactoryStack`), or NULL.
+extern _Thread_local void *_Nullable si_factory_top;
+extern _Thread_local void *_Nullable si_factory_deferred;
+
+static inline void *_Nullable si_factory_stack_top(void) { return si_factory_top; }
+static inline void si_factory_stack_set_top(void *_Nullable top) { si_factory_top = top; }
+static inline void *_Nullable si_factory_deferred_releases(void) { return si_factory_deferred; }
+static inline void si_factory_set_deferred_releases(void *_Nullable list) {
+  si_factory_deferred = list;
+}
 
 /// Whether the calling thread is the process's main thread (where the main actor runs).
 bool si_is_main_thread(void);

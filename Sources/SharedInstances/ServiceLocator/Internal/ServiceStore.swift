@@ -3,7 +3,8 @@ import _SharedInstancesShims
 /// The state of one ``ServiceLocator``: its published registry and its factories in progress.
 ///
 /// Reads are lock-free: the current `_ServiceRegistry` is published through an atomic pointer
-/// and protected by a hazard pointer while a service is copied out of it. Changes take `lock`,
+/// and protected by a transient hazard word while a service is copied out of it, by the rules
+/// of `_MemorySafety` (process-wide fences). Changes take `lock`,
 /// build a new registry, swap the pointer, and release the old registry once no reader holds
 /// it, after unlocking, since that may release services and run their deinits.
 ///
@@ -30,9 +31,15 @@ final class _ServiceStore: @unchecked Sendable {
   init() {
     current = .allocate(capacity: 1)
     current.initialize(to: nil)
+    _noRetiredCells = .allocate(capacity: 1)
+    _noRetiredCells.initialize(to: 0)
   }
 
+  /// The retired count a registry read passes: registries are never deferred to readers.
+  @usableFromInline let _noRetiredCells: UnsafeMutablePointer<Int>
+
   deinit {
+    _noRetiredCells.deallocate()
     if let raw = current.pointee { Unmanaged<_ServiceRegistry>.fromOpaque(raw).release() }
     current.deallocate()
   }
@@ -43,11 +50,14 @@ final class _ServiceStore: @unchecked Sendable {
   @inlinable @inline(__always)
   func value<Service>(ofType _: Service.Type) -> Service? {
     let record = si_hazard_current()
-    guard let raw = si_hazard_protect(current, record) else { return nil }
-    let value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+    var retried = false
+    guard let raw = si_hazard_protect(current, record, false, &retried) else { return nil }
+    var value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
       $0.value(ofType: Service.self)
     }
-    si_hazard_clear(record)
+    // Invariant 3 of `_MemorySafety`: the copy is complete before the word is cleared. A
+    // registry is released by the change that unlinked it, once no read holds it.
+    _ = _endTransientRead(record, after: &value, retired: _noRetiredCells, symmetric: false)
     return value
   }
 
@@ -55,11 +65,14 @@ final class _ServiceStore: @unchecked Sendable {
   @inlinable
   func value<Service>(named name: String, ofType _: Service.Type) -> Service? {
     let record = si_hazard_current()
-    guard let raw = si_hazard_protect(current, record) else { return nil }
-    let value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+    var retried = false
+    guard let raw = si_hazard_protect(current, record, false, &retried) else { return nil }
+    var value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
       $0.value(named: name, ofType: Service.self)
     }
-    si_hazard_clear(record)
+    // Invariant 3 of `_MemorySafety`: the copy is complete before the word is cleared. A
+    // registry is released by the change that unlinked it, once no read holds it.
+    _ = _endTransientRead(record, after: &value, retired: _noRetiredCells, symmetric: false)
     return value
   }
 
@@ -115,6 +128,8 @@ final class _ServiceStore: @unchecked Sendable {
   /// Releases a registry that is no longer published, once no reader holds it.
   private func retire(_ registry: UnsafeMutableRawPointer?) {
     guard let registry else { return }
+    // Registries are only ever protected transiently, never across user code: wait for those
+    // reads to finish copying a service out.
     si_hazard_wait_until_unprotected(registry)
     // May release services and run their deinits: user code, so no lock is held here.
     Unmanaged<_ServiceRegistry>.fromOpaque(registry).release()

@@ -13,7 +13,7 @@ struct _ScopedBorrow {
 
   /// Ends the borrow (on any thread).
   @inlinable func end() {
-    slot._withUnsafeGuaranteedRef { $0.endBorrow(held) }
+    slot._withUnsafeGuaranteedRef { $0.endBorrow(held, symmetric: $0.isScoped) }
     withExtendedLifetime(scope) {}
   }
 }
@@ -36,12 +36,12 @@ extension _Scope {
   @usableFromInline
   static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
     guard let scope = resolve(box: identity) else {
-      guard let borrow = global.beginBorrow() else { return .missed(in: nil) }
+      guard let borrow = global.beginBorrow(symmetric: false) else { return .missed(in: nil) }
       return .borrowed(_ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow))
     }
     guard let slot = scope.lookup(identity.id) else { return .missed(in: scope) }
     return slot._withUnsafeGuaranteedRef { slotRef in
-      guard let borrow = slotRef.beginBorrow() else { return .missed(in: scope) }
+      guard let borrow = slotRef.beginBorrow(symmetric: true) else { return .missed(in: scope) }
       scope.didRead(slotRef, identity: identity, isOverride: borrow.isOverride)
       return .borrowed(_ScopedBorrow(scope: scope, slot: slot, held: borrow))
     }

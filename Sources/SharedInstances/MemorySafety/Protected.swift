@@ -58,3 +58,41 @@ final class _Mutex: @unchecked Sendable {
     return try body()
   }
 }
+
+/// An integer that many threads read and change without a lock, for `SharedInstancesTesting`
+/// (which does not see the C atomics) and the few counters that must not serialize tests.
+package final class _AtomicInt: @unchecked Sendable {
+  // @unchecked: `word` is only accessed through atomic operations.
+  private let word: UnsafeMutablePointer<Int>
+
+  package init(_ value: Int = 0) {
+    word = .allocate(capacity: 1)
+    word.initialize(to: value)
+  }
+
+  deinit { word.deallocate() }
+
+  /// The value, with acquire ordering.
+  package func load() -> Int { si_int_load_acquire(word) }
+
+  /// Adds `delta` (sequentially consistent) and returns the new value.
+  @discardableResult
+  package func add(_ delta: Int) -> Int { si_int_fetch_add(word, delta) + delta }
+
+  /// Replaces `expected` with `desired` if the value is `expected` (sequentially consistent).
+  package func compareExchange(_ expected: Int, _ desired: Int) -> Bool {
+    si_int_compare_exchange(word, expected, desired)
+  }
+
+  /// Applies `change` atomically, retrying until no other thread changed the value meanwhile,
+  /// or until `change` returns nil; returns the value it was applied to (or last saw).
+  @discardableResult
+  package func update(_ change: (Int) -> Int?) -> Int {
+    var seen = load()
+    while let next = change(seen) {
+      if compareExchange(seen, next) { return seen }
+      seen = load()
+    }
+    return seen
+  }
+}

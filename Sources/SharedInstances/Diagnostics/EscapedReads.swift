@@ -10,48 +10,32 @@ package enum _EscapedReads {
   /// Where the warnings go; without it they are printed.
   package static let handler = Protected<(@Sendable (_Diagnostic) -> Void)?>(nil)
 
-  private struct Registry {
-    /// The live scopes that have overridden each box.
-    var overrides: [UInt64: [_Scope]] = [:]
-    /// Boxes warned about since they were last overridden in no live scope.
-    var warned: Set<UInt64> = []
+  // The bookkeeping lives in atomic words of each box's `_BoxIdentity` (how many live scopes
+  // overrode it, whether it was warned about, how many reads escaped), so that a scope that
+  // overrides a box, and a scope that ends, takes no lock that other tests take.
+
+  /// Records that a live scope overrode `identity` (once per scope and box); returns the box's
+  /// escaped reads so far, for ``escapedReads(of:since:)``.
+  static func scopeOverrode(_ identity: _BoxIdentity) -> Int {
+    identity.liveOverrideBegan()
   }
 
-  private static let registry = Protected(Registry())
-
-  /// Records that live `scope` overrode box `id` (once per scope and box).
-  static func scopeOverrode(_ scope: _Scope, box id: UInt64) {
-    registry.withLock { $0.overrides[id, default: []].append(scope) }
+  /// Records that a scope which had overridden `identity` ended.
+  static func scopeEnded(overriding identity: _BoxIdentity) {
+    identity.liveOverrideEnded()
   }
 
-  /// Records that `scope`, which overrode `ids`, ended.
-  static func scopeEnded(_ scope: _Scope, overriding ids: Set<UInt64>) {
-    guard !ids.isEmpty else { return }
-    registry.withLock { registry in
-      for id in ids {
-        var scopes = registry.overrides[id] ?? []
-        scopes.removeAll { $0 === scope }
-        if scopes.isEmpty {
-          registry.overrides[id] = nil
-          registry.warned.remove(id)
-        } else {
-          registry.overrides[id] = scopes
-        }
-      }
-    }
+  /// The reads of `identity` that escaped since a scope overrode it, when the box's count was
+  /// `start`: every live scope that had overridden the box counts each such read.
+  static func escapedReads(of identity: _BoxIdentity, since start: Int) -> Int {
+    identity.escapedReads - start
   }
 
   /// Checks a read of `identity` that resolved to the process-wide instance.
   static func check(_ identity: _BoxIdentity) {
+    guard identity.isOverriddenByLiveScopes else { return }
     if let probe = _Scope.runsInTestTask.load(), probe() { return }
-    let (scopes, warn) = registry.withLock { registry -> ([_Scope], Bool) in
-      guard let scopes = registry.overrides[identity.id], !scopes.isEmpty else {
-        return ([], false)
-      }
-      return (scopes, registry.warned.insert(identity.id).inserted)
-    }
-    for scope in scopes { scope.noteEscapedRead(of: identity.id) }
-    guard warn else { return }
+    guard identity.noteEscapedRead() else { return }
     let diagnostic = _Diagnostic(
       message: """
         \(identity.description) was read outside every test's tasks (a DispatchQueue \

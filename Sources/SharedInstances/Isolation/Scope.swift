@@ -9,11 +9,13 @@ import _SharedInstancesShims
 ///
 /// A read finds its box's slot without locking, through `_SlotIndex`; the lock is taken only the
 /// first time a scope touches a box. Cost: creating a scope is O(1); ending it is O(boxes it
-/// touched).
+/// touched), with no lock and no system call that other scopes take: the scope's state stays as
+/// the test left it, for work that outlives the test, and its slots release their instances when
+/// the scope itself is released, without a hazard scan (invariant 9 of `_MemorySafety`).
 @usableFromInline
 package final class _Scope: @unchecked Sendable {
-  // @unchecked: `state` is only accessed while `lock` is held; `index`, `activeFactories` and
-  // `draining` are only accessed atomically; everything else is immutable.
+  // @unchecked: `state` is only accessed while `lock` is held; `index`, `activeFactories`,
+  // `draining` and `ended` are only accessed atomically; everything else is immutable.
 
   @TaskLocal package static var current: _Scope?
 
@@ -54,24 +56,20 @@ package final class _Scope: @unchecked Sendable {
   private struct State {
     /// Every box touched, in order of first touch.
     var entries: [Entry] = []
-    /// Indexes and entries replaced by a larger index or by the end of the scope: kept until
-    /// the scope is released, because lock-free readers may still be looking at them.
+    /// Indexes replaced by a larger one: kept until the scope is released, because lock-free
+    /// readers may still be looking at them.
     var retiredIndexes: [_SlotIndex] = []
-    var retiredEntries: [Entry] = []
     var ended = false
+    /// How many entries the scope had when it ended: the boxes the test itself touched.
+    var touchedBeforeEnd = 0
     /// Boxes whose use after the end was reported (once per box).
     var reportedLateUses: Set<UInt64> = []
-    /// The overrides the scope held when it ended, retained until it is released: a late use
-    /// of an overridden box is served the test's double, never a new real instance.
-    var overridesAtEnd: [UInt64: UnsafeMutableRawPointer] = [:]
-    /// Boxes overridden in this scope before it ended (for `_EscapedReads`).
-    var overridden: Set<UInt64> = []
+    /// Boxes overridden in this scope before it ended, with the box's count of escaped reads
+    /// at that moment (for `_EscapedReads`).
+    var overridden: [UInt64: (identity: _BoxIdentity, escapedReadsBefore: Int)] = [:]
     /// Reads from outside the test's tasks during the quiet period, by box, in order.
     var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
     var readsWhileDrainingTotal = 0
-    /// Reads from outside every test task that got the process-wide instance of a box this
-    /// scope had overridden, by box.
-    var escapedReads: [UInt64: Int] = [:]
   }
 
   private let lock = _Mutex()
@@ -83,6 +81,8 @@ package final class _Scope: @unchecked Sendable {
   /// Non-zero while the scope waits, after its test's body returned, for reads from outside the
   /// test's tasks to stop (the quiet period).
   private let draining: UnsafeMutablePointer<Int>
+  /// Non-zero once the scope ended: every use after that is reported (once per box).
+  @usableFromInline let ended: UnsafeMutablePointer<Int>
 
   package init(
     name: String,
@@ -108,6 +108,8 @@ package final class _Scope: @unchecked Sendable {
     activeFactories.initialize(to: 0)
     draining = .allocate(capacity: 1)
     draining.initialize(to: 0)
+    ended = .allocate(capacity: 1)
+    ended.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
     index = .allocate(capacity: 1)
@@ -129,6 +131,8 @@ package final class _Scope: @unchecked Sendable {
     activeFactories.initialize(to: 0)
     draining = .allocate(capacity: 1)
     draining.initialize(to: 0)
+    ended = .allocate(capacity: 1)
+    ended.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
     index = .allocate(capacity: 1)
@@ -136,11 +140,14 @@ package final class _Scope: @unchecked Sendable {
   }
 
   deinit {
-    for cell in state.pointee.overridesAtEnd.values { _Slot.release(cell) }
+    // The slots go with `state`, and release their instances without a scan: no read or borrow
+    // of them can be running, since each holds this scope (invariant 9 of `_MemorySafety`).
+    // May run deinits: the last reference to a scope is never dropped under a library lock.
     Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).release()
     index.deallocate()
     activeFactories.deallocate()
     draining.deallocate()
+    ended.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }
@@ -227,28 +234,19 @@ package final class _Scope: @unchecked Sendable {
   /// nearest ancestor that touched the box, else empty).
   @usableFromInline
   func slot(for identity: _BoxIdentity) -> _Slot {
-    if let slot = lookup(identity.id) { return slot.takeUnretainedValue() }
+    if let slot = lookup(identity.id) {
+      if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
+      return slot.takeUnretainedValue()
+    }
     lock.lock()
-    var lateUse: LateUse?
     var firstTouch = false
+    var isLate = false
     let slot: _Slot
     if let existing = lookup(identity.id) {
       slot = existing.takeUnretainedValue()
+      isLate = state.pointee.ended
     } else {
-      let seed: UnsafeMutableRawPointer?
-      if state.pointee.ended {
-        let kept = state.pointee.overridesAtEnd[identity.id]
-        if state.pointee.reportedLateUses.insert(identity.id).inserted {
-          lateUse = kept == nil ? .createdAfresh : .servedTheOverride
-        }
-        seed = kept.map { cell in
-          _Slot.retain(cell)  // the new slot's reference
-          return cell
-        }
-      } else {
-        seed = parent?.inheritedCell(forBox: identity.id)
-      }
-      slot = _Slot(initial: seed)
+      slot = _Slot(initial: parent?.inheritedCell(forBox: identity.id), isScoped: true)
       state.pointee.entries.append(Entry(slot: slot, identity: identity))
       var published = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
       if !published.hasRoom {
@@ -259,42 +257,33 @@ package final class _Scope: @unchecked Sendable {
         published = grown
       }
       published.insert(identity.id, slot)
-      if !state.pointee.ended {
-        si_int_fetch_add(identity.scopeUses, 1)
+      if state.pointee.ended {
+        isLate = true
+      } else {
+        identity.addScopeUse(1)
         firstTouch = true
       }
     }
     lock.unlock()
     if firstTouch { _UnscopedChanges.scopeTouched(identity) }
-    if let lateUse { reportLateUse(of: identity, lateUse) }
+    if isLate { noteLateUse(of: identity) }
     return slot
   }
 
-  /// What a use of a box after the scope ended is served.
-  private enum LateUse {
-    /// The override the scope held when it ended.
-    case servedTheOverride
-    /// A new instance from the box's factory (or nothing, for an empty box).
-    case createdAfresh
-  }
-
-  /// The current cell of a box in this scope or its nearest ancestor that touched it, retained.
+  /// A copy of the current cell of a box in this scope or its nearest ancestor that touched it.
   private func inheritedCell(forBox id: UInt64) -> UnsafeMutableRawPointer? {
-    if let slot = lookup(id) { return slot._withUnsafeGuaranteedRef { $0.retainedCell() } }
+    if let slot = lookup(id) {
+      return slot._withUnsafeGuaranteedRef { $0.copyOfCurrentCell() }
+    }
     return parent?.inheritedCell(forBox: id)
   }
 
   /// Records that `identity` was overridden in this scope.
   func noteOverride(of identity: _BoxIdentity) {
-    let first = lock.withLock {
-      !state.pointee.ended && state.pointee.overridden.insert(identity.id).inserted
+    lock.withLock {
+      guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
+      state.pointee.overridden[identity.id] = (identity, _EscapedReads.scopeOverrode(identity))
     }
-    if first { _EscapedReads.scopeOverrode(self, box: identity.id) }
-  }
-
-  /// Counts a read that escaped this scope's override of box `id`.
-  func noteEscapedRead(of id: UInt64) {
-    lock.withLock { state.pointee.escapedReads[id, default: 0] += 1 }
   }
 
   // MARK: Reads
@@ -304,6 +293,7 @@ package final class _Scope: @unchecked Sendable {
   @inlinable
   func didRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
     slot.countRead(isOverride: isOverride)
+    if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
     if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, isOverride) }
     if !isOverride && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity)
@@ -330,16 +320,38 @@ package final class _Scope: @unchecked Sendable {
     return created.value
   }
 
-  private func reportLateUse(of identity: _BoxIdentity, _ lateUse: LateUse) {
-    let served =
-      switch lateUse {
-      case .servedTheOverride:
-        "It is served the override the test had set, kept until nothing refers to the scope."
-      case .createdAfresh:
+  /// Reports the first use of `identity` after the scope ended, saying what it is served.
+  @usableFromInline
+  func noteLateUse(of identity: _BoxIdentity) {
+    let touchedByTest: Bool? = lock.withLock {
+      guard state.pointee.reportedLateUses.insert(identity.id).inserted else { return nil }
+      return state.pointee.entries.prefix(state.pointee.touchedBeforeEnd)
+        .contains { $0.identity === identity }
+    }
+    guard let touchedByTest else { return }
+    let held = lookup(identity.id)?._withUnsafeGuaranteedRef { slot in
+      slot.stateLock.withLock { slot.current.pointee.map { _Slot.isOverride($0) } }
+    }
+    let served: String
+    switch (touchedByTest, held) {
+    case (true, true?):
+      served = "It is served the override the test had set, kept until nothing refers to the scope."
+    case (true, false?):
+      served = """
+        It is served the instance the test had (one it set, or one created for it), kept until \
+        nothing refers to the scope.
         """
-        The test had not overridden it, so the ended scope serves an instance of its own,         created by the box's factory: a real one.
+    case (true, nil):
+      served = """
+        The test left the box empty, so a read creates an instance with the box's factory: a \
+        real one.
         """
-      }
+    case (false, _):
+      served = """
+        The test had not touched it, so the ended scope serves an instance of its own, created \
+        by the box's factory: a real one.
+        """
+    }
     report(
       _Diagnostic(
         message: """
@@ -394,28 +406,22 @@ package final class _Scope: @unchecked Sendable {
 
   // MARK: Ending
 
-  /// Ends the scope: releases every instance it created, keeps the overrides until the scope is
-  /// released, and reports work it started that is still running. After `end()`, the first use
-  /// of each box is reported; an overridden box is served its override, any other box an
-  /// instance the ended scope creates.
+  /// Ends the scope: from now on every use of a box in it is reported (once per box), and
+  /// reports work it started that is still running.
+  ///
+  /// The scope's state stays as the test left it: work that outlives the test is served the
+  /// test's overrides, the values it set and the instances created for it. The instances are
+  /// released with the scope, as soon as nothing refers to it (at once, when no work outlived
+  /// the test). Cost: O(boxes the scope touched), with atomics only: no lock or system call
+  /// that other scopes take.
   package func end() {
-    let overridden = lock.withLock { state.pointee.overridden }
-    let detached: [Entry] = lock.withLock {
-      state.pointee.ended = true
-      let all = state.pointee.entries
-      for entry in all where entry.slot.isOverridden {
-        if let cell = entry.slot.retainedCell() {
-          state.pointee.overridesAtEnd[entry.identity.id] = cell
-        }
+    let (entries, overridden): ([Entry], [(identity: _BoxIdentity, escapedReadsBefore: Int)]) =
+      lock.withLock {
+        state.pointee.ended = true
+        state.pointee.touchedBeforeEnd = state.pointee.entries.count
+        return (state.pointee.entries, Array(state.pointee.overridden.values))
       }
-      state.pointee.entries = []
-      state.pointee.retiredEntries += all
-      let old = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
-      state.pointee.retiredIndexes.append(old)
-      si_ptr_store_release(index, Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
-      Unmanaged.passUnretained(old).release()  // the array keeps it now
-      return all
-    }
+    si_int_store_release(ended, 1)
     if si_int_load_acquire(activeFactories) > 0 {
       report(
         _Diagnostic(
@@ -423,16 +429,13 @@ package final class _Scope: @unchecked Sendable {
             The isolated scope of \(name) ended while a factory it started was still running \
             on another thread. Await the work the test starts before it returns.
             """,
-          location: detached.first?.identity.location
+          location: entries.first?.identity.location
             ?? _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
         )
       )
     }
-    _EscapedReads.scopeEnded(self, overriding: overridden)
-    for entry in detached {
-      si_int_fetch_add(entry.identity.scopeUses, -1)
-      entry.slot.clear()  // may run deinits: no lock held
-    }
+    for override in overridden { _EscapedReads.scopeEnded(overriding: override.identity) }
+    for entry in entries { entry.identity.addScopeUse(-1) }
   }
 
   // MARK: Record
@@ -455,7 +458,9 @@ package final class _Scope: @unchecked Sendable {
           reads: $0.slot.reads,
           overriddenReads: $0.slot.overriddenReads,
           readRealInstance: $0.slot.readRealInstance,
-          escapedReads: state.pointee.escapedReads[$0.identity.id] ?? 0
+          escapedReads: state.pointee.overridden[$0.identity.id].map {
+            _EscapedReads.escapedReads(of: $0.identity, since: $0.escapedReadsBefore)
+          } ?? 0
         )
       }
     }

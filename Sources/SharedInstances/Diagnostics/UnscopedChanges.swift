@@ -71,6 +71,8 @@ enum _UnscopedChanges {
   /// Records that an isolated scope touched `identity`, and reports a change made to it
   /// outside every scope before.
   static func scopeTouched(_ identity: _BoxIdentity) {
+    // Every later scope that touches the box skips the registry and its lock.
+    guard identity.claimFirstTouch() else { return }
     let change = registry.withLock { registry -> Change? in
       guard registry.touched.insert(identity.id).inserted else { return nil }
       return registry.pending.removeValue(forKey: identity.id)

@@ -4,13 +4,25 @@ import _SharedInstancesShims
 /// number that keys its state inside isolation scopes (never reused, unlike an object address).
 @usableFromInline
 package final class _BoxIdentity: @unchecked Sendable {
-  // @unchecked: immutable but for `scopeUses`, which is only accessed atomically; the
-  // metatype and static strings are immutable.
+  // @unchecked: immutable but for `words`, which are only accessed atomically; the metatype
+  // and static strings are immutable.
   @usableFromInline package let id: UInt64
   package let sharedType: Any.Type
   package let location: _SourceLocation
-  /// How many live isolation scopes hold state for this box (atomic).
-  let scopeUses: UnsafeMutablePointer<Int>
+  /// Per-box atomic words, so that what isolation tracks about a box takes no process-wide lock:
+  /// see the offsets below.
+  private let words: UnsafeMutablePointer<Int>
+  /// How many live isolation scopes hold state for this box.
+  private static let scopeUsesWord = 0
+  /// How many live scopes have overridden the box, times two, plus one while an escaped read of
+  /// it has been warned about (`_EscapedReads`).
+  private static let overridersWord = 1
+  /// Reads that escaped a live scope's override of this box, ever (`_EscapedReads`).
+  private static let escapedReadsWord = 2
+  /// Non-zero once an isolation scope has touched the box (`_UnscopedChanges`).
+  private static let touchedWord = 3
+  /// Non-zero once a change made inside the box's own factory was reported outside every scope.
+  private static let selfChangeReportedWord = 4
   /// Whether isolated tests must override the box (`overrideInTests: .required`).
   @usableFromInline package let requiresOverrideInTests: Bool
 
@@ -19,11 +31,11 @@ package final class _BoxIdentity: @unchecked Sendable {
     self.sharedType = sharedType
     self.location = location
     self.requiresOverrideInTests = requiresOverrideInTests
-    self.scopeUses = .allocate(capacity: 1)
-    scopeUses.initialize(to: 0)
+    self.words = .allocate(capacity: 5)
+    words.initialize(repeating: 0, count: 5)
   }
 
-  deinit { scopeUses.deallocate() }
+  deinit { words.deallocate() }
 
   /// `Resettable<ArticleManager>`: the type as it is spelled in code, without the module, and
   /// without the runtime's placeholders for local contexts.
@@ -36,7 +48,60 @@ package final class _BoxIdentity: @unchecked Sendable {
     "\(typeDescription) (declared at \(location.fileID):\(location.line))"
   }
 
-  var isUsedByLiveScopes: Bool { si_int_load_relaxed(scopeUses) > 0 }
+  // MARK: What isolation tracks (atomics, no lock)
+
+  var isUsedByLiveScopes: Bool { si_int_load_relaxed(words + Self.scopeUsesWord) > 0 }
+
+  /// A live scope started (`1`) or stopped (`-1`) holding state for this box.
+  func addScopeUse(_ delta: Int) { si_int_fetch_add(words + Self.scopeUsesWord, delta) }
+
+  /// A live scope overrode this box (once per scope); returns the escaped reads so far, which
+  /// the scope subtracts from the count when it reports.
+  func liveOverrideBegan() -> Int {
+    si_int_fetch_add(words + Self.overridersWord, 2)
+    return si_int_load_acquire(words + Self.escapedReadsWord)
+  }
+
+  /// A scope that had overridden this box ended: the last one re-arms the escaped-read warning.
+  func liveOverrideEnded() {
+    let word = words + Self.overridersWord
+    var seen = si_int_load_relaxed(word)
+    while true {
+      let next = seen - 2 < 2 ? 0 : seen - 2
+      if si_int_compare_exchange(word, seen, next) { return }
+      seen = si_int_load_relaxed(word)
+    }
+  }
+
+  var isOverriddenByLiveScopes: Bool { si_int_load_relaxed(words + Self.overridersWord) >= 2 }
+
+  /// Counts a read that escaped the live scopes' overrides; returns true if it is the first
+  /// since the box was last overridden in no live scope (the one to warn about).
+  func noteEscapedRead() -> Bool {
+    si_int_fetch_add(words + Self.escapedReadsWord, 1)
+    let word = words + Self.overridersWord
+    var seen = si_int_load_relaxed(word)
+    while seen >= 2 && seen & 1 == 0 {
+      if si_int_compare_exchange(word, seen, seen | 1) { return true }
+      seen = si_int_load_relaxed(word)
+    }
+    return false
+  }
+
+  /// Reads that escaped a live scope's override of this box, ever.
+  var escapedReads: Int { si_int_load_acquire(words + Self.escapedReadsWord) }
+
+  /// True for the first isolation scope that touches the box only.
+  func claimFirstTouch() -> Bool {
+    si_int_load_relaxed(words + Self.touchedWord) == 0
+      && si_int_compare_exchange(words + Self.touchedWord, 0, 1)
+  }
+
+  /// True the first time only: a change inside the box's own factory, outside every scope, is
+  /// reported once per box.
+  func claimSelfChangeReport() -> Bool {
+    si_int_compare_exchange(words + Self.selfChangeReportedWord, 0, 1)
+  }
 
   @usableFromInline
   func emptyError(fileID: StaticString, line: UInt) -> EmptySharedInstanceError {
@@ -76,6 +141,27 @@ package final class _BoxIdentity: @unchecked Sendable {
         \(description) again.
       \(fix)
       """
+  }
+
+  /// Reports a change of this box made inside its own factory or `update(_:)` closure, on the
+  /// thread that runs it, which is refused: in `scope`'s test, or once per box outside scopes.
+  func reportChangeDuringCreation(
+    _ operation: String,
+    at location: _SourceLocation,
+    in scope: _Scope?
+  ) {
+    let runner = _FactoryStack.role(of: self) == .update ? "update(_:) closure" : "factory"
+    let message = """
+      \(description) was changed with \(operation) inside its own \(runner), on the thread \
+      that runs it: the change is ignored, and the box holds what the \(runner) returns. A \
+      change there would make that result stale and run the \(runner) again, forever. Make the \
+      change before the box is first read, or after the \(runner) returns.\(_RunningTest.suffix)
+      """
+    if let scope {
+      scope.report(_Diagnostic(message: message, location: location))
+    } else if claimSelfChangeReport() {
+      _Diagnostics.report(_Diagnostic(message: message, location: location))
+    }
   }
 
   @usableFromInline
