@@ -125,6 +125,6 @@ extension Resettable: _LifetimeMember {
         scope = parent
       }
     }
-    _slotForChange(operation: "reset()", location: location)?.clear()
+    _slotForChange(.reset, location: location)?.clear()
   }
 }

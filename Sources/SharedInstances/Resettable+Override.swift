@@ -85,7 +85,7 @@ extension Resettable {
     location: _SourceLocation
   ) -> () -> Void {
     guard
-      let slot = _slotForChange(operation: "withOverride(_:operation:)", location: location)
+      let slot = _slotForChange(.withOverride, location: location)
     else { return {} }  // refused inside this box's own factory or update (reported)
     let saved = slot.exchange(_Slot.makeCell(replacement, isOverride: true))
     return { slot.retire(slot.exchange(saved)) }

@@ -42,7 +42,7 @@ extension Resettable {
     column: UInt = #column
   ) -> Bool {
     _slotForChange(
-      operation: "setIfEmpty(_:)",
+      .setIfEmpty,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )?.storeIfEmpty(instance) ?? false
   }
@@ -95,7 +95,7 @@ extension Resettable {
     _ transform: (_ current: Shared?) throws(Failure) -> Shared
   ) throws(Failure) -> Shared {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard let slot = _slotForChange(operation: "update(_:)", location: location) else {
+    guard let slot = _slotForChange(.update, location: location) else {
       // Refused (inside this box's own factory or update): made, returned, not installed.
       return try transform(currentValue)
     }

@@ -182,10 +182,11 @@ public final class Resettable<Shared> {
   /// > empty.
   @inlinable
   public var value: Shared {
-    if _fastPath(!si_isolation_is_active()),
-      let value = _global.load(Shared.self, symmetric: false)
-    {
-      return value
+    var read = _Read()
+    if _fastPath(!si_isolation_is_active()), _global.beginRead(&read, symmetric: false) {
+      var copy = read.copy(as: Shared.self)
+      read.end(after: &copy)  // invariant 3 of `_MemorySafety`
+      return copy
     }
     return _valueSlowPath()
   }
@@ -247,8 +248,22 @@ public final class Resettable<Shared> {
   // read, and of every read once isolation was used in the process.
   @inlinable @inline(never)
   func _valueSlowPath() -> Shared {
-    if let value = _readOrCreate() { return value }
-    _identity.emptyFailure()
+    guard si_isolation_is_active() else {
+      if let value = _readOrCreate(in: nil) { return value }
+      _identity.emptyFailure()
+    }
+    // The common read in a test: found and protected by non-generic library code, so that a
+    // debug build does little generic work here.
+    var read = _Read()
+    switch _Scope.beginRead(of: _identity, global: _global, &read) {
+    case .reading:
+      var copy = read.copy(as: Shared.self)
+      read.end(after: &copy)  // invariant 3 of `_MemorySafety`
+      return copy
+    case .missed(let scope):
+      if let value = _readOrCreate(in: scope) { return value }
+      _identity.emptyFailure()
+    }
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
@@ -378,7 +393,7 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) {
     _slotForChange(
-      operation: "override(with:)",
+      .override,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )?.store(replacement, isOverride: true)
   }
@@ -411,7 +426,7 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) {
     _slotForChange(
-      operation: "set(_:)",
+      .set,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )?.store(instance, isOverride: false)
   }
@@ -440,7 +455,7 @@ public final class Resettable<Shared> {
     column: UInt = #column
   ) {
     _slotForChange(
-      operation: "reset()",
+      .reset,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )?.clear()
   }
@@ -449,36 +464,34 @@ public final class Resettable<Shared> {
   /// other tests (see `_UnscopedChanges`); nil when the change is refused because this box's own
   /// factory or `update(_:)` closure makes it, on this thread (reported: the change would make
   /// the result being made stale, and the factory would run again forever).
-  func _slotForChange(operation: StaticString, location: _SourceLocation) -> _Slot? {
-    guard si_isolation_is_active() else { return _refusingOwnChange(_global, operation, location) }
+  func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
+    guard si_isolation_is_active() else { return _refusingOwnChange(_global, change, location) }
     if let scope = _Scope.resolve(box: _identity.id) {
       let slot = scope.slot(for: _identity)
       if slot.isCreatingOnThisThread {
-        _identity.reportChangeDuringCreation("\(operation)", at: location, in: scope)
+        _identity.reportChangeDuringCreation("\(change.name)", at: location, in: scope)
         return nil
       }
-      scope.tracking.noteChange(of: _identity.id, operation: operation)
-      if "\(operation)".hasPrefix("override") || "\(operation)".hasPrefix("withOverride") {
-        scope.noteOverride(of: _identity)
-      }
+      scope.tracking.noteChange(of: _identity.id, kind: change.kind)
+      if change.kind == .override { scope.noteOverride(of: _identity) }
       return slot
     }
     _UnscopedChanges.check(
       _identity,
-      operation: "\(operation)",
+      operation: "\(change.name)",
       location: location,
-      restores: "\(operation)".hasPrefix("withOverride")
+      restores: change.restores
     )
-    return _refusingOwnChange(_global, operation, location)
+    return _refusingOwnChange(_global, change, location)
   }
 
   private func _refusingOwnChange(
     _ slot: _Slot,
-    _ operation: StaticString,
+    _ change: _Change,
     _ location: _SourceLocation
   ) -> _Slot? {
     guard slot.isCreatingOnThisThread else { return slot }
-    _identity.reportChangeDuringCreation("\(operation)", at: location, in: nil)
+    _identity.reportChangeDuringCreation("\(change.name)", at: location, in: nil)
     return nil
   }
 

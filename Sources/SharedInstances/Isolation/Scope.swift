@@ -59,6 +59,8 @@ package final class _Scope: @unchecked Sendable {
     /// Indexes replaced by a larger one: kept until the scope is released, because lock-free
     /// readers may still be looking at them.
     var retiredIndexes: [_SlotIndex] = []
+    /// The index whose table `table` publishes.
+    var currentIndex = _SlotIndex(capacity: 16)
     var ended = false
     /// How many entries the scope had when it ended: the boxes the test itself touched.
     var touchedBeforeEnd = 0
@@ -74,8 +76,8 @@ package final class _Scope: @unchecked Sendable {
 
   private let lock = _Mutex()
   private let state: UnsafeMutablePointer<State>
-  /// The published `_SlotIndex` (retained by the scope).
-  @usableFromInline let index: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// The published `si_slot_table` of `State.currentIndex`.
+  @usableFromInline let table: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Factories of this scope running now (atomic): reads look for a factory frame only then.
   @usableFromInline let activeFactories: UnsafeMutablePointer<Int>
   /// Non-zero while the scope waits, after its test's body returned, for reads from outside the
@@ -112,8 +114,8 @@ package final class _Scope: @unchecked Sendable {
     ended.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
-    index = .allocate(capacity: 1)
-    index.initialize(to: Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
+    table = .allocate(capacity: 1)
+    table.initialize(to: UnsafeMutableRawPointer(state.pointee.currentIndex.table))
   }
 
   /// Creates ``processWideInstances``.
@@ -135,16 +137,15 @@ package final class _Scope: @unchecked Sendable {
     ended.initialize(to: 0)
     state = .allocate(capacity: 1)
     state.initialize(to: State())
-    index = .allocate(capacity: 1)
-    index.initialize(to: Unmanaged.passRetained(_SlotIndex(capacity: 16)).toOpaque())
+    table = .allocate(capacity: 1)
+    table.initialize(to: UnsafeMutableRawPointer(state.pointee.currentIndex.table))
   }
 
   deinit {
     // The slots go with `state`, and release their instances without a scan: no read or borrow
     // of them can be running, since each holds this scope (invariant 9 of `_MemorySafety`).
     // May run deinits: the last reference to a scope is never dropped under a library lock.
-    Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).release()
-    index.deallocate()
+    table.deallocate()
     activeFactories.deallocate()
     draining.deallocate()
     ended.deallocate()
@@ -226,8 +227,15 @@ package final class _Scope: @unchecked Sendable {
   /// The slot of box `id` if this scope has touched it, without locking.
   @inlinable
   func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
-    let raw = si_ptr_load_acquire(index)!
-    return Unmanaged<_SlotIndex>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.lookup(id) }
+    guard let slot = si_slot_table_lookup(publishedTable, id) else { return nil }
+    return Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
+  }
+
+  /// The table readers look boxes up in now.
+  @inlinable var publishedTable: UnsafePointer<si_slot_table> {
+    UnsafePointer(
+      si_ptr_load_acquire(table).unsafelyUnwrapped.assumingMemoryBound(to: si_slot_table.self)
+    )
   }
 
   /// The slot holding a box's state in this scope, created on first touch (seeded from the
@@ -248,15 +256,13 @@ package final class _Scope: @unchecked Sendable {
     } else {
       slot = _Slot(initial: parent?.inheritedCell(forBox: identity.id), isScoped: true)
       state.pointee.entries.append(Entry(slot: slot, identity: identity))
-      var published = Unmanaged<_SlotIndex>.fromOpaque(index.pointee!).takeUnretainedValue()
-      if !published.hasRoom {
-        let grown = published.grown()
-        state.pointee.retiredIndexes.append(published)
-        si_ptr_store_release(index, Unmanaged.passRetained(grown).toOpaque())
-        Unmanaged.passUnretained(published).release()  // the array keeps it now
-        published = grown
+      if !state.pointee.currentIndex.hasRoom {
+        let grown = state.pointee.currentIndex.grown()
+        state.pointee.retiredIndexes.append(state.pointee.currentIndex)
+        state.pointee.currentIndex = grown
+        si_ptr_store_release(table, UnsafeMutableRawPointer(grown.table))
       }
-      published.insert(identity.id, slot)
+      state.pointee.currentIndex.insert(identity.id, slot)
       if state.pointee.ended {
         isLate = true
       } else {
@@ -293,6 +299,13 @@ package final class _Scope: @unchecked Sendable {
   @inlinable
   func didRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
     slot.countRead(isOverride: isOverride)
+    checkRead(slot, identity: identity, isOverride: isOverride)
+  }
+
+  /// What a read this scope served may have to report: a use after the end, a read inside a
+  /// factory, a read of a real instance in strict mode or of a `.required` box.
+  @usableFromInline
+  func checkRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
     if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
     if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, isOverride) }
     if !isOverride && (isStrict || identity.requiresOverrideInTests) {

@@ -18,11 +18,8 @@ package final class _ScopeTracking: Sendable {
     return _ScopeTracking(exemptBoxes: exemptBoxes.union(parent.exemptBoxes))
   }
 
-  /// Records a change made in the scope; `operation` is the name the change reports under.
-  package func noteChange(of id: UInt64, operation: StaticString) {
-    let name = "\(operation)"
-    let kind: _ChangeKinds =
-      name.hasPrefix("reset") ? .reset : name.contains("verride") ? .override : .set
+  /// Records a change of `kind` made in the scope.
+  package func noteChange(of id: UInt64, kind: _ChangeKinds) {
     changes.withLock { $0[id, default: []].formUnion(kind) }
   }
 
@@ -39,6 +36,25 @@ package struct _ChangeKinds: OptionSet, Sendable, Hashable {
   package static let override = _ChangeKinds(rawValue: 1 << 0)
   package static let set = _ChangeKinds(rawValue: 1 << 1)
   package static let reset = _ChangeKinds(rawValue: 1 << 2)
+}
+
+/// A change of a box, as its caller names it in reports, and the kind records count it as.
+struct _Change {
+  let name: StaticString
+  let kind: _ChangeKinds
+  /// Whether it puts the previous state back when it ends (`withOverride`).
+  var restores = false
+
+  static let override = _Change(name: "override(with:)", kind: .override)
+  static let withOverride = _Change(
+    name: "withOverride(_:operation:)",
+    kind: .override,
+    restores: true
+  )
+  static let set = _Change(name: "set(_:)", kind: .set)
+  static let setIfEmpty = _Change(name: "setIfEmpty(_:)", kind: .set)
+  static let update = _Change(name: "update(_:)", kind: .set)
+  static let reset = _Change(name: "reset()", kind: .reset)
 }
 
 extension _Scope {

@@ -1,61 +1,59 @@
 import _SharedInstancesShims
 
-/// A scope's boxes for lock-free lookups: an append-only open-addressing table whose buckets are
-/// read with atomics.
+/// A scope's boxes for lock-free lookups: the owner of one `si_slot_table` (an append-only
+/// open-addressing table, read by C code: see `_SharedInstancesShims.h`).
 ///
-/// Only the scope's writer (holding the scope's lock) inserts. A full index is not resized in
+/// Only the scope's writer (holding the scope's lock) inserts. A full table is not resized in
 /// place: the scope publishes a larger copy and keeps the old one alive until the scope itself
 /// is released, so a reader never sees memory go away under it. Box identifiers are small
 /// sequential numbers, so the identifier itself, masked, spreads the keys.
-@usableFromInline
 final class _SlotIndex: @unchecked Sendable {
-  // @unchecked: `ids` and `slots` are read with atomics and written only by the scope's writer,
-  // under its lock (slot first, then the identifier, with release ordering); `count` is only
-  // touched under that lock.
-  @usableFromInline let mask: Int
-  /// Box identifiers; 0 marks an empty bucket.
-  @usableFromInline let ids: UnsafeMutablePointer<UInt64>
-  /// `Unmanaged<_Slot>`, not retained here: the scope's entries keep every slot alive.
-  @usableFromInline let slots: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  // @unchecked: the table's buckets are read with atomics and written only by the scope's
+  // writer, under its lock (slot first, then the identifier, with release ordering); `count` is
+  // only touched under that lock.
+
+  /// The table readers look boxes up in (`si_slot_table_lookup`).
+  let table: UnsafeMutablePointer<si_slot_table>
   private(set) var count = 0
 
   init(capacity: Int) {
-    mask = capacity - 1
-    ids = .allocate(capacity: capacity)
+    let ids = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
     ids.initialize(repeating: 0, count: capacity)
-    slots = .allocate(capacity: capacity)
+    let slots = UnsafeMutablePointer<UnsafeMutablePointer<si_slot_state>?>.allocate(
+      capacity: capacity
+    )
     slots.initialize(repeating: nil, count: capacity)
+    table = .allocate(capacity: 1)
+    table.initialize(to: si_slot_table(mask: capacity - 1, ids: ids, slots: slots))
   }
 
   deinit {
-    ids.deallocate()
-    slots.deallocate()
+    table.pointee.ids.deallocate()
+    table.pointee.slots.deallocate()
+    table.deallocate()
   }
 
-  /// The slot of box `id`, without locking; nil if this index does not have it (yet).
-  @inlinable
+  private var mask: Int { table.pointee.mask }
+
+  /// The slot of box `id`, without locking; nil if this table does not have it (yet).
   func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
-    var index = Int(truncatingIfNeeded: id) & mask
-    while true {
-      let key = si_u64_load_acquire(ids + index)
-      if key == id {
-        guard let raw = si_ptr_load_relaxed(slots + index) else { return nil }
-        return Unmanaged<_Slot>.fromOpaque(raw)
-      }
-      if key == 0 { return nil }
-      index = (index + 1) & mask
-    }
+    si_slot_table_lookup(table, id).map { Unmanaged<_Slot>.fromOpaque($0.pointee.owner) }
   }
 
   /// Whether one more entry fits without passing half full.
   var hasRoom: Bool { (count + 1) * 2 <= mask + 1 }
 
   /// Adds box `id`'s slot. The caller holds the scope's lock, checked `hasRoom`, and keeps
-  /// `slot` alive as long as the index.
+  /// `slot` alive as long as the table.
   func insert(_ id: UInt64, _ slot: _Slot) {
+    let ids = table.pointee.ids
+    let slots = table.pointee.slots
     var index = Int(truncatingIfNeeded: id) & mask
     while ids[index] != 0 { index = (index + 1) & mask }
-    si_ptr_store_release(slots + index, Unmanaged.passUnretained(slot).toOpaque())
+    si_ptr_store_release(
+      UnsafeMutableRawPointer(slots + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+      UnsafeMutableRawPointer(slot.state)
+    )
     si_u64_store_release(ids + index, id)
     count += 1
   }
@@ -63,10 +61,12 @@ final class _SlotIndex: @unchecked Sendable {
   /// A copy with twice the capacity.
   func grown() -> _SlotIndex {
     let copy = _SlotIndex(capacity: (mask + 1) * 2)
+    let ids = table.pointee.ids
+    let slots = table.pointee.slots
     for index in 0...mask where ids[index] != 0 {
       copy.insert(
         ids[index],
-        Unmanaged<_Slot>.fromOpaque(slots[index]!).takeUnretainedValue()
+        Unmanaged<_Slot>.fromOpaque(slots[index]!.pointee.owner).takeUnretainedValue()
       )
     }
     return copy

@@ -14,7 +14,7 @@ class _AnyCell {
 /// A slot publishes a cell as a *cell word*: the cell's address, with the low bit set when the
 /// instance is a test double (an override). Readers learn whether a read was an override without
 /// touching the cell; `_Slot.withInstance(in:as:_:)` lends the instance to a closure without
-/// retaining it, and `_Slot.instance(in:as:)` copies it out.
+/// retaining it, and `_CellWord.instance(in:as:)` copies it out.
 @usableFromInline
 final class _Cell<Shared>: _AnyCell {
   @usableFromInline let value: Shared
@@ -24,6 +24,46 @@ final class _Cell<Shared>: _AnyCell {
   override func copy() -> UnsafeMutableRawPointer {
     Unmanaged.passRetained(_Cell(value)).toOpaque()
   }
+}
+
+/// Reading cell words. Transparent, so that even a debug build of the client inlines them: they
+/// are on the path of every read.
+@usableFromInline
+enum _CellWord {
+  /// Whether a cell word publishes a test double (its low bit).
+  @_transparent @usableFromInline
+  static func isOverride(_ word: UnsafeRawPointer) -> Bool {
+    UInt(bitPattern: word) & 1 != 0
+  }
+
+  /// The cell a cell word publishes.
+  @_transparent @usableFromInline
+  static func object(_ word: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: word) & ~1).unsafelyUnwrapped
+  }
+
+  /// The instance of a cell that a hazard word protects, copied out. The caller ends the
+  /// protection with `si_hazard_end_read`, passing the copy (invariant 3 of `_MemorySafety`).
+  @_transparent @usableFromInline
+  static func instance<Shared>(in word: UnsafeRawPointer, as _: Shared.Type) -> Shared {
+    // The field's address, not `cell.value`: an unspecialized client (a debug build) then needs
+    // no metadata of `_Cell<Shared>`, whose lookup cost more than the rest of the read.
+    UnsafeRawPointer(object(word)).load(
+      fromByteOffset: _cellValueOffset(Shared.self),
+      as: Shared.self
+    )
+  }
+}
+
+/// Where `_Cell<Shared>.value` is in the object: right after the object header (two words, as
+/// the standard library's `_getUnsafePointerToStoredProperties` counts it; `_AnyCell` adds no
+/// fields), rounded up to the alignment of `Shared`. A free function, not a static member: an
+/// unspecialized caller (a debug build) then needs no metadata of `_Cell<Shared>`. Checked
+/// against `value` by `CellLayoutTests`.
+@_transparent @usableFromInline
+func _cellValueOffset<Shared>(_: Shared.Type) -> Int {
+  let alignment = MemoryLayout<Shared>.alignment
+  return (2 * MemoryLayout<UnsafeRawPointer>.size + alignment - 1) & ~(alignment - 1)
 }
 
 /// A borrow of a slot's instance in progress: the hazard word that protects the cell, and the

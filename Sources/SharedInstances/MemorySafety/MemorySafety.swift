@@ -62,15 +62,17 @@ import _SharedInstancesShims
 ///    (`_Slot.release`, `_FactoryStack.deferRelease`).
 enum _MemorySafety {}
 
-/// Ends the transient read that protected what `copy` was copied from (invariant 3): the
-/// address of `copy` goes to `si_hazard_end_read`, which the compiler cannot see into. Returns
-/// the count of retired cells that `retired` points to, read after the word was cleared (I6).
-@inlinable @inline(__always)
+/// Ends the transient read that protected what `copy` points to (invariant 3): the copy's
+/// address goes to `si_hazard_end_read`, which the compiler cannot see into. Returns the count of
+/// retired cells that `retired` points to, read after the word was cleared (I6). Callers pass
+/// `&copy`: a typed pointer, so that no closure is needed and a debug build pays no more than
+/// the call.
+@_transparent @usableFromInline
 func _endTransientRead<T>(
   _ record: UnsafeMutablePointer<si_hazard_record>,
-  after copy: inout T,
+  after copy: UnsafeMutablePointer<T>,
   retired: UnsafePointer<Int>,
   symmetric: Bool
 ) -> Int {
-  withUnsafeMutablePointer(to: &copy) { si_hazard_end_read(record, $0, retired, symmetric) }
+  si_hazard_end_read(record, UnsafeMutableRawPointer(copy), retired, symmetric)
 }

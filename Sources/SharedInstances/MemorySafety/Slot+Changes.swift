@@ -180,7 +180,7 @@ extension _Slot {
       Self.retain(word)
       return (word, generation)
     }
-    let old: Shared? = seen.map { Self.instance(in: $0, as: Shared.self) }
+    let old: Shared? = seen.map { _CellWord.instance(in: $0, as: Shared.self) }
     let wasOverride = seen.map { Self.isOverride($0) } ?? false
     // `old` holds the instance now; the cell may be the last reference to nothing else.
     if let seen { Self.release(seen) }

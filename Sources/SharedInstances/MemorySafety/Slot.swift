@@ -15,9 +15,12 @@ import _SharedInstancesShims
 /// accessors are `@inlinable`, so a client specializes them and pays no generic-metadata cost.
 @usableFromInline
 final class _Slot: @unchecked Sendable {
-  // @unchecked: `current`, `words` and `readCounts` are only accessed atomically; `generation`
-  // only under `stateLock`; `retired` only under `retireLock`; the cells are immutable.
+  // @unchecked: `state` (which `current`, `words` and `readCounts` point into) is only accessed
+  // atomically; `generation` only under `stateLock`; `retired` only under `retireLock`; the cells
+  // are immutable.
 
+  /// What readers touch, in one C struct: scope tables point to it (`si_scope_begin_read`).
+  @usableFromInline let state: UnsafeMutablePointer<si_slot_state>
   /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
   @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Atomic words: the thread running the factory or an update (or 0), whether a strict-mode
@@ -36,21 +39,32 @@ final class _Slot: @unchecked Sendable {
   /// Cell words replaced while a borrow still held them.
   var retired: [UnsafeMutableRawPointer] = []
 
-  @usableFromInline static let creatorWord = 0
-  @usableFromInline static let strictReportedWord = 1
-  @usableFromInline static let readFlagsWord = 2
-  @usableFromInline static let retiredWord = 3
-  @usableFromInline static let readRealFlag = 1
-  @usableFromInline static let readOverrideFlag = 2
+  // Offsets into `words` and the read flags (literals, so a debug build reads no global).
+  @inlinable static var creatorWord: Int { 0 }
+  @inlinable static var strictReportedWord: Int { 1 }
+  @inlinable static var readFlagsWord: Int { 2 }
+  @inlinable static var retiredWord: Int { 3 }
+  /// `si_scope_begin_read` is passed these two as literals.
+  @inlinable static var readRealFlag: Int { 1 }
+  @inlinable static var readOverrideFlag: Int { 2 }
 
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
-    current = .allocate(capacity: 1)
-    current.initialize(to: initial)
-    words = .allocate(capacity: 4)
-    words.initialize(repeating: 0, count: 4)
-    readCounts = .allocate(capacity: 1)
-    readCounts.initialize(to: 0)
+    state = .allocate(capacity: 1)
+    current = si_slot_current(state)
+    words = si_slot_words(state)
+    readCounts = si_slot_read_counts(state)
     self.isScoped = isScoped
+    state.initialize(
+      to: si_slot_state(
+        current: initial,
+        creator: 0,
+        strict_reported: 0,
+        read_flags: 0,
+        retired: 0,
+        read_counts: 0,
+        owner: Unmanaged.passUnretained(self).toOpaque()
+      )
+    )
   }
 
   deinit {
@@ -58,9 +72,7 @@ final class _Slot: @unchecked Sendable {
     // the scope) alive until it ends (invariant 9), so the cells go without a scan.
     if let word = current.pointee { Self.release(word) }
     for word in retired { Self.release(word) }
-    current.deallocate()
-    words.deallocate()
-    readCounts.deallocate()
+    state.deallocate()
   }
 
   // MARK: Cell words
@@ -77,13 +89,11 @@ final class _Slot: @unchecked Sendable {
   }
 
   @inlinable @inline(__always)
-  static func isOverride(_ word: UnsafeRawPointer) -> Bool {
-    UInt(bitPattern: word) & 1 != 0
-  }
+  static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
 
   @inlinable @inline(__always)
   static func object(_ word: UnsafeRawPointer) -> UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: word) & ~1)!
+    _CellWord.object(word)
   }
 
   /// Calls `body` with the instance of a cell that a hazard word protects, without retaining
@@ -104,13 +114,6 @@ final class _Slot: @unchecked Sendable {
         }
       }
     return try result.get()
-  }
-
-  /// The instance of a cell that a hazard word protects, copied out. The caller ends the
-  /// protection with `si_hazard_end_read`, passing the copy (invariant 3).
-  @inlinable @inline(__always)
-  static func instance<Shared>(in word: UnsafeRawPointer, as _: Shared.Type) -> Shared {
-    Unmanaged<_Cell<Shared>>.fromOpaque(object(word))._withUnsafeGuaranteedRef { $0.value }
   }
 
   /// Takes one more reference to a cell, for a caller that reads it under `stateLock` and
@@ -147,7 +150,11 @@ final class _Slot: @unchecked Sendable {
   /// more.
   @inlinable @inline(__always)
   func load<Shared>(_: Shared.Type, symmetric: Bool) -> Shared? {
-    loadWithKind(Shared.self, symmetric: symmetric)?.value
+    var read = _Read()
+    guard beginRead(&read, symmetric: symmetric) else { return nil }
+    var copy = read.copy(as: Shared.self)
+    read.end(after: &copy)  // invariant 3
+    return copy
   }
 
   /// The current instance and whether it is an override, without creating one. Lock-free.
@@ -156,19 +163,12 @@ final class _Slot: @unchecked Sendable {
     _: Shared.Type,
     symmetric: Bool
   ) -> (value: Shared, isOverride: Bool)? {
-    let record = si_hazard_current()
-    var retried = false
-    guard let word = si_hazard_protect(current, record, symmetric, &retried) else { return nil }
-    var copy = Self.instance(in: word, as: Shared.self)
+    var read = _Read()
+    guard beginRead(&read, symmetric: symmetric) else { return nil }
+    var copy = read.copy(as: Shared.self)
     // Invariant 3: the copy is complete, its retain included, before the word is cleared.
-    let retired = _endTransientRead(
-      record,
-      after: &copy,
-      retired: words + Self.retiredWord,
-      symmetric: symmetric
-    )
-    if _slowPath(retired != 0) { readEnded(of: word, retried: retried) }
-    return (copy, Self.isOverride(word))
+    read.end(after: &copy)
+    return (copy, read.isOverride)
   }
 
   var isOverridden: Bool {
@@ -214,20 +214,17 @@ final class _Slot: @unchecked Sendable {
 
   // MARK: Read statistics (scopes only)
 
-  /// Records a read served by this slot inside a scope.
-  ///
-  /// Whether the real instance and whether an override were read are exact flags, set once.
-  /// The counts (reads in the low 32 bits, overridden reads in the high 32 bits) are kept with a
-  /// relaxed load and store, not a read-modify-write: exact when one thread reads the box in the
-  /// scope, possibly short by a few when several threads read it at the same moment. That keeps
-  /// an isolated read free of any locked instruction here.
+  /// Records a read served by this slot inside a scope (`si_slot_count_read`: exact flags, and
+  /// counts kept without a locked instruction).
   @inlinable
   func countRead(isOverride: Bool) {
-    let counts = si_u64_load_relaxed(readCounts)
-    si_u64_store_relaxed(readCounts, counts &+ (isOverride ? 1 | (1 << 32) : 1))
-    let flag = isOverride ? Self.readOverrideFlag : Self.readRealFlag
-    let flags = words + Self.readFlagsWord
-    if si_int_load_relaxed(flags) & flag == 0 { si_int_fetch_or(flags, flag) }
+    si_slot_count_read(
+      readCounts,
+      words + Self.readFlagsWord,
+      isOverride,
+      Self.readRealFlag,
+      Self.readOverrideFlag
+    )
   }
 
   var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
