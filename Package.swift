@@ -4,11 +4,12 @@ import PackageDescription
 
 let package = Package(
   name: "SharedInstances",
+  // `Duration` and `Clock`, which the testing module and the time boxes use.
   platforms: [
-    .iOS(.v13),
-    .macOS(.v10_15),
-    .tvOS(.v13),
-    .watchOS(.v6),
+    .iOS(.v16),
+    .macOS(.v13),
+    .tvOS(.v16),
+    .watchOS(.v9),
   ],
   products: [
     .library(name: "SharedInstances", targets: ["SharedInstances"]),

@@ -43,13 +43,24 @@ import _SharedInstancesShims
 ///   (directly or through other boxes' factories) stops with a message naming the box, instead
 ///   of deadlocking. Reentrancy through *another* thread — a factory that waits on
 ///   `DispatchQueue.main.sync` while the main thread reads the same box — deadlocks, exactly
-///   as `dispatch_once` and `static let` do; keep factories free of such waits.
+///   as `dispatch_once` and `static let` do; keep factories free of such waits. A factory (or an
+///   ``update(fileID:filePath:line:column:_:)`` closure) that *changes* its own box on its
+///   thread is not stopped: the change is ignored and reported, and the box gets what the
+///   factory returns.
 /// - **Nothing is kept alive.** After a reset or an override, the box holds no reference to the
-///   instance it replaced once no borrow of it is in progress. An instance replaced while
-///   ``withValue(_:)`` borrows it (on this thread or another) is released when the last of those
-///   borrows ends, on the thread that ends it: a weak reference to it is nil once the borrows
-///   that were running when `reset()` returned have ended. A reference your code stored
-///   (`let manager = Manager.shared.value`) keeps it alive, as always.
+///   instance it replaced once no read or borrow of it is in progress. An instance replaced
+///   while ``value`` copies it out or ``withValue(_:)`` borrows it (on this thread or another)
+///   is released when the last of those ends, on the thread that ends it: a weak reference to it
+///   is nil once the reads and borrows that were running when `reset()` returned have ended. A
+///   reference your code stored (`let manager = Manager.shared.value`) keeps it alive, as always.
+/// - **Released outside every lock.** The box releases an instance — runs its `deinit` — with no
+///   lock of the library held, and never while a factory or an `update` closure of any box runs
+///   on that thread (the release then waits until the outermost of them returns). So a `deinit`
+///   may read, override and reset boxes, its own included, and cannot deadlock with a factory.
+/// - **Memory-safe in the builds you ship.** The rules reads and changes follow are stated in one
+///   place (`Sources/SharedInstances/MemorySafety/`) and do not rely on the optimizer keeping
+///   code in order; a release-build torture checks them (`scripts/torture.sh`, in CI, plain and
+///   under AddressSanitizer, in both fence modes).
 /// - **Changes never wait for reads.** An override or reset never waits for a read or a borrow,
 ///   not even one running on the same thread (a `signOut()` that resets its own box).
 /// - **Reads take no lock; borrows write no shared memory.** ``value`` takes no lock, but it

@@ -1,6 +1,5 @@
 import Foundation
 import SharedInstances
-import Synchronization
 import TestSupport
 import Testing
 
@@ -91,17 +90,17 @@ private final class Ledger: Sendable {
 private final class Probe: Sendable {
   let id: Int
   private let ledger: Ledger
-  private let alive = Atomic(true)
+  private let alive = Locked(true)
 
   init(_ ledger: Ledger) {
     self.ledger = ledger
     id = ledger.made()
   }
 
-  var isAlive: Bool { alive.load(ordering: .acquiring) }
+  var isAlive: Bool { alive.get() }
 
   deinit {
-    alive.store(false, ordering: .releasing)
+    alive.set(false)
     ledger.released(id)
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import SharedInstances
-import Synchronization
 import TestSupport
 import Testing
 
