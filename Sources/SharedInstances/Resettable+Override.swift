@@ -87,7 +87,7 @@ extension Resettable {
     guard
       let slot = _slotForChange(.withOverride, location: location)
     else { return {} }  // refused inside this box's own factory or update (reported)
-    let saved = slot.exchange(_Slot.makeCell(replacement, isOverride: true))
+    let saved = slot.exchange(_Slot.makeCell(replacement, kind: .double))
     return { slot.retire(slot.exchange(saved)) }
   }
 }

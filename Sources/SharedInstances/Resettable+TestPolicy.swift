@@ -2,12 +2,18 @@
 ///
 /// Declare it once, where the box is, for instances a test must never use for real: a network
 /// client, an analytics uploader, a payment gateway. The app is unaffected; inside an isolated
-/// test (`@Test(.isolatedShared)`, `IsolatedSharedTestCase`) a read of the real instance fails
-/// that test at the read, naming the box and where it is declared.
+/// test (`@Test(.isolatedShared)`, `IsolatedSharedTestCase`) the box's real factory never runs:
+/// a test that reads the box without overriding it fails, naming the box and where it is
+/// declared, and is served the box's test default.
 ///
 /// ```swift
 /// enum Network {
-///   static let client = Resettable(overrideInTests: .required) { LiveNetworkClient() }
+///   static let client = Resettable<any NetworkClient>(
+///     overrideInTests: .required,
+///     testDefault: { UnimplementedNetworkClient() }
+///   ) {
+///     LiveNetworkClient()
+///   }
 /// }
 /// ```
 public enum OverrideInTests: Sendable, Hashable {
@@ -17,8 +23,8 @@ public enum OverrideInTests: Sendable, Hashable {
   /// static let formatter = Resettable(overrideInTests: .optional) { DateFormatter() }
   /// ```
   case optional
-  /// Every isolated test that reads the box must override it first: a read of the real instance
-  /// fails the test, whatever the test's strict setting.
+  /// Every isolated test that reads the box must override it first: a read without an override
+  /// fails the test, whatever the test's strict setting, and never creates the real instance.
   ///
   /// ```swift
   /// static let uploader = Resettable(overrideInTests: .required) { LiveUploader() }
@@ -30,11 +36,15 @@ extension Resettable {
   /// Creates a box whose instance `factory` creates on first read, and says whether isolated
   /// tests must override it.
   ///
-  /// With ``OverrideInTests/required``, a read of the real instance inside an isolated test
-  /// fails that test (at the test, naming this box and where it is declared, and the box whose
-  /// factory made the read, if any). The instance is still created and returned, so the test
-  /// runs on and reports every such read. Outside isolated tests the box behaves exactly like
-  /// one made with ``init(fileID:filePath:line:column:_:)``.
+  /// With ``OverrideInTests/required``, inside an isolated test that did not override the box,
+  /// `factory` never runs. The read fails that test (at the test, naming this box and where it is
+  /// declared, and the box whose factory made the read, if any) and is served the box's test
+  /// default: declare one with
+  /// ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``, or for the whole test
+  /// target in `SharedTestDefaults`. Without a test default there is no value to serve that is
+  /// not real, and the test process stops with a message naming the box and the test (see
+  /// <doc:Limitations>). Outside isolated tests the box behaves exactly like one made with
+  /// ``init(fileID:filePath:line:column:_:)``.
   ///
   /// ```swift
   /// enum Network {
@@ -46,6 +56,9 @@ extension Resettable {
   ///
   /// A box declared `.required` is checked even in a test that opted out of strict mode; a
   /// test or suite that exempts the box by name is the only way to read it for real.
+  ///
+  /// > Tip: Prefer ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``: a
+  /// > `.required` box with a test default can never stop the test process.
   ///
   /// - Parameters:
   ///   - fileID: Where the box is declared, for messages. Leave the default.

@@ -91,6 +91,9 @@ public final class Resettable<Shared> {
   @usableFromInline let _global: _Slot
   @usableFromInline let _factory: (@Sendable () -> Shared)?
   @usableFromInline let _identity: _BoxIdentity
+  /// What isolated tests get when they did not override the box, declared with it
+  /// (Resettable+TestDefault.swift).
+  let _testDefault: (@Sendable () -> Shared)?
 
   /// Creates a box whose instance `factory` creates on first read.
   ///
@@ -107,17 +110,15 @@ public final class Resettable<Shared> {
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance. It runs at most once per generation, on the thread of
   ///     the first read, holding no lock that other boxes need. It must not read this box.
-  public init(
+  public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
     _ factory: @escaping @Sendable () -> Shared
   ) {
-    _global = _Slot()
-    _factory = factory
-    _identity = _BoxIdentity(
-      sharedType: Shared.self,
+    self.init(
+      factory: factory,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -161,10 +162,12 @@ public final class Resettable<Shared> {
   init(
     factory: (@Sendable () -> Shared)?,
     location: _SourceLocation,
-    requiresOverrideInTests: Bool = false
+    requiresOverrideInTests: Bool = false,
+    testDefault: (@Sendable () -> Shared)? = nil
   ) {
     _global = _Slot()
     _factory = factory
+    _testDefault = testDefault
     _identity = _BoxIdentity(
       sharedType: Shared.self,
       location: location,
@@ -250,8 +253,7 @@ public final class Resettable<Shared> {
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
     case .missed(let scope):
       // A strong reference instead, read where the borrow attempt resolved.
-      guard let value = _readOrCreate(in: scope) else { _identity.emptyFailure() }
-      return try body(value)
+      return try body(_readOrServe(in: scope))
     }
   }
 
@@ -272,9 +274,34 @@ public final class Resettable<Shared> {
       read.end(after: &copy)  // invariant 3 of `_MemorySafety`
       return copy
     case .missed(let scope):
-      if let value = _readOrCreate(in: scope) { return value }
+      return _readOrServe(in: scope)
+    }
+  }
+
+  /// Reads in `scope`, creating the instance if there is a factory or a test default; for an
+  /// empty box, serves the process-wide instance in a test's scope (failing the test), and stops
+  /// the program where there is nothing to serve.
+  @inlinable
+  func _readOrServe(in scope: _Scope?) -> Shared {
+    if let value = _readOrCreate(in: scope) { return value }
+    guard let scope else { _identity.emptyFailure() }
+    return _servedForEmptyRead(in: scope)
+  }
+
+  /// An empty box read in a test's scope (or by work that outlived the test): the test fails,
+  /// and is served the process-wide instance if there is one. With none, no value exists to
+  /// serve, and the program stops with a message naming the box and the test.
+  @usableFromInline
+  func _servedForEmptyRead(in scope: _Scope) -> Shared {
+    guard let value = _global.load(Shared.self, symmetric: false) else {
       _identity.emptyFailure()
     }
+    scope.reportUnprovidedRead(
+      scope.slot(for: _identity),
+      identity: _identity,
+      served: .processWideInstance
+    )
+    return value
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
@@ -291,14 +318,14 @@ public final class Resettable<Shared> {
       if let found = scope.lookup(_identity.id) {
         let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
           guard let loaded = slot.loadWithKind(Shared.self, symmetric: true) else { return nil }
-          scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)
+          scope.didRead(slot, identity: _identity, kind: loaded.kind)
           return loaded.value
         }
         if let hit { return hit }
       }
       let slot = scope.slot(for: _identity)
       if let loaded = slot.loadWithKind(Shared.self, symmetric: true) {
-        scope.didRead(slot, identity: _identity, isOverride: loaded.isOverride)
+        scope.didRead(slot, identity: _identity, kind: loaded.kind)
         return loaded.value
       }
       return scope.create(in: slot, for: self)

@@ -39,7 +39,7 @@ import Testing
 
   /// Publishes `value` in a cell and reads it back the way `Resettable.value` does.
   private func roundTrip<T>(_ value: T) -> T {
-    let word = _Slot.makeCell(value, isOverride: false)
+    let word = _Slot.makeCell(value, kind: .real)
     defer { _Slot.release(word) }
     let read = _CellWord.instance(in: word, as: T.self)
     let stored = Unmanaged<_Cell<T>>.fromOpaque(word).takeUnretainedValue().value

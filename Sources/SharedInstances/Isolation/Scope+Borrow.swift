@@ -42,7 +42,7 @@ extension _Scope {
     guard let slot = scope.lookup(identity.id) else { return .missed(in: scope) }
     return slot._withUnsafeGuaranteedRef { slotRef in
       guard let borrow = slotRef.beginBorrow(symmetric: true) else { return .missed(in: scope) }
-      scope.didRead(slotRef, identity: identity, isOverride: borrow.isOverride)
+      scope.didRead(slotRef, identity: identity, kind: borrow.kind)
       return .borrowed(_ScopedBorrow(scope: scope, slot: slot, held: borrow))
     }
   }

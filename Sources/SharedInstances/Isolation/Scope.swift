@@ -297,38 +297,61 @@ package final class _Scope: @unchecked Sendable {
   /// Records a read this scope served, and reports a read of a real instance in strict mode or
   /// of a box declared `overrideInTests: .required` (see ScopeTracking.swift).
   @inlinable
-  func didRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
-    slot.countRead(isOverride: isOverride)
-    checkRead(slot, identity: identity, isOverride: isOverride)
+  func didRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
+    slot.countRead(kind)
+    checkRead(slot, identity: identity, kind: kind)
   }
 
   /// What a read this scope served may have to report: a use after the end, a read inside a
   /// factory, a read of a real instance in strict mode or of a `.required` box.
   @usableFromInline
-  func checkRead(_ slot: _Slot, identity: _BoxIdentity, isOverride: Bool) {
+  func checkRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
     if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, isOverride) }
-    if !isOverride && (isStrict || identity.requiresOverrideInTests) {
+    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, kind) }
+    if kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity)
     }
   }
 
-  /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope).
+  /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope): with
+  /// the test target's default for the box, else the default declared with it, else its factory
+  /// — never the factory of a `.required` box the scope does not exempt. Nil for an empty box
+  /// with no default.
   @usableFromInline
   func create<Shared>(in slot: _Slot, for box: Resettable<Shared>) -> Shared? {
+    let identity = box._identity
+    let exempt = tracking.exemptBoxes.contains(identity.id)
+    let make: @Sendable () -> Shared
+    var kind = _CellKind.testDefault
+    // A default declared with the box, served where the test had to provide the instance.
+    var servedInsteadOfProvided = false
+    switch box._scopeCreation(exempt: exempt) {
+    case .targetDefault(let testDefault):
+      make = testDefault
+    case .declaredDefault(let testDefault):
+      make = testDefault
+      servedInsteadOfProvided = identity.requiresOverrideInTests || box._factory == nil
+    case .factory(let factory):
+      if identity.requiresOverrideInTests && !exempt { requiredBoxHasNoTestDefault(identity) }
+      make = factory
+      kind = .real
+    case .none:
+      return nil
+    }
     si_int_fetch_add(activeFactories, 1)
     // The frame lets strict mode name this factory when it reads another box.
-    let (created, frame) = _FactoryFrame.running(box._identity) {
-      slot.loadOrCreate(box._identity, factory: box._factory)
+    let (created, frame) = _FactoryFrame.running(identity) {
+      slot.loadOrCreate(identity, kind: kind, factory: make)
     }
     si_int_fetch_add(activeFactories, -1)
     guard let created else { return nil }
-    slot.countRead(isOverride: created.isOverride)
-    if si_int_load_relaxed(activeFactories) > 0 {
-      noteReadInFactory(box._identity, created.isOverride)
+    slot.countRead(created.kind)
+    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
+    if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
+      reportRealRead(slot, identity: identity, createdBy: frame)
     }
-    if !created.isOverride && (isStrict || box._identity.requiresOverrideInTests) {
-      reportRealRead(slot, identity: box._identity, createdBy: frame)
+    if servedInsteadOfProvided && created.kind == .testDefault {
+      reportUnprovidedRead(slot, identity: identity, served: .testDefault)
     }
     return created.value
   }
@@ -459,6 +482,7 @@ package final class _Scope: @unchecked Sendable {
     package let reads: Int
     package let overriddenReads: Int
     package let readRealInstance: Bool
+    package let readTestDefault: Bool
     package let escapedReads: Int
   }
 
@@ -471,6 +495,7 @@ package final class _Scope: @unchecked Sendable {
           reads: $0.slot.reads,
           overriddenReads: $0.slot.overriddenReads,
           readRealInstance: $0.slot.readRealInstance,
+          readTestDefault: $0.slot.readTestDefault,
           escapedReads: state.pointee.overridden[$0.identity.id].map {
             _EscapedReads.escapedReads(of: $0.identity, since: $0.escapedReadsBefore)
           } ?? 0

@@ -64,6 +64,8 @@ extension _Scope {
     package let identity: _BoxIdentity
     package let readRealInstance: Bool
     package let readOverride: Bool
+    /// Whether it read a test default (created because the test did not override the box).
+    package let readTestDefault: Bool
     package let changes: _ChangeKinds
   }
 
@@ -71,12 +73,15 @@ extension _Scope {
   package func dependencies() -> [Dependency] {
     touches().compactMap { touch in
       let changes = tracking.changes(of: touch.identity.id)
-      let readOverride = touch.overriddenReads > 0
-      guard touch.readRealInstance || readOverride || !changes.isEmpty else { return nil }
+      // Test-default reads count among the overridden reads; they are listed on their own.
+      let readOverride = touch.overriddenReads > 0 && !touch.readTestDefault
+      guard touch.readRealInstance || readOverride || touch.readTestDefault || !changes.isEmpty
+      else { return nil }
       return Dependency(
         identity: touch.identity,
         readRealInstance: touch.readRealInstance,
         readOverride: readOverride,
+        readTestDefault: touch.readTestDefault,
         changes: changes
       )
     }
@@ -85,8 +90,8 @@ extension _Scope {
   /// Notes a read made while a factory of this scope runs, for the report of that factory's
   /// box (a factory on another thread or scope has its own frame, or none).
   @usableFromInline
-  func noteReadInFactory(_ identity: _BoxIdentity, _ isOverride: Bool) {
-    _FactoryFrame.current?.noteRead(identity, real: !isOverride)
+  func noteReadInFactory(_ identity: _BoxIdentity, _ kind: _CellKind) {
+    _FactoryFrame.current?.noteRead(identity, real: kind == .real)
   }
 
   /// Reports a read of a real instance in a scope where that is a failure (strict mode, or a
@@ -95,6 +100,64 @@ extension _Scope {
   @usableFromInline
   func reportRealRead(_ slot: _Slot, identity: _BoxIdentity) {
     reportRealRead(slot, identity: identity, createdBy: nil)
+  }
+
+  /// What a read of a box the test had to provide, and did not, was served instead.
+  package enum Substitute {
+    case testDefault
+    case processWideInstance
+  }
+
+  /// Reports a read of a box the test had to provide and did not — a `.required` box it did not
+  /// override, an empty box it neither set nor overrode — which was served `substitute`: once
+  /// per box and scope, at the test.
+  func reportUnprovidedRead(_ slot: _Slot, identity: _BoxIdentity, served substitute: Substitute) {
+    guard slot.claimStrictReport() else { return }
+    var message = "Test \(name) read \(identity.description)"
+    message +=
+      identity.requiresOverrideInTests
+      ? ", which is declared overrideInTests: .required," : ", an empty box,"
+    let enclosing = _FactoryFrame.current
+    if let enclosing { message += " inside \(enclosing.chainDescription)," }
+    message +=
+      identity.requiresOverrideInTests
+      ? " without overriding it." : " which the test neither set nor overrode."
+    let fix =
+      enclosing.map {
+        "Override \($0.identity.typeDescription) (then its factory does not run) or "
+          + "\(identity.typeDescription) for this test"
+      } ?? "Override (or set) it for this test, in the test or the trait's setUp,"
+    switch substitute {
+    case .testDefault:
+      message += """
+         It was served the box's test default, not a real instance. \(fix) or make a default \
+        the whole test target's in SharedTestDefaults.
+        """
+    case .processWideInstance:
+      message += """
+         The box has no test default, so it was served the process-wide instance. Set or \
+        override it for this test, in the test or the trait's setUp, or declare a test default \
+        (Resettable.empty(testDefault:) or SharedTestDefaults).
+        """
+    }
+    report(_Diagnostic(message: message, location: identity.location, reportsAtTest: true))
+  }
+
+  /// Stops the program: an isolated test read a `.required` box it did not override, and there
+  /// is no test default to serve. A real instance must not be created in a test, and no other
+  /// value of the box's type exists, so no failure of the test alone can stand here.
+  func requiredBoxHasNoTestDefault(_ identity: _BoxIdentity) -> Never {
+    fatalError(
+      """
+      SharedInstances: Test \(name) read \(identity.description), which is declared \
+      overrideInTests: .required, without overriding it, and the box has no test default. The \
+      real instance must not be created in a test, and there is no other to serve, so the test \
+      process stops. Override it for this test (override(with:) or the trait's setUp), or \
+      declare what tests get: Resettable(overrideInTests: .required, testDefault: { … }) where \
+      the box is declared, or a SharedTestDefault for the whole test target.\
+      \(_RunningTest.suffix)
+      """
+    )
   }
 
   /// `frame`: the factory run that created the instance just read, if this read created it.

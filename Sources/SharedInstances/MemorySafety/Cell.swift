@@ -11,8 +11,8 @@ class _AnyCell {
 
 /// One published instance of a slot. Immutable; owned by the slot that publishes it (+1).
 ///
-/// A slot publishes a cell as a *cell word*: the cell's address, with the low bit set when the
-/// instance is a test double (an override). Readers learn whether a read was an override without
+/// A slot publishes a cell as a *cell word*: the cell's address, with its kind in the two low
+/// bits (`_CellKind`). Readers learn whether a read was an override without
 /// touching the cell; `_Slot.withInstance(in:as:_:)` lends the instance to a closure without
 /// retaining it, and `_CellWord.instance(in:as:)` copies it out.
 @usableFromInline
@@ -26,20 +26,40 @@ final class _Cell<Shared>: _AnyCell {
   }
 }
 
+/// What a published instance is, for tests' records and strict mode: the two low bits of its
+/// cell word (cells are aligned to 16 bytes; `SI_CELL_KIND_MASK`).
+@usableFromInline
+enum _CellKind: UInt, Sendable {
+  /// Created by the box's factory, or installed outside isolated tests.
+  case real = 0
+  /// A test double installed with `override(with:)` or `withOverride`.
+  case double = 1
+  /// A value a test provided with `set`, `setIfEmpty` or `update` in its scope.
+  case provided = 2
+  /// A test double a scope created from the box's test default.
+  case testDefault = 3
+}
+
 /// Reading cell words. Transparent, so that even a debug build of the client inlines them: they
 /// are on the path of every read.
 @usableFromInline
 enum _CellWord {
-  /// Whether a cell word publishes a test double (its low bit).
+  /// The kind of instance a cell word publishes.
+  @_transparent @usableFromInline
+  static func kind(_ word: UnsafeRawPointer) -> _CellKind {
+    _CellKind(rawValue: UInt(bitPattern: word) & 3).unsafelyUnwrapped
+  }
+
+  /// Whether a cell word publishes a test double.
   @_transparent @usableFromInline
   static func isOverride(_ word: UnsafeRawPointer) -> Bool {
-    UInt(bitPattern: word) & 1 != 0
+    UInt(bitPattern: word) & 3 == _CellKind.double.rawValue
   }
 
   /// The cell a cell word publishes.
   @_transparent @usableFromInline
   static func object(_ word: UnsafeRawPointer) -> UnsafeMutableRawPointer {
-    UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: word) & ~1).unsafelyUnwrapped
+    UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: word) & ~3).unsafelyUnwrapped
   }
 
   /// The instance of a cell that a hazard word protects, copied out. The caller ends the
@@ -85,6 +105,6 @@ struct _Borrow {
     self.retried = retried
   }
 
-  /// Whether the borrowed instance is a test double.
-  @inlinable var isOverride: Bool { _Slot.isOverride(cell) }
+  /// What the borrowed instance is.
+  @inlinable var kind: _CellKind { _CellWord.kind(cell) }
 }

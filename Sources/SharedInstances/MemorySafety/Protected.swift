@@ -96,3 +96,37 @@ package final class _AtomicInt: @unchecked Sendable {
     return seen
   }
 }
+
+/// An object published once and read without a lock ever after: for what the testing module
+/// installs once per process and every test reads.
+package final class _PublishedOnce<Value: AnyObject & Sendable>: @unchecked Sendable {
+  // @unchecked: `pointer` is only accessed atomically; the object it points to is retained
+  // once, when published, and never released.
+  private let pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+  package init() {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: nil)
+  }
+
+  deinit {
+    if let raw = pointer.pointee { Unmanaged<Value>.fromOpaque(raw).release() }
+    pointer.deallocate()
+  }
+
+  /// Publishes `value` unless something was published already; returns whether it was.
+  @discardableResult
+  package func publish(_ value: Value) -> Bool {
+    let raw = Unmanaged.passRetained(value).toOpaque()
+    guard si_ptr_compare_exchange(pointer, nil, raw) else {
+      Unmanaged<Value>.fromOpaque(raw).release()
+      return false
+    }
+    return true
+  }
+
+  /// What was published, if anything.
+  package var value: Value? {
+    si_ptr_load_acquire(pointer).map { Unmanaged<Value>.fromOpaque($0).takeUnretainedValue() }
+  }
+}

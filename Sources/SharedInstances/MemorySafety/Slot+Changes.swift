@@ -9,7 +9,7 @@ extension _Slot {
   /// What one run of the creation lock produced.
   private enum Creation<Shared> {
     /// An instance was there already (another thread created or installed it).
-    case found((value: Shared, isOverride: Bool))
+    case found((value: Shared, kind: _CellKind))
     /// The factory's result is installed.
     case installed(Shared)
     /// An override or reset landed while the factory ran: its result, in a cell, belongs to a
@@ -17,23 +17,25 @@ extension _Slot {
     case dropped(UnsafeMutableRawPointer)
   }
 
-  /// The current instance, creating it with `factory` if the slot is empty. Returns nil only
-  /// when the slot is empty and there is no factory.
+  /// The current instance, creating it with `factory` if the slot is empty; the instance the
+  /// factory makes is of `kind` (a test default makes a test double). Returns nil only when the
+  /// slot is empty and there is no factory.
   @usableFromInline
   func loadOrCreate<Shared>(
     _ identity: _BoxIdentity,
+    kind: _CellKind = .real,
     factory: (() -> Shared)?
-  ) -> (value: Shared, isOverride: Bool)? {
+  ) -> (value: Shared, kind: _CellKind)? {
     if let loaded = loadWithKind(Shared.self, symmetric: isScoped) { return loaded }
     guard let factory else { return nil }
     if isCreatingOnThisThread { identity.reentrancyFailure() }
     while true {
-      let creation = createOnce(identity, factory: factory)
+      let creation = createOnce(identity, kind: kind, factory: factory)
       // No lock held now, and the creator word is cleared: what the run dropped may go.
       _FactoryStack.releaseDeferred()
       switch creation {
       case .found(let loaded): return loaded
-      case .installed(let created): return (created, false)
+      case .installed(let created): return (created, kind)
       case .dropped(let cell): Self.release(cell)
       }
     }
@@ -42,6 +44,7 @@ extension _Slot {
   /// Takes the creation lock, and runs the factory if the slot is still empty.
   private func createOnce<Shared>(
     _ identity: _BoxIdentity,
+    kind: _CellKind,
     factory: () -> Shared
   ) -> Creation<Shared> {
     let creator = words + Self.creatorWord
@@ -65,7 +68,7 @@ extension _Slot {
       _FactoryStack.push(identity)
       let created = factory()
       _FactoryStack.pop()
-      let cell = Self.makeCell(created, isOverride: false)
+      let cell = Self.makeCell(created, kind: kind)
       let installed: Bool = stateLock.withLock {
         guard generation == startedIn else { return false }
         generation &+= 1
@@ -89,9 +92,10 @@ extension _Slot {
     }
   }
 
-  /// Publishes `value` and retires the previous instance.
+  /// Publishes `value` (an override, or else an installed value: `installedKind`) and retires
+  /// the previous instance.
   func store<Shared>(_ value: Shared, isOverride: Bool) {
-    retire(exchange(Self.makeCell(value, isOverride: isOverride)))
+    retire(exchange(Self.makeCell(value, kind: isOverride ? .double : installedKind)))
   }
 
   /// Empties the slot and retires the previous instance.
@@ -106,7 +110,7 @@ extension _Slot {
 
   /// Publishes `value` if the slot holds nothing, atomically. Returns whether it did.
   func storeIfEmpty<Shared>(_ value: Shared) -> Bool {
-    let cell = Self.makeCell(value, isOverride: false)
+    let cell = Self.makeCell(value, kind: installedKind)
     let stored: Bool = stateLock.withLock {
       guard current.pointee == nil else { return false }
       generation &+= 1
@@ -191,7 +195,7 @@ extension _Slot {
     } catch {
       return .failed(error, old: old)
     }
-    let cell = Self.makeCell(updated, isOverride: wasOverride)
+    let cell = Self.makeCell(updated, kind: wasOverride ? .double : installedKind)
     let previous: UnsafeMutableRawPointer?? = stateLock.withLock {
       guard generation == startedIn else { return .none }
       generation &+= 1

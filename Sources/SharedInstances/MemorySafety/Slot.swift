@@ -44,9 +44,6 @@ final class _Slot: @unchecked Sendable {
   @inlinable static var strictReportedWord: Int { 1 }
   @inlinable static var readFlagsWord: Int { 2 }
   @inlinable static var retiredWord: Int { 3 }
-  /// `si_scope_begin_read` is passed these two as literals.
-  @inlinable static var readRealFlag: Int { 1 }
-  @inlinable static var readOverrideFlag: Int { 2 }
 
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
     state = .allocate(capacity: 1)
@@ -79,14 +76,18 @@ final class _Slot: @unchecked Sendable {
 
   /// A new cell holding `value`, retained once for the slot that will publish it.
   @inlinable
-  static func makeCell<Shared>(_ value: Shared, isOverride: Bool) -> UnsafeMutableRawPointer {
-    tagged(Unmanaged.passRetained(_Cell(value)).toOpaque(), isOverride: isOverride)
+  static func makeCell<Shared>(_ value: Shared, kind: _CellKind) -> UnsafeMutableRawPointer {
+    tagged(Unmanaged.passRetained(_Cell(value)).toOpaque(), kind: kind)
   }
 
   @inlinable @inline(__always)
-  static func tagged(_ cell: UnsafeMutableRawPointer, isOverride: Bool) -> UnsafeMutableRawPointer {
-    isOverride ? cell + 1 : cell
+  static func tagged(_ cell: UnsafeMutableRawPointer, kind: _CellKind) -> UnsafeMutableRawPointer {
+    cell + Int(kind.rawValue)
   }
+
+  /// The kind of a value installed by `set`, `setIfEmpty` or `update` (not an override): in a
+  /// scope, a test provided it; elsewhere, it is the app's own instance.
+  var installedKind: _CellKind { isScoped ? .provided : .real }
 
   @inlinable @inline(__always)
   static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
@@ -138,7 +139,7 @@ final class _Slot: @unchecked Sendable {
     let copy = Unmanaged<_AnyCell>.fromOpaque(object(word))._withUnsafeGuaranteedRef {
       $0.copy()
     }
-    return tagged(copy, isOverride: isOverride(word))
+    return tagged(copy, kind: _CellWord.kind(word))
   }
 
   // MARK: Reading
@@ -157,18 +158,18 @@ final class _Slot: @unchecked Sendable {
     return copy
   }
 
-  /// The current instance and whether it is an override, without creating one. Lock-free.
+  /// The current instance and its kind, without creating one. Lock-free.
   @inlinable @inline(__always)
   func loadWithKind<Shared>(
     _: Shared.Type,
     symmetric: Bool
-  ) -> (value: Shared, isOverride: Bool)? {
+  ) -> (value: Shared, kind: _CellKind)? {
     var read = _Read()
     guard beginRead(&read, symmetric: symmetric) else { return nil }
     var copy = read.copy(as: Shared.self)
     // Invariant 3: the copy is complete, its retain included, before the word is cleared.
     read.end(after: &copy)
-    return (copy, read.isOverride)
+    return (copy, read.kind)
   }
 
   var isOverridden: Bool {
@@ -217,21 +218,16 @@ final class _Slot: @unchecked Sendable {
   /// Records a read served by this slot inside a scope (`si_slot_count_read`: exact flags, and
   /// counts kept without a locked instruction).
   @inlinable
-  func countRead(isOverride: Bool) {
-    si_slot_count_read(
-      readCounts,
-      words + Self.readFlagsWord,
-      isOverride,
-      Self.readRealFlag,
-      Self.readOverrideFlag
-    )
+  func countRead(_ kind: _CellKind) {
+    si_slot_count_read(readCounts, words + Self.readFlagsWord, kind.rawValue)
   }
 
   var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
   var overriddenReads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32) }
-  var readRealInstance: Bool {
-    si_int_load_acquire(words + Self.readFlagsWord) & Self.readRealFlag != 0
-  }
+  var readRealInstance: Bool { readFlags & 1 << _CellKind.real.rawValue != 0 }
+  var readProvidedValue: Bool { readFlags & 1 << _CellKind.provided.rawValue != 0 }
+  var readTestDefault: Bool { readFlags & 1 << _CellKind.testDefault.rawValue != 0 }
+  private var readFlags: Int { si_int_load_acquire(words + Self.readFlagsWord) }
 
   /// True the first time only: a strict-mode failure is reported once per box and scope.
   func claimStrictReport() -> Bool {

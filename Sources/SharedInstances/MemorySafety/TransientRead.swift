@@ -25,10 +25,8 @@ struct _Read {
 
   @inlinable init() {}
 
-  /// Whether the read copies a test double.
-  @_transparent @usableFromInline var isOverride: Bool {
-    _CellWord.isOverride(word.unsafelyUnwrapped)
-  }
+  /// What the read copies.
+  @_transparent @usableFromInline var kind: _CellKind { _CellWord.kind(word.unsafelyUnwrapped) }
 
   /// Copies the instance out of the protected cell.
   @_transparent @usableFromInline
@@ -126,15 +124,7 @@ extension _Scope {
     var word: UnsafeMutableRawPointer?
     var retried = false
     guard
-      let slot = si_scope_begin_read(
-        scope.publishedTable,
-        identity.id,
-        record,
-        &word,
-        &retried,
-        1,
-        2
-      ),
+      let slot = si_scope_begin_read(scope.publishedTable, identity.id, record, &word, &retried),
       let word
     else { return false }
     read.record = record
@@ -143,12 +133,12 @@ extension _Scope {
     read.retiredCount = UnsafePointer(si_slot_retired(slot))
     read.symmetric = true
     read.retried = retried
-    let isOverride = _CellWord.isOverride(word)
+    let kind = _CellWord.kind(word)
     if _slowPath(
       si_any_set(scope.ended, scope.activeFactories)
-        || (!isOverride && (scope.isStrict || identity.requiresOverrideInTests))
+        || (kind == .real && (scope.isStrict || identity.requiresOverrideInTests))
     ) {
-      scope.checkRead(read.slot!.takeUnretainedValue(), identity: identity, isOverride: isOverride)
+      scope.checkRead(read.slot!.takeUnretainedValue(), identity: identity, kind: kind)
     }
     return true
   }

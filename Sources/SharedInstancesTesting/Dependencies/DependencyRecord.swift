@@ -6,6 +6,7 @@ package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparabl
   case readsRealInstance = "reads the real instance"
   case overrides = "overrides"
   case readsOverride = "reads the override"
+  case readsTestDefault = "reads the test default"
   case sets = "sets"
   case resets = "resets"
 
@@ -18,6 +19,7 @@ package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparabl
     var kinds: Set<DependencyKind> = []
     if dependency.readRealInstance { kinds.insert(.readsRealInstance) }
     if dependency.readOverride { kinds.insert(.readsOverride) }
+    if dependency.readTestDefault { kinds.insert(.readsTestDefault) }
     if dependency.changes.contains(.override) { kinds.insert(.overrides) }
     if dependency.changes.contains(.set) { kinds.insert(.sets) }
     if dependency.changes.contains(.reset) { kinds.insert(.resets) }
@@ -112,6 +114,10 @@ package struct DependencyRecord: Equatable, Sendable {
             + "new override is intended"
         case .readsOverride:
           what = "now reads its override of \(box), which its record does not list: \(rerecord)"
+        case .readsTestDefault:
+          what =
+            "now reads the test default of \(box), which its record does not list: override "
+            + "it in the test if it should, or \(rerecord)"
         case .sets, .resets:
           what = "now \(kind.rawValue) \(box), which its record does not list: \(rerecord)"
         }
@@ -130,6 +136,10 @@ package struct DependencyRecord: Equatable, Sendable {
           what =
             "no longer reads its override of \(box), which its record lists: drop the "
             + "override if the code under test no longer needs it, or \(rerecord)"
+        case .readsTestDefault:
+          what =
+            "no longer reads the test default of \(box), which its record lists: the "
+            + "dependency is gone; \(rerecord)"
         case .sets, .resets:
           what = "no longer \(kind.rawValue) \(box), which its record lists: \(rerecord)"
         }

@@ -116,6 +116,7 @@ enum TestFailure {
       probe = { Test.current != nil }
     }
     XCTestRun.startObserving()
+    _ = SharedTestDefaults.installed
   }()
 }
 

@@ -29,6 +29,12 @@ static inline void *_Nullable si_ptr_exchange(void *_Nullable *_Nonnull slot, vo
   return __atomic_exchange_n(slot, value, __ATOMIC_SEQ_CST);
 }
 
+static inline bool si_ptr_compare_exchange(void *_Nullable *_Nonnull slot, void *_Nullable expected,
+                                           void *_Nullable desired) {
+  return __atomic_compare_exchange_n(slot, &expected, desired, false, __ATOMIC_SEQ_CST,
+                                     __ATOMIC_SEQ_CST);
+}
+
 static inline intptr_t si_int_load_relaxed(const intptr_t *_Nonnull p) {
   return __atomic_load_n(p, __ATOMIC_RELAXED);
 }
@@ -317,17 +323,22 @@ static inline si_slot_state *_Nullable si_slot_table_lookup(const si_slot_table 
   }
 }
 
-/// Records a read a scope's slot served: the count of reads (low 32 bits) and of overridden
-/// reads (high 32 bits) with a relaxed load and store, not a read-modify-write (exact when one
-/// thread reads the box, possibly short by a few when several read it at the same moment), and
-/// the flag of the kind read, set once.
+/// A cell word's kind: its two low bits (cells are aligned to 16 bytes). 0: a real instance
+/// (created by the factory, or installed outside tests); 1: an override; 2: a value a test
+/// provided with `set`, `setIfEmpty` or `update`; 3: a test default.
+#define SI_CELL_KIND_MASK ((uintptr_t)3)
+
+/// Records a read a scope's slot served, of a cell word of `kind`: the count of reads (low 32
+/// bits) and of reads of test doubles, overrides and test defaults (high 32 bits) with a relaxed
+/// load and store, not a read-modify-write (exact when one thread reads the box, possibly short
+/// by a few when several read it at the same moment), and the flag of the kind read
+/// (1 << kind), set once.
 static inline void si_slot_count_read(uint64_t *_Nonnull counts, intptr_t *_Nonnull flags,
-                                      bool is_override, intptr_t real_flag,
-                                      intptr_t override_flag) {
+                                      uintptr_t kind) {
   uint64_t seen = __atomic_load_n(counts, __ATOMIC_RELAXED);
-  __atomic_store_n(counts, seen + (is_override ? (1 | ((uint64_t)1 << 32)) : 1),
+  __atomic_store_n(counts, seen + ((kind & 1) != 0 ? (1 | ((uint64_t)1 << 32)) : 1),
                    __ATOMIC_RELAXED);
-  intptr_t flag = is_override ? override_flag : real_flag;
+  intptr_t flag = (intptr_t)1 << kind;
   if ((__atomic_load_n(flags, __ATOMIC_RELAXED) & flag) == 0) {
     __atomic_fetch_or(flags, flag, __ATOMIC_RELAXED);
   }
@@ -340,8 +351,7 @@ static inline void si_slot_count_read(uint64_t *_Nonnull counts, intptr_t *_Nonn
 /// costs little in a debug build.
 static inline si_slot_state *_Nullable si_scope_begin_read(
     const si_slot_table *_Nonnull table, uint64_t id, si_hazard_record *_Nonnull record,
-    void *_Nullable *_Nonnull word, bool *_Nonnull retried, intptr_t real_flag,
-    intptr_t override_flag) {
+    void *_Nullable *_Nonnull word, bool *_Nonnull retried) {
   si_slot_state *slot = si_slot_table_lookup(table, id);
   if (slot == 0) {
     return 0;
@@ -350,7 +360,7 @@ static inline si_slot_state *_Nullable si_scope_begin_read(
   *word = protected_word;
   if (protected_word != 0) {
     si_slot_count_read(&slot->read_counts, &slot->read_flags,
-                       ((uintptr_t)protected_word & 1) != 0, real_flag, override_flag);
+                       (uintptr_t)protected_word & SI_CELL_KIND_MASK);
   }
   return slot;
 }

@@ -37,7 +37,10 @@ final class DepScreen: Sendable {
 
 enum DependencyBoxes {
   static let analytics = Resettable { DepAnalytics("real") }
-  static let network = Resettable(overrideInTests: .required) { DepNetwork("real") }
+  static let network = Resettable(
+    overrideInTests: .required,
+    testDefault: { DepNetwork("unimplemented") }
+  ) { DepNetwork("real") }
   static let clock = Resettable { DepClock("real") }
   static let session = Resettable<DepSession>.empty()
   static let profile = Resettable { DepProfile(network: DependencyBoxes.network.value) }

@@ -127,12 +127,15 @@ import Testing
     } matching: { issue in
       issue.comments.description.contains("overrideInTests: .required")  // the network's
     }
+    // Not overridden any more, the required network is served its test default, not read for
+    // real.
     #expect(
       verdict?.contains(
-        "- showsProfile() now reads the real \(DependencyBoxes.network), which its record "
-          + "does not list"
+        "- showsProfile() now reads the test default of \(DependencyBoxes.network), which its "
+          + "record does not list"
       ) == true
     )
+    #expect(verdict?.contains("now reads the real \(DependencyBoxes.network)") == false)
     #expect(
       verdict?.contains(
         "- showsProfile() no longer overrides \(DependencyBoxes.network), which its record lists"

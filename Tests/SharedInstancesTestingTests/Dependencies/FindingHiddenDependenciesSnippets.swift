@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import Testing
 import XCTest
 
@@ -21,8 +22,19 @@ final class AnalyticsTracker: Sendable {
   func track(_ event: String) {}
 }
 
+/// A double that fails the test when it is used.
+final class UnimplementedNetworkClient: NetworkClient {
+  func fetchName() -> String {
+    Issue.record("UnimplementedNetworkClient.fetchName() was called: override Network.client")
+    return ""
+  }
+}
+
 enum Network {
-  static let client = Resettable<any NetworkClient>(overrideInTests: .required) {
+  static let client = Resettable<any NetworkClient>(
+    overrideInTests: .required,
+    testDefault: { UnimplementedNetworkClient() }
+  ) {
     LiveNetworkClient()
   }
 }
@@ -45,18 +57,29 @@ final class FakeNetworkClient: NetworkClient {
 // MARK: - Snippets
 
 @Suite struct FindingHiddenDependenciesSnippets {
-  /// "A box that every test must override".
-  @Test func aRequiredBoxReadForRealFailsTheTest() {
+  /// "Never reach the real network by accident".
+  @Test func aRequiredBoxReadWithoutAnOverrideFailsTheTestAndNeverRunsTheRealFactory() {
+    let messages = Locked<[String]>([])
     withKnownIssue {
       withIsolatedShared {
-        _ = ProfileModel().title()  // reads the real Network.client
+        #expect(Network.client.value is UnimplementedNetworkClient)
+        _ = ProfileModel().title()  // the test default fails when it is used
       }
     } matching: { issue in
-      issue.comments.description.contains(
-        "read the real instance of Resettable<NetworkClient> (declared at "
-          + "SharedInstancesTestingTests/FindingHiddenDependenciesSnippets.swift:"
-      ) && issue.comments.description.contains("which is declared overrideInTests: .required")
+      messages.mutate { $0.append(issue.comments.description) }
+      return true
     }
+    let all = messages.get()
+    #expect(all.count == 2, "\(all)")
+    #expect(
+      all.contains {
+        $0.contains(
+          "read Resettable<NetworkClient> (declared at "
+            + "SharedInstancesTestingTests/FindingHiddenDependenciesSnippets.swift:"
+        ) && $0.contains("which is declared overrideInTests: .required, without overriding it")
+      }
+    )
+    #expect(all.contains { $0.contains("UnimplementedNetworkClient.fetchName() was called") })
   }
 
   @Suite(.isolatedShared(.recordsDependencies)) struct ProfileTests {

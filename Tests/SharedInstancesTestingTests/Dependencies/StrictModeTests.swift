@@ -7,22 +7,24 @@ import Testing
 /// `SHARED_INSTANCES_STRICT` switch and its opt-out, exemptions, checks that are not
 /// dependencies, chains for reads inside factories, and reports at the test's line.
 @Suite struct StrictModeTests {
-  @Test func aRequiredBoxReadForRealFailsANonStrictTestAtTheTestsLine() {
+  @Test func aRequiredBoxReadWithoutAnOverrideFailsANonStrictTestAndIsServedItsTestDefault() {
     let testLine = Test.current!.sourceLocation
     withKnownIssue {
       withIsolatedShared {
-        #expect(DependencyBoxes.network.value.tag == "real")  // still created: the test runs on
+        // Never the real instance: the test default, and the test runs on.
+        #expect(DependencyBoxes.network.value.tag == "unimplemented")
         _ = DependencyBoxes.network.value  // reported once
       }
     } matching: { issue in
       issue.sourceLocation == testLine
         && issue.comments.description.contains(
-          "read the real instance of Resettable<DepNetwork> (declared at "
+          "read Resettable<DepNetwork> (declared at "
             + "SharedInstancesTestingTests/DependencyFixtures.swift:"
         )
         && issue.comments.description.contains(
-          "), which is declared overrideInTests: .required. Override it for this test "
-            + "(override(with:) or the trait's setUp)."
+          "), which is declared overrideInTests: .required, without overriding it. It was "
+            + "served the box's test default, not a real instance. Override (or set) it for "
+            + "this test"
         )
     }
   }
@@ -107,23 +109,27 @@ import Testing
     }
     let all = messages.get()
     #expect(all.count == 2, "\(all)")
-    // The read of the network, inside the profile's factory, names the chain.
+    // The read of the network, inside the profile's factory, names the chain; the required
+    // network's factory never ran: its test default was served.
     #expect(
       all.contains {
-        $0.contains("read the real instance of Resettable<DepNetwork> (declared at ")
+        $0.contains("read Resettable<DepNetwork> (declared at ")
           && $0.contains(".required, inside the factory of Resettable<DepProfile> (declared at ")
+          && $0.contains("It was served the box's test default, not a real instance.")
           && $0.contains(
             "Override Resettable<DepProfile> (then its factory does not run) or "
-              + "Resettable<DepNetwork> for this test."
+              + "Resettable<DepNetwork> for this test"
           )
       },
       "\(all)"
     )
-    // The profile itself, read by the test, lists what its factory read for real.
+    // The profile itself, read by the test for real, lists what its factory read.
     #expect(
       all.contains {
-        $0.contains("Resettable<DepProfile> (declared at ")
-          && $0.contains("Its factory read the real Resettable<DepNetwork> too.")
+        $0.contains("read the real instance of Resettable<DepProfile> (declared at ")
+          && $0.contains(
+            "Its factory read only overridden shared instances (Resettable<DepNetwork>)"
+          )
       },
       "\(all)"
     )
@@ -189,7 +195,7 @@ import Testing
     #expect(all.filter { $0.contains("instance of Resettable<DepAnalytics>") }.count == 1)
     #expect(
       all.filter {
-        $0.contains("instance of Resettable<DepNetwork>")
+        $0.contains("read Resettable<DepNetwork>")
           && $0.contains("inside the factory of Resettable<DepProfile>")
       }.count == 1
     )

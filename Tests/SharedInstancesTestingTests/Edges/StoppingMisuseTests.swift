@@ -32,6 +32,22 @@ import Testing
     #expect(message.contains("checkoutShowsTheTotal()"), "\(message)")
   }
 
+  /// A `.required` box with no test default, read without an override: its real factory must not
+  /// run, and there is nothing else to serve.
+  @Test func aRequiredBoxWithNoTestDefaultStopsWithoutRunningItsFactory() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      withIsolatedShared(name: "chargesTheCard()") {
+        _ = StoppingBoxes.requiredWithoutDefault.value
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(!message.contains("the real factory ran"), "\(message)")
+    #expect(message.contains("declared overrideInTests: .required, without overriding it"))
+    #expect(message.contains("the box has no test default"), "\(message)")
+    #expect(message.contains("Test chargesTheCard()"), "\(message)")
+    #expect(message.contains("testDefault:"), "\(message)")
+  }
+
   @Test func aFactoryReadingItsOwnBoxStopsNamingTheTest() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       withIsolatedShared(name: "profileLoads()") {

@@ -1,0 +1,239 @@
+import _SharedInstancesShims
+
+extension Resettable {
+  /// Creates a box whose instance `factory` creates on first read, and says what isolated tests
+  /// get when they did not override it.
+  ///
+  /// Declare a test default where a real instance must never be used by a test that forgot its
+  /// override — an "unimplemented" double that fails the test when it is used, or a fake from
+  /// the app module. Inside an isolated test (`@Test(.isolatedShared)`, `IsolatedSharedTestCase`,
+  /// `withIsolatedShared`) the box's first read creates the test default instead of running
+  /// `factory`; the app never runs `testDefault`.
+  ///
+  /// ```swift
+  /// enum Payments {
+  ///   static let gateway = Resettable<any PaymentGateway>(
+  ///     overrideInTests: .required,
+  ///     testDefault: { UnimplementedPaymentGateway() }
+  ///   ) {
+  ///     LivePaymentGateway(url: URL(string: "https://payments.example.com/charges")!)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// What a test that did not override the box gets:
+  ///
+  /// - the default the test target declared for this box in `SharedTestDefaults`, if any (the
+  ///   test target's choice: no failure);
+  /// - else `testDefault`, a test double (``isOverridden`` is true). With
+  ///   ``OverrideInTests/required`` the read also fails the test, naming the box: the test was
+  ///   supposed to override it;
+  /// - the real instance only in a test that exempts the box by name.
+  ///
+  /// Like a factory, the test default runs on the first read that creates the instance in the
+  /// test's scope, once per test (each test gets its own), and again after a reset.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the box is declared, for messages. Leave the default.
+  ///   - filePath: Where the box is declared, for test failures. Leave the default.
+  ///   - line: Where the box is declared. Leave the default.
+  ///   - column: Where the box is declared. Leave the default.
+  ///   - policy: Whether isolated tests must override the box.
+  ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
+  ///   - factory: Creates the real instance, at most once per generation, holding no lock that
+  ///     other boxes need. It must not read this box.
+  public convenience init(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    overrideInTests policy: OverrideInTests = .optional,
+    testDefault: @escaping @Sendable () -> Shared,
+    _ factory: @escaping @Sendable () -> Shared
+  ) {
+    self.init(
+      factory: factory,
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      requiresOverrideInTests: policy == .required,
+      testDefault: testDefault
+    )
+  }
+
+  /// Creates an empty box that isolated tests find holding their own test default.
+  ///
+  /// In the app the box is empty until ``set(_:fileID:filePath:line:column:)``. Inside an
+  /// isolated test that neither sets nor overrides it, its first ``value`` is created by
+  /// `testDefault` (a test double), and the read fails the test, naming the box: the code under
+  /// test read a value the test never provided. A default the test target declares in
+  /// `SharedTestDefaults` is served without a failure.
+  ///
+  /// ```swift
+  /// enum Session {
+  ///   static let currentUser = Resettable<User>.empty(testDefault: { .signedInFixture })
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the box is declared, for messages. Leave the default.
+  ///   - filePath: Where the box is declared, for test failures. Leave the default.
+  ///   - line: Where the box is declared. Leave the default.
+  ///   - column: Where the box is declared. Leave the default.
+  ///   - testDefault: Creates the instance isolated tests get when they neither set nor
+  ///     overrode the box.
+  /// - Returns: A box with no instance and no factory.
+  public static func empty(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    testDefault: @escaping @Sendable () -> Shared
+  ) -> Resettable {
+    Resettable(
+      factory: nil,
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      testDefault: testDefault
+    )
+  }
+
+  /// Whether isolated tests get a test default for this box when they do not override it:
+  /// one declared with the box, or one the test target declared in `SharedTestDefaults`.
+  ///
+  /// ```swift
+  /// #expect(Payments.gateway.hasTestDefault)
+  /// ```
+  public var hasTestDefault: Bool {
+    _testDefault != nil || _TestDefaults.registered(for: _identity.id) != nil
+  }
+
+  /// How an isolated scope creates this box's instance when the test did not provide one.
+  enum _ScopeCreation {
+    /// By the default the test target declared (`SharedTestDefaults`): a test double.
+    case targetDefault(@Sendable () -> Shared)
+    /// By the default declared with the box: a test double, and a failure where the test had
+    /// to provide the instance (a `.required` box, an empty box).
+    case declaredDefault(@Sendable () -> Shared)
+    /// By the real factory.
+    case factory(@Sendable () -> Shared)
+    /// By nothing: an empty box with no default.
+    case none
+  }
+
+  /// How a scope that exempts the box from `.required` (or not) creates its instance.
+  func _scopeCreation(exempt: Bool) -> _ScopeCreation {
+    if exempt, let factory = _factory { return .factory(factory) }
+    if let registered = _TestDefaults.registered(for: _identity.id) {
+      // Registered for this box with `SharedTestDefault(box) { … }`, typed by that initializer.
+      return .targetDefault { registered() as! Shared }
+    }
+    if let testDefault = _testDefault { return .declaredDefault(testDefault) }
+    if let factory = _factory { return .factory(factory) }
+    return .none
+  }
+}
+
+extension Resettable {
+  /// Creates a box that belongs to `lifetime`, with a test default.
+  ///
+  /// ```swift
+  /// enum Session {
+  ///   static let lifetime = SharedLifetime("session")
+  ///   static let cart = Resettable(in: lifetime, testDefault: { Cart.empty }) { Cart() }
+  /// }
+  /// ```
+  ///
+  /// See ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)`` for what tests get,
+  /// and ``init(in:fileID:filePath:line:column:_:)`` for lifetimes.
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime the box belongs to.
+  ///   - fileID: Where the box is declared, for messages. Leave the default.
+  ///   - filePath: Where the box is declared, for test failures. Leave the default.
+  ///   - line: Where the box is declared. Leave the default.
+  ///   - column: Where the box is declared. Leave the default.
+  ///   - policy: Whether isolated tests must override the box.
+  ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
+  ///   - factory: Creates the real instance. It must not read this box.
+  public convenience init(
+    in lifetime: SharedLifetime,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    overrideInTests policy: OverrideInTests = .optional,
+    testDefault: @escaping @Sendable () -> Shared,
+    _ factory: @escaping @Sendable () -> Shared
+  ) {
+    self.init(
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column,
+      overrideInTests: policy,
+      testDefault: testDefault,
+      factory
+    )
+    lifetime.add(self)
+  }
+
+  /// Creates an empty box that belongs to `lifetime`, with a test default.
+  ///
+  /// ```swift
+  /// enum Session {
+  ///   static let lifetime = SharedLifetime("session")
+  ///   static let currentUser = Resettable<User>.empty(in: lifetime, testDefault: { .fixture })
+  /// }
+  /// ```
+  ///
+  /// See ``empty(fileID:filePath:line:column:testDefault:)``.
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime the box belongs to.
+  ///   - fileID: Where the box is declared, for messages. Leave the default.
+  ///   - filePath: Where the box is declared, for test failures. Leave the default.
+  ///   - line: Where the box is declared. Leave the default.
+  ///   - column: Where the box is declared. Leave the default.
+  ///   - testDefault: Creates the instance isolated tests get when they neither set nor
+  ///     overrode the box.
+  /// - Returns: A box with no instance and no factory, member of `lifetime`.
+  public static func empty(
+    in lifetime: SharedLifetime,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    testDefault: @escaping @Sendable () -> Shared
+  ) -> Resettable {
+    let box = empty(
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column,
+      testDefault: testDefault
+    )
+    lifetime.add(box)
+    return box
+  }
+}
+
+/// The test defaults a test target declared, by box (installed once by
+/// `SharedInstancesTesting` from `SharedTestDefaults`). Read without a lock: published once.
+package enum _TestDefaults {
+  /// The defaults, by box identifier.
+  package final class Registry: Sendable {
+    let defaults: [UInt64: @Sendable () -> Any]
+
+    package init(_ defaults: [UInt64: @Sendable () -> Any]) { self.defaults = defaults }
+  }
+
+  private static let published = _PublishedOnce<Registry>()
+
+  /// Publishes the test target's defaults; only the first call counts.
+  package static func install(_ registry: Registry) {
+    published.publish(registry)
+  }
+
+  /// The default the test target declared for box `id`, if any.
+  static func registered(for id: UInt64) -> (@Sendable () -> Any)? {
+    published.value?.defaults[id]
+  }
+}
