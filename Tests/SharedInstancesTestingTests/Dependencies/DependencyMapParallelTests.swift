@@ -24,11 +24,11 @@ import Testing
               [
                 (
                   DependencyMap.Box(type: "Resettable<Clock>", declaredAt: "App/Clock.swift:2"),
-                  true, false
+                  [.readsRealInstance]
                 )
               ]
             )
-            FileManager.default.createFile(atPath: "\(folder)/ready-\(getpid())", contents: nil)
+            _ = FileManager.default.createFile(atPath: "\(folder)/ready-\(getpid())", contents: nil)
             // Exit together: once all six are ready (at most 30 s).
             for _ in 0..<30_000 {
               let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
