@@ -111,7 +111,7 @@ extension DependencyMap {
     #graph .node.dim { opacity: 0.25; }
     #graph .node.focus text { font-weight: 700; }
     #graph .toggle { fill: var(--muted); font-size: 13px; }
-    #graph path.link { fill: none; stroke: var(--c); stroke-opacity: 0.45; }
+    #graph path.link { fill: none; stroke: var(--c); stroke-opacity: 0.35; }
     #graph path.link:hover { stroke-opacity: 0.95; }
     </style>
     </head>
@@ -168,7 +168,7 @@ extension DependencyMap {
         { key: "reset", title: "Reset by", verb: "reset", bits: RESETS, mark: "X" },
       ];
       const EXPAND_LIMIT = 400;  // tests the matrix shows one by one at most
-      const EDGE_LIMIT = 400;  // links the graph draws when no node is focused
+      const EDGE_LIMIT = 150;  // links the graph draws when no node is focused
       const ROW = 18;
 
       const suites = data.suites;
@@ -268,13 +268,14 @@ extension DependencyMap {
           el.innerHTML = '<p class="note">No test shown reads a real instance.</p>';
           return;
         }
-        let html = '<p class="lead">Each of these tests reads a box’s <b>real</b> instance: it ' +
-          "depends on it without saying so. Override the box in those tests, the boxes read by " +
-          'most tests first.</p><ol class="hidden-list">';
+        let html = '<p class="lead">Tests read the <b>real</b> instance of these shared ' +
+          "instances: they depend on them without saying so. Override each box in the tests " +
+          'listed under it, starting at the top.</p><ol class="hidden-list">';
         for (const b of list) {
           const c = counts[b.i];
           const hint = c.override > 0
-            ? ' <span class="hint">(' + plural(c.override, "other test") + " override it)</span>"
+            ? ' <span class="hint">(' + plural(c.override, "test") +
+              (c.override === 1 ? " overrides" : " override") + " it)</span>"
             : "";
           html += '<li data-box="' + b.i + '"><details><summary>' + boxLabel(b) +
             ' read for real by <b class="count" data-view="real">' + c.real + "</b> " +
@@ -337,7 +338,7 @@ extension DependencyMap {
         }
         const total = columns.reduce((n, c) => n + c.tests.length, 0);
         let opened = columns.reduce((n, c) => n + (c.open ? c.tests.length : 0), 0);
-        let note = "A suite's column counts its tests that touched the box; click a suite to show " +
+        let note = "A suite's column counts its tests that touched the box; click a suite (+) to show " +
           "its tests one by one.";
         if (opened > EXPAND_LIMIT) {  // a wider filter would open too many: close them all
           state.expanded.clear();
@@ -364,7 +365,7 @@ extension DependencyMap {
           plural(total, "test") + " in " + plural(columns.length, "suite") + "</th>";
         for (const c of columns) {
           html += '<th class="suite" data-suite="' + c.suite + '" title="' +
-            esc(suiteName(c.suite)) + '"><span>' + (c.open ? "▾ " : "▸ ") +
+            esc(suiteName(c.suite)) + '"><span>' + (c.open ? "− " : "+ ") +
             esc(suiteName(c.suite)) + " (" + c.tests.length + ")</span></th>";
           if (!c.open) continue;
           for (const t of c.tests) {
@@ -447,7 +448,7 @@ extension DependencyMap {
         left.forEach((n, i) => position.set(n.id, i));
         right.forEach((n, i) => position.set(n.id, i));
         const all = [...links.values()];
-        for (let pass = 0; pass < 2; pass++) {
+        for (let pass = 0; pass < 4; pass++) {
           const sums = new Map();
           for (const l of all) {
             const s = sums.get(l.to) || [0, 0];
@@ -478,30 +479,34 @@ extension DependencyMap {
         }
         let shown = all;
         let note = plural(left.filter((n) => n.test === undefined).length, "suite") + ", " +
-          plural(right.length, "shared instance") + ", " + plural(all.length, "link") +
-          ". Click a node to show only its links; click ▸ to open a suite.";
+          plural(right.length, "shared instance") + ", " + plural(all.length, "link") + ". ";
         const focus = state.focus && position.has(state.focus) ? state.focus : null;
         if (focus) {
           shown = all.filter((l) => l.from === focus || l.to === focus);
+          note += "Showing the " + plural(shown.length, "link") + " of the chosen node; click it " +
+            "again to show them all. ";
         } else if (all.length > EDGE_LIMIT) {
-          shown = all.slice().sort((a, b) => b.real - a.real || b.tests - a.tests).slice(0, EDGE_LIMIT);
-          note = "Showing the " + EDGE_LIMIT + " links with the most real reads, then the most " +
-            "tests, of " + plural(all.length, "link") + ". Click a node for all of its links, or " +
-            "filter. " + note;
+          shown = all.slice().sort((a, b) => b.real - a.real || b.tests - a.tests)
+            .slice(0, EDGE_LIMIT);
+          note += "Showing the " + EDGE_LIMIT + " with the most tests reading for real, then the " +
+            "most tests; click a node to show all of its links, or filter. ";
         }
+        note += "A link's width grows with its tests; click ▸ to open a suite into its tests.";
         const neighbours = new Set(shown.flatMap((l) => [l.from, l.to]));
-        const height = Math.max(left.length, right.length) * ROW + 40;
+        // Both columns span the same height, so that links run across rather than up or down.
+        const rows = Math.max(left.length, right.length);
+        const height = rows * ROW + 40;
         const width = Math.max(900, $("view-graph").clientWidth - 10);
         const leftX = Math.round(width * 0.36), rightX = Math.round(width * 0.64);
         const y = (node) => {
           const column = node.id[0] === "b" ? right : left;
-          const offset = (Math.max(left.length, right.length) - column.length) * ROW / 2;
-          return 24 + offset + position.get(node.id) * ROW;
+          const step = column.length > 1 ? (rows - 1) * ROW / (column.length - 1) : 0;
+          return Math.round(24 + (column.length > 1 ? position.get(node.id) * step : (rows - 1) * ROW / 2));
         };
         const yOf = new Map();
         left.concat(right).forEach((n) => yOf.set(n.id, y(n)));
         const clip = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
-        let svg = '<svg id="graph" xmlns="http://www.w3.org/2000/svg" width="' + width +
+        let svg = '<svg id="graph" width="' + width +
           '" height="' + height + '" viewBox="0 0 ' + width + " " + height + '"><g class="links">';
         const strokeOf = (l) => activeViews().find((v) => l.kinds & v.bits).key;
         for (const l of shown) {
@@ -520,7 +525,7 @@ extension DependencyMap {
           const indent = n.test === undefined ? 0 : 14;
           svg += '<g class="' + nodeClass(n) + '" data-node="' + n.id + '"><title>' +
             esc(n.test === undefined ? suiteName(n.suite) : tests[n.test].path) + "</title>" +
-            '<text x="' + (leftX - indent) + '" y="' + (yOf.get(n.id) + 4) +
+            '<text x="' + (leftX - 10 - indent) + '" y="' + (yOf.get(n.id) + 4) +
             '" text-anchor="end">' + esc(clip(n.label, 48)) + "</text>" +
             '<circle cx="' + leftX + '" cy="' + yOf.get(n.id) + '" r="4"></circle>';
           if (n.test === undefined) {

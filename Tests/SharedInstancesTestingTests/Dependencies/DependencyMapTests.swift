@@ -6,46 +6,7 @@ import Testing
 /// The suite-wide map: its exact content for a known suite, nothing without
 /// `SHARED_INSTANCES_MAP`, and the files written when the test process exits.
 @Suite struct DependencyMapTests {
-  private static let analytics = DependencyMap.Box(
-    type: "Resettable<AnalyticsTracker>",
-    declaredAt: "App/Analytics.swift:4"
-  )
-  private static let network = DependencyMap.Box(
-    type: "Resettable<any NetworkClient>",
-    declaredAt: "App/Network.swift:12"
-  )
-  private static let clock = DependencyMap.Box(
-    type: "Resettable<Clock>",
-    declaredAt: "App/Clock.swift:2"
-  )
-
-  private static let session = DependencyMap.Box(
-    type: "Resettable<Session>",
-    declaredAt: "App/Session.swift:7"
-  )
-
-  /// Three tests of two suites: the analytics is read for real by two tests (first row), the
-  /// network overridden by two and read for real by one, the clock only overridden, the
-  /// session set by two tests (one of which also resets it).
-  private static func knownSuite() -> DependencyMap {
-    let map = DependencyMap()
-    map.add(
-      .init(suite: "ProfileTests", name: "showsName()"),
-      [(analytics, [.readsRealInstance]), (network, [.overrides, .readsOverride])]
-    )
-    map.add(
-      .init(suite: "ProfileTests", name: "signsOut()"),
-      [
-        (analytics, [.readsRealInstance]), (network, [.readsRealInstance]),
-        (session, [.sets, .resets]),
-      ]
-    )
-    map.add(
-      .init(suite: "FeedTests", name: "refreshes()"),
-      [(network, [.overrides]), (clock, [.overrides]), (session, [.sets])]
-    )
-    return map
-  }
+  private static func knownSuite() -> DependencyMap { DependencyMapFixtures.knownSuite() }
 
   @Test func theMarkdownOfAKnownSuite() {
     #expect(
