@@ -53,19 +53,13 @@ extension DependencyMap {
   /// A JSON string that is safe inside a `<script>` element: `<`, `>` and `&` escaped, so no
   /// name can close the element or open a comment.
   private static func scriptQuoted(_ string: String) -> String {
-    let quoted = quoted(string)
-    guard quoted.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 }) else {
-      return quoted
-    }
-    var out = ""
-    for scalar in quoted.unicodeScalars {
+    escaped(quoted(string), if: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 }) { scalar in
       switch scalar {
-      case "<": out += "\\u003c"
-      case ">": out += "\\u003e"
-      case "&": out += "\\u0026"
-      default: out.unicodeScalars.append(scalar)
+      case "<": "\\u003c"
+      case ">": "\\u003e"
+      case "&": "\\u0026"
+      default: nil
       }
     }
-    return out
   }
 }

@@ -45,23 +45,18 @@ extension DependencyMap {
 
   /// A JSON string literal.
   static func quoted(_ string: String) -> String {
-    guard string.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-      return "\"" + string + "\""
-    }
-    var out = "\""
-    for scalar in string.unicodeScalars {
+    let body = escaped(string, if: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { scalar in
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
+      case "\"": "\\\""
+      case "\\": "\\\\"
+      case "\n": "\\n"
       case _ where scalar.value < 0x20:
-        out +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
-      default: out.unicodeScalars.append(scalar)
+      default: nil
       }
     }
-    return out + "\""
+    return "\"" + body + "\""
   }
 
   // MARK: Reading

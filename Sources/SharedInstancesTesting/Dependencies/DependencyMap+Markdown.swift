@@ -139,21 +139,15 @@ extension DependencyMap {
     return text
   }
 
-  /// Mermaid label text: `<` and `>` as entity codes, quotes dropped.
+  /// Mermaid label text: `<` and `>` as entity codes, quotes as apostrophes.
   private static func label(_ text: String) -> String {
-    // A loop, not `replacingOccurrences`: Foundation's is slow on Linux, once per test adds up.
-    guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x3C || $0 == 0x3E }) else {
-      return text
-    }
-    var out = ""
-    for scalar in text.unicodeScalars {
+    escaped(text, if: { $0 == 0x22 || $0 == 0x3C || $0 == 0x3E }) { scalar in
       switch scalar {
-      case "\"": out += "'"
-      case "<": out += "#lt;"
-      case ">": out += "#gt;"
-      default: out.unicodeScalars.append(scalar)
+      case "\"": "'"
+      case "<": "#lt;"
+      case ">": "#gt;"
+      default: nil
       }
     }
-    return out
   }
 }

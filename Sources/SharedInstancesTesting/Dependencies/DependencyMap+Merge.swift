@@ -51,8 +51,11 @@ extension DependencyMap {
       var warnings: [String] = []
       var otherRuns: Set<String> = []
       for name in try FileManager.default.contentsOfDirectory(atPath: fragments.path).sorted() {
-        guard let fragmentRun = DependencyMapRun(fragmentName: name) else { continue }
         let path = fragments.appendingPathComponent(name).path
+        guard let fragmentRun = DependencyMapRun(fragmentName: name) else {
+          if Self.isAbandoned(temporary: name) { try? FileManager.default.removeItem(atPath: path) }
+          continue
+        }
         guard fragmentRun == run else {
           if fragmentRun.isOver {
             try? FileManager.default.removeItem(atPath: path)  // left by an earlier run
@@ -90,6 +93,13 @@ extension DependencyMap {
       try Self.writeFiles(merged, to: folder)
       return warnings
     }
+  }
+
+  /// Whether `name` is the temporary file of a process that exited before renaming it.
+  static func isAbandoned(temporary name: String) -> Bool {
+    let parts = name.split(separator: "-")
+    guard parts.count == 3, parts[0] == "tmp", let id = Int32(parts[1]) else { return false }
+    return kill(id, 0) != 0 && errno == ESRCH
   }
 
   /// Runs `body` holding an exclusive `flock` on `path` (created if needed), which other

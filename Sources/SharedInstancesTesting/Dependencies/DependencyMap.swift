@@ -124,6 +124,26 @@ package final class DependencyMap: Sendable {
     }
   }
 
+  /// `text` with each scalar `replacement` gives a replacement for replaced. `needsEscaping`
+  /// tells from the UTF-8 bytes whether any may: most names need nothing, and skip the loop.
+  static func escaped(
+    _ text: String,
+    if needsEscaping: (UInt8) -> Bool,
+    _ replacement: (Unicode.Scalar) -> String?
+  ) -> String {
+    // A loop, not `replacingOccurrences`: Foundation's is slow on Linux, once per test adds up.
+    guard text.utf8.contains(where: needsEscaping) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if let replaced = replacement(scalar) {
+        out += replaced
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
   // MARK: The process's map
 
   /// The map of this process if `SHARED_INSTANCES_MAP` is set, written at exit; else nil.

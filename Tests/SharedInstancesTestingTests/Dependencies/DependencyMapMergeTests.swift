@@ -149,6 +149,28 @@ import Testing
     }
   }
 
+  /// A process that exits between writing its fragment and renaming it leaves a temporary
+  /// file: the next merge deletes it, and leaves alone those of live processes.
+  @Test func temporaryFilesOfExitedProcessesAreDeleted() throws {
+    let folder = Self.freshFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/.fragments",
+      withIntermediateDirectories: true
+    )
+    let exited = Int32.max - 1  // above any pid_max
+    for name in ["tmp-\(exited)-0A1B2C3D", "tmp-\(getpid())-0A1B2C3D", "notes.txt"] {
+      #expect(
+        FileManager.default.createFile(atPath: folder + "/.fragments/" + name, contents: Data())
+      )
+    }
+    try Self.map("t()", Self.clock, [.sets]).merge(into: folder, run: run)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/.fragments")
+    #expect(!left.contains("tmp-\(exited)-0A1B2C3D"))
+    #expect(left.contains("tmp-\(getpid())-0A1B2C3D"))
+    #expect(left.contains("notes.txt"))
+  }
+
   @Test func aFragmentNameNamesItsRun() {
     let run = DependencyMapRun(processID: 4242, startTime: 987)
     #expect(run.name == "run-4242-987")

@@ -138,6 +138,13 @@ import Testing
     let read = try DependencyMap.tests(json: map.json())
     #expect(read == map.snapshot)
     #expect(DependencyMap.json(read) == map.json())
+    // Names with quotes, backslashes and control characters come back as they were.
+    let odd = DependencyMap()
+    odd.add(
+      .init(suite: "A \"quoted\" suite", name: "back\\slash\n\ttab\u{1}()"),
+      [(DependencyMap.Box(type: "Resettable<[String: \"x\"]>", declaredAt: "é.swift:1"), [.sets])]
+    )
+    #expect(try DependencyMap.tests(json: odd.json()) == odd.snapshot)
   }
 
   /// Issue 21: a config box that 20 tests fill with `set` showed "– | –". Past three tests, a
