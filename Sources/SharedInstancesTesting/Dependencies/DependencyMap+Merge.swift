@@ -44,7 +44,7 @@ extension DependencyMap {
     let temporary = fragments.appendingPathComponent("tmp-\(getpid())-\(unique)")
     try Data(json().utf8).write(to: temporary)
     guard rename(temporary.path, own.path) == 0 else {
-      throw FileError("could not rename \(temporary.path) to \(own.path)")
+      throw FileError(errno, "could not rename \(temporary.path) to \(own.path)")
     }
     return try Self.withLock(fragments.appendingPathComponent("lock")) {
       var merged: Tests = [:]
@@ -106,10 +106,10 @@ extension DependencyMap {
   /// processes (and other open descriptions in this one) wait for.
   private static func withLock<R>(_ path: URL, _ body: () throws -> R) throws -> R {
     let descriptor = open(path.path, O_RDWR | O_CREAT, 0o644)
-    guard descriptor >= 0 else { throw FileError("could not open \(path.path)") }
+    guard descriptor >= 0 else { throw FileError(errno, "could not open \(path.path)") }
     defer { close(descriptor) }  // closing releases the lock, as does the process's exit
     while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw FileError("could not lock \(path.path)") }
+      guard errno == EINTR else { throw FileError(errno, "could not lock \(path.path)") }
     }
     return try body()
   }
@@ -118,7 +118,10 @@ extension DependencyMap {
   struct FileError: Error, CustomStringConvertible {
     let description: String
 
-    /// `what`, and the reason `errno` gives.
-    init(_ what: String) { description = "\(what): \(String(cString: strerror(errno)))" }
+    /// `what`, and the reason `code` (the call's `errno`, read before anything else runs)
+    /// gives.
+    init(_ code: Int32, _ what: @autoclosure () -> String) {
+      description = "\(what()): \(String(cString: strerror(code)))"
+    }
   }
 }

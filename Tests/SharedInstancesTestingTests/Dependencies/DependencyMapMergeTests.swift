@@ -171,6 +171,24 @@ import Testing
     #expect(left.contains("notes.txt"))
   }
 
+  /// A folder where the lock cannot be taken: the error names the file and the reason, and
+  /// the process's fragment is kept for the next process to merge.
+  @Test func aFailureToLockNamesTheFileAndKeepsTheFragment() throws {
+    let folder = Self.freshFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/.fragments/lock",  // a folder where the lock file belongs
+      withIntermediateDirectories: true
+    )
+    let error = #expect(throws: (any Error).self) {
+      try Self.map("t()", Self.clock, [.sets]).merge(into: folder, run: run)
+    }
+    #expect(
+      "\(error.map { "\($0)" } ?? "")" == "could not open \(folder)/.fragments/lock: Is a directory"
+    )
+    #expect(Self.fragments(folder).count == 1)
+  }
+
   @Test func aFragmentNameNamesItsRun() {
     let run = DependencyMapRun(processID: 4242, startTime: 987)
     #expect(run.name == "run-4242-987")
