@@ -22,6 +22,10 @@ import Testing
       .path
   }
 
+  private static func makeFolder(_ path: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
   private static func fragments(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/.fragments")) ?? [])
       .filter { $0.hasSuffix(".json") }.sorted()
@@ -98,10 +102,7 @@ import Testing
   @Test func anUnreadableFragmentIsReportedAndKept() throws {
     let folder = Self.freshFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(
-      atPath: folder + "/.fragments",
-      withIntermediateDirectories: true
-    )
+    try Self.makeFolder(folder + "/.fragments")
     let broken = folder + "/.fragments/\(run.name).1-broken.json"
     try Data("{\"schemaVersion\": 1, \"tests\": [{\"suite\": 3}]}".utf8)
       .write(to: URL(fileURLWithPath: broken))
@@ -154,10 +155,7 @@ import Testing
   @Test func temporaryFilesOfExitedProcessesAreDeleted() throws {
     let folder = Self.freshFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(
-      atPath: folder + "/.fragments",
-      withIntermediateDirectories: true
-    )
+    try Self.makeFolder(folder + "/.fragments")
     let exited = Int32.max - 1  // above any pid_max
     for name in ["tmp-\(exited)-0A1B2C3D", "tmp-\(getpid())-0A1B2C3D", "notes.txt"] {
       #expect(
@@ -176,10 +174,7 @@ import Testing
   @Test func aFailureToLockNamesTheFileAndKeepsTheFragment() throws {
     let folder = Self.freshFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try FileManager.default.createDirectory(
-      atPath: folder + "/.fragments/lock",  // a folder where the lock file belongs
-      withIntermediateDirectories: true
-    )
+    try Self.makeFolder(folder + "/.fragments/lock")  // a folder where the lock file belongs
     let error = #expect(throws: (any Error).self) {
       try Self.map("t()", Self.clock, [.sets]).merge(into: folder, run: run)
     }
