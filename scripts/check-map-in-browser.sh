@@ -14,6 +14,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
 
+for folder in "$@"; do
+  for file in dependencies.html dependencies.json; do
+    if [ ! -s "$folder/$file" ]; then
+      echo "check-map-in-browser: $folder has no $file. Write the map first, e.g. with" \
+        "bash scripts/check-dependency-records.sh $folder" >&2
+      exit 1
+    fi
+  done
+done
+
 chromium="" python=""
 while IFS='=' read -r key value; do
   case "$key" in
