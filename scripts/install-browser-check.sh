@@ -2,7 +2,8 @@
 # Installs what scripts/check-map-in-browser.sh needs, on a bare Debian machine: Chromium from
 # Debian's packages, and Playwright from PyPI in a virtual environment outside the clone (it
 # drives that Chromium; `playwright install`, which downloads a browser build, is never run).
-# Idempotent: when both are there it installs nothing, and takes well under a second.
+# Idempotent: when both are there it installs nothing, and takes well under a second (28 s here
+# to install both from the registries, 11 s from apt's and pip's caches).
 #
 #   bash scripts/install-browser-check.sh
 #
@@ -13,6 +14,8 @@
 set -euo pipefail
 
 venv=${SHARED_INSTANCES_BROWSER_VENV:-$HOME/.cache/shared-instances/browser-check}
+# The version the check was written against (it drove Debian 12's Chromium 156).
+playwright_version=1.65.2
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
 apt_updated=no
@@ -33,8 +36,10 @@ if [ -z "$chromium" ]; then
   chromium=$(command -v chromium)
 fi
 
-if ! "$venv/bin/python" -c "import playwright" 2>/dev/null; then
-  echo "install-browser-check: installing playwright (PyPI) into $venv" >&2
+installed=$("$venv/bin/python" -c "import importlib.metadata as m; print(m.version('playwright'))" \
+  2>/dev/null || true)
+if [ "$installed" != "$playwright_version" ]; then
+  echo "install-browser-check: installing playwright $playwright_version (PyPI) into $venv" >&2
   rm -rf "$venv"
   mkdir -p "$(dirname "$venv")"
   if ! python3 -m venv "$venv" >&2 2>/dev/null; then
@@ -42,7 +47,8 @@ if ! "$venv/bin/python" -c "import playwright" 2>/dev/null; then
     rm -rf "$venv"
     python3 -m venv "$venv" >&2
   fi
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check playwright >&2
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "playwright==$playwright_version" >&2
 fi
 
 # Debian's /usr/bin/chromium is a shell wrapper; Playwright drives the browser binary itself.
