@@ -33,7 +33,7 @@ let package = Package(
     // under AddressSanitizer): `swift run -c release shared-instances-torture`.
     .executableTarget(
       name: "shared-instances-torture",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
+      dependencies: ["SharedInstances", "_SharedInstancesShims", "TestSupport"]
     ),
     .testTarget(
       name: "SharedInstancesTestingTests",

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SharedInstances
+import TestSupport
 
 /// Work that outlives the scope it was started in: scopes carried to another thread, used there
 /// while or after the test that opened them ends.

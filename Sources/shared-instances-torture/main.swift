@@ -13,6 +13,7 @@
 import Dispatch
 import Foundation
 import SharedInstances
+import TestSupport
 
 struct Options {
   var operations = 1_200_000

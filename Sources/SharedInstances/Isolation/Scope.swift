@@ -86,7 +86,7 @@ package final class _Scope: @unchecked Sendable {
   /// Non-zero once the scope ended: every use after that is reported (once per box).
   @usableFromInline let ended: UnsafeMutablePointer<Int>
 
-  package init(
+  package convenience init(
     name: String,
     parent: _Scope?,
     isStrict: Bool,
@@ -97,38 +97,55 @@ package final class _Scope: @unchecked Sendable {
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
     si_isolation_mark_used()
-    self.name = name
-    self.parent = parent
-    self.gateHold = gateHold ?? parent?.gateHold
-    self.isProcessWideInstances = false
-    self.isStrict = isStrict || (parent?.isStrict ?? false)
-    self.isProcessWide = isProcessWide || (parent?.isProcessWide ?? false)
-    self.capturesEveryBox = capturesEveryBox || (parent?.capturesEveryBox ?? false)
-    self.report = report
-    self.tracking = tracking.inheriting(from: parent?.tracking)
-    activeFactories = .allocate(capacity: 1)
-    activeFactories.initialize(to: 0)
-    draining = .allocate(capacity: 1)
-    draining.initialize(to: 0)
-    ended = .allocate(capacity: 1)
-    ended.initialize(to: 0)
-    state = .allocate(capacity: 1)
-    state.initialize(to: State())
-    table = .allocate(capacity: 1)
-    table.initialize(to: UnsafeMutableRawPointer(state.pointee.currentIndex.table))
+    self.init(
+      name: name,
+      parent: parent,
+      isStrict: isStrict || (parent?.isStrict ?? false),
+      isProcessWide: isProcessWide || (parent?.isProcessWide ?? false),
+      capturesEveryBox: capturesEveryBox || (parent?.capturesEveryBox ?? false),
+      tracking: tracking.inheriting(from: parent?.tracking),
+      gateHold: gateHold ?? parent?.gateHold,
+      isProcessWideInstances: false,
+      report: report
+    )
   }
 
   /// Creates ``processWideInstances``.
-  private init(marker: Void) {
-    name = "the process-wide instances"
-    parent = nil
-    isStrict = false
-    isProcessWide = false
-    capturesEveryBox = false
-    report = { _Diagnostics.report($0) }
-    tracking = _ScopeTracking()
-    gateHold = nil
-    isProcessWideInstances = true
+  private convenience init(marker: Void) {
+    self.init(
+      name: "the process-wide instances",
+      parent: nil,
+      isStrict: false,
+      isProcessWide: false,
+      capturesEveryBox: false,
+      tracking: _ScopeTracking(),
+      gateHold: nil,
+      isProcessWideInstances: true,
+      report: { _Diagnostics.report($0) }
+    )
+  }
+
+  /// Stores what the convenience initializers computed and allocates the atomic words.
+  private init(
+    name: String,
+    parent: _Scope?,
+    isStrict: Bool,
+    isProcessWide: Bool,
+    capturesEveryBox: Bool,
+    tracking: _ScopeTracking,
+    gateHold: (any Sendable & AnyObject)?,
+    isProcessWideInstances: Bool,
+    report: @escaping @Sendable (_Diagnostic) -> Void
+  ) {
+    self.name = name
+    self.parent = parent
+    self.isStrict = isStrict
+    self.isProcessWide = isProcessWide
+    self.capturesEveryBox = capturesEveryBox
+    self.tracking = tracking
+    self.gateHold = gateHold
+    self.isProcessWideInstances = isProcessWideInstances
+    self.report = report
     activeFactories = .allocate(capacity: 1)
     activeFactories.initialize(to: 0)
     draining = .allocate(capacity: 1)
