@@ -54,6 +54,50 @@ open class IsolatedSharedTestCase: XCTestCase {
   ///   Logging.withCapture { super.invokeTest() }
   /// }
   /// ```
+  #if canImport(ObjectiveC)
+    /// Drops the failure of an error the test threw when it is, or wraps, a spy's
+    /// ``UnstubbedCallError``: the spy already failed the test for that call.
+    ///
+    /// XCTest calls this; you do not.
+    ///
+    /// ```swift
+    /// // The app wraps what its dependency throws; the test fails once, at the spy's call.
+    /// func testCheckout() throws { try CheckoutService().checkOut() }
+    /// ```
+    open override func record(_ issue: XCTIssue) {
+      if issue.type == .thrownError, let error = issue.associatedError,
+        ReportedFailures.contain(error)
+      {
+        return
+      }
+      super.record(issue)
+    }
+  #else
+    /// Makes a test case that runs `testClosure`, and drops an error it throws when that error
+    /// is, or wraps, a spy's ``UnstubbedCallError``: the spy already failed the test for that
+    /// call, so the test fails once, however the code under test wrapped the error.
+    ///
+    /// XCTest calls this for each test method; you do not.
+    ///
+    /// ```swift
+    /// // The app wraps what its dependency throws; the test fails once, at the spy's call.
+    /// func testCheckout() throws { try CheckoutService().checkOut() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The test's name.
+    ///   - testClosure: Runs the test method.
+    public required init(name: String, testClosure: @escaping XCTestCaseClosure) {
+      super.init(name: name) { testCase in
+        do {
+          try testClosure(testCase)
+        } catch  where ReportedFailures.contain(error) {
+          // Already a failure of this test.
+        }
+      }
+    }
+  #endif
+
   open override func invokeTest() {
     XCTestRun.startObserving()
     XCTestRun.willStart(named: name)

@@ -68,7 +68,9 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
   ///   - test: The test (or suite) the trait is applied to.
   ///   - testCase: The test case: one argument of a parameterized test, or nil for a suite.
   ///   - function: The test.
-  /// - Throws: What the set-up or the test throws.
+  /// - Throws: What the set-up or the test throws, except an error that is or wraps a spy's
+  ///   ``UnstubbedCallError`` (or Swift Testing's `ExpectationFailedError`): its failure is
+  ///   already reported, so the test fails once, however the code under test wrapped it.
   public func provideScope(
     for test: Test,
     testCase: Test.Case?,
@@ -89,7 +91,11 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     try await DependencySettings.$current.withValue(dependencySettings) {
       try await withIsolatedShared(options, name: test.name) {
         try await setUp?()
-        try await function()
+        do {
+          try await function()
+        } catch  where ReportedFailures.contain(error) {
+          // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+        }
       }
     }
   }

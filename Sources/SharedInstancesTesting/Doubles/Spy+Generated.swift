@@ -42,17 +42,20 @@ extension Spy {
     inspect { $0.kept[name] }?.value as? Value
   }
 
-  /// Records a call whose answer the test must stub, for a method that cannot throw and has
-  /// no harmless value to return.
+  /// Records a call whose answer the test must stub, for a method that cannot throw.
   ///
-  /// A generated spy uses it when it knows no placeholder for the result type. A stubbed call
-  /// answers as with ``record(_:placeholder:fileID:filePath:line:column:)``. An unstubbed one
-  /// fails the test and then stops the test process, naming the test, because the method has
-  /// nothing to return; prefer ``record(_:placeholder:fileID:filePath:line:column:)`` in
+  /// A generated spy uses it when it writes no placeholder for the result type itself. A
+  /// stubbed call answers as with ``record(_:placeholder:fileID:filePath:line:column:)``. An
+  /// unstubbed one (or one stubbed with an error, or a value of another type) fails the test,
+  /// then returns the result type's ``SpyPlaceholder/spyPlaceholder`` when the type conforms to
+  /// ``SpyPlaceholder`` (most standard library and Foundation types do; mark your own). Only
+  /// when it does not conform has the method nothing to return: then it stops the test process,
+  /// naming the test. Prefer ``record(_:placeholder:fileID:filePath:line:column:)`` in
   /// hand-written doubles.
   ///
   /// ```swift
   /// func currentDocument() -> Document { recordStubbed(.currentDocument) }
+  /// func nextID() -> UUID { recordStubbed(.nextID) }   // unstubbed: fails, returns zeros
   /// ```
   ///
   /// - Parameters:
@@ -74,7 +77,7 @@ extension Spy {
     case .value(let value):
       return value
     case .error(let error):
-      stop(call, returning: Result.self, after: error)
+      return placeholderOrStop(call, after: error, at: location, failure: Never.self)
     case .unstubbed:
       report(unstubbedMessage(call, resultType: Result.self, at: location), at: createdAt)
     case .wrongType(let stubbed):
@@ -83,15 +86,18 @@ extension Spy {
         at: stubLocation(of: call.method)
       )
     }
+    if let placeholder = spyPlaceholder(of: Result.self) { return placeholder }
     stop(call, returning: Result.self, after: nil)
   }
 
   /// Records a call to a method with a typed `throws(Failure)`.
   ///
-  /// A stubbed error of type `Failure` is thrown; any other answer works as with
-  /// ``recordThrowing(_:fileID:filePath:line:column:)->_``, except that a call the test did
-  /// not stub (or stubbed with an error of another type) fails the test and then stops the test
-  /// process, naming the test: the method can throw nothing else and has no value to return.
+  /// A stubbed error of type `Failure` is thrown, and a stubbed value or closure answers. A call
+  /// the test did not stub (or stubbed with an error of another type, or a value of another
+  /// type) fails the test once, then returns the result type's
+  /// ``SpyPlaceholder/spyPlaceholder``, or else throws `Failure`'s placeholder, when one of them
+  /// conforms to ``SpyPlaceholder``. When neither does, the method can throw nothing it may and
+  /// has no value to return: it stops the test process, naming the test.
   ///
   /// ```swift
   /// func parse(_ text: String) throws(ParseError) -> Int {
@@ -116,19 +122,51 @@ extension Spy {
     line: UInt = #line,
     column: UInt = #column
   ) throws(Failure) -> Result {
-    do {
-      return try recordThrowing(
-        call,
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-    } catch let error as Failure {
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    switch respond(to: call, as: Result.self) {
+    case .value(let value):
+      return value
+    case .error(let error as Failure):
       throw error
-    } catch {
-      stop(call, returning: Result.self, after: error)
+    case .error(let error):
+      return try placeholderOrStop(call, after: error, at: location, failure: Failure.self)
+    case .unstubbed:
+      if Result.self == Void.self, let nothing = () as? Result { return nothing }
+      report(unstubbedMessage(call, resultType: Result.self, at: location), at: createdAt)
+    case .wrongType(let stubbed):
+      report(
+        wrongTypeMessage(call, stubbed: stubbed, expected: Result.self, at: location),
+        at: stubLocation(of: call.method)
+      )
     }
+    if let placeholder = spyPlaceholder(of: Result.self) { return placeholder }
+    if let failure = spyPlaceholder(of: Failure.self) { throw failure }
+    stop(call, returning: Result.self, after: nil)
+  }
+
+  /// Fails the test for a stubbed error the method cannot throw, then returns the result's
+  /// placeholder, throws the error type's, or stops when there is neither.
+  private func placeholderOrStop<Result, Failure: Error>(
+    _ call: Call,
+    after error: any Error,
+    at location: SpyLocation,
+    failure: Failure.Type
+  ) throws(Failure) -> Result {
+    let result = spyPlaceholder(of: Result.self)
+    let thrown = result == nil ? spyPlaceholder(of: Failure.self) : nil
+    guard result != nil || thrown != nil else { stop(call, returning: Result.self, after: error) }
+    report(
+      """
+      \(name).\(call.method) received \(call). It ended with \(error), which the method \
+      cannot throw, so it \
+      \(result != nil ? "returns the placeholder of \(Result.self)" : "throws \(thrown!)") \
+      instead (recorded at \(location.short)). Stub a value, or an error of a type the method \
+      throws. \(recordedSummary)
+      """,
+      at: stubLocation(of: call.method)
+    )
+    if let result { return result }
+    throw thrown!
   }
 
   /// Stops the test process: the double has neither a value nor an error it may return.

@@ -2,8 +2,9 @@ import Foundation
 import SharedInstancesTesting
 import Testing
 
-/// What generated spies do when a method has neither a value nor an error it may return: fail
-/// the test, then stop the test process with a message that names the test (issue 14, item 7).
+/// What generated spies do when a method has neither a value nor an error it may return, and
+/// neither the result type nor the error type has a placeholder (``SpyPlaceholder``): fail the
+/// test, then stop the test process with a message that names the test (issue 14, item 7).
 @Suite struct SpyStopTests {
   @Test func anUnstubbedCallWithNoPlaceholderFailsThenStops() async {
     let result = await #expect(
@@ -71,7 +72,7 @@ private final class DocumentSpy: Spy<DocumentSpy.Call>, @unchecked Sendable {
   }
 
   func current() -> Document { recordStubbed(.current) }
-  func parse(_ text: String) throws(ParseFailure) -> Int {
+  func parse(_ text: String) throws(ParseFailure) -> Document {
     try recordThrowing(.parse(text: text), as: ParseFailure.self)
   }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import XCTest
+
+/// In XCTest, an unstubbed call that the app wraps in its own error fails the test once
+/// (issue 21, item 3): `IsolatedSharedTestCase` drops the thrown error whose failure the spy
+/// already reported, and keeps every other thrown error.
+///
+/// The fixture test case runs inside this test with `invokeTest()`. Every failure either
+/// records (the spy's `XCTFail`, which reaches the running test, and the fixture's own "threw
+/// error") is captured here instead of failing this test.
+final class WrappedUnstubbedErrorXCTests: XCTestCase {
+  override func recordFailure(
+    withDescription description: String,
+    inFile filePath: String,
+    atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    guard Capture.shared.append(description) else {
+      super.recordFailure(
+        withDescription: description,
+        inFile: filePath,
+        atLine: lineNumber,
+        expected: expected
+      )
+      return
+    }
+  }
+
+  func testAnUnstubbedCallTheAppWrapsFailsTheTestOnce() {
+    let spy = SubmitSpy()
+    let failures = Capture.shared.capturing {
+      Fixture(name: "testCheckout") { _ in try Checkout(orders: spy).run() }.invokeTest()
+    }
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertTrue(failures.first?.contains("Unstubbed call: SubmitSpy.submit") == true)
+  }
+
+  func testAnotherErrorTheTestThrowsStillFailsIt() {
+    let failures = Capture.shared.capturing {
+      Fixture(name: "testThrows") { _ in throw WrappingError.wrapped(CocoaError(.fileNoSuchFile)) }
+        .invokeTest()
+    }
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+  }
+}
+
+// MARK: - Fixtures
+
+/// The failures recorded while `capturing` runs; nil when not capturing.
+private final class Capture: @unchecked Sendable {
+  // @unchecked: `failures` is only touched under `lock`.
+  static let shared = Capture()
+  private let lock = NSLock()
+  private var failures: [String]?
+
+  func append(_ failure: String) -> Bool {
+    lock.withLock {
+      guard failures != nil else { return false }
+      failures?.append(failure)
+      return true
+    }
+  }
+
+  func capturing(_ body: () -> Void) -> [String] {
+    lock.withLock { failures = [] }
+    body()
+    return lock.withLock {
+      defer { failures = nil }
+      return failures ?? []
+    }
+  }
+}
+
+private final class Fixture: IsolatedSharedTestCase {
+  override func recordFailure(
+    withDescription description: String,
+    inFile filePath: String,
+    atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    _ = Capture.shared.append(description)
+  }
+}
+
+private enum WrappingError: Error {
+  case wrapped(any Error)
+}
+
+private protocol Submitting: Sendable {
+  func submit() throws -> Int
+}
+
+private struct Checkout {
+  let orders: any Submitting
+
+  func run() throws {
+    do {
+      _ = try orders.submit()
+    } catch {
+      throw WrappingError.wrapped(error)
+    }
+  }
+}
+
+private final class SubmitSpy: Spy<SubmitSpy.Call>, Submitting, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
+  enum Call: SpyCall {
+    case submit
+    enum Method { case submit }
+    var method: Method { .submit }
+  }
+
+  func submit() throws -> Int { try recordThrowing(.submit) }
+}
