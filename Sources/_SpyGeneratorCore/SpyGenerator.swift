@@ -118,7 +118,7 @@ public struct SpyGenerator {
     var chosen: [SymbolGraph.Symbol] = []
     if !options.protocols.isEmpty {
       for name in options.protocols {
-        if let symbol = reader.protocols.first(where: { $0.name == name }) {
+        if let symbol = reader.protocolNamed(name) {
           chosen.append(symbol)
         } else {
           diagnostics.append(
@@ -142,7 +142,7 @@ public struct SpyGenerator {
       }
     }
     for name in options.classes {
-      guard let symbol = reader.classes.first(where: { $0.name == name }) else {
+      guard let symbol = reader.classNamed(name) else {
         diagnostics.append(Diagnostic(.error, "No class \(name) in module \(graph.module.name)."))
         continue
       }
