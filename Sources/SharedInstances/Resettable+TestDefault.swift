@@ -221,8 +221,17 @@ package enum _TestDefaults {
   /// The defaults, by box identifier.
   package final class Registry: Sendable {
     let defaults: [UInt64: @Sendable () -> Any]
+    /// The placeholder of a type, if it has one (`SpyPlaceholder` in `SharedInstancesTesting`):
+    /// what a read that has nothing else to serve but must not reach the real thing gets.
+    let placeholder: @Sendable (Any.Type) -> Any?
 
-    package init(_ defaults: [UInt64: @Sendable () -> Any]) { self.defaults = defaults }
+    package init(
+      _ defaults: [UInt64: @Sendable () -> Any],
+      placeholder: @escaping @Sendable (Any.Type) -> Any? = { _ in nil }
+    ) {
+      self.defaults = defaults
+      self.placeholder = placeholder
+    }
   }
 
   private static let published = _PublishedOnce<Registry>()
@@ -235,5 +244,10 @@ package enum _TestDefaults {
   /// The default the test target declared for box `id`, if any.
   static func registered(for id: UInt64) -> (@Sendable () -> Any)? {
     published.value?.defaults[id]
+  }
+
+  /// The placeholder of `type`, if the testing module is loaded and the type has one.
+  static func placeholder<Value>(of type: Value.Type) -> Value? {
+    published.value?.placeholder(type) as? Value
   }
 }

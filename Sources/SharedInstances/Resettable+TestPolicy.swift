@@ -41,8 +41,10 @@ extension Resettable {
   /// declared, and the box whose factory made the read, if any) and is served the box's test
   /// default: declare one with
   /// ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``, or for the whole test
-  /// target in `SharedTestDefaults`. Without a test default there is no value to serve that is
-  /// not real, and the test process stops with a message naming the box and the test (see
+  /// target in `SharedTestDefaults`. Without a test default, a type with a placeholder
+  /// (`SpyPlaceholder` in `SharedInstancesTesting`) is served its placeholder; for any other type
+  /// there is no value to serve that is not real, and the test process stops with a message
+  /// naming the box and the test (see
   /// <doc:Limitations>). Outside isolated tests the box behaves exactly like one made with
   /// ``init(fileID:filePath:line:column:_:)``.
   ///

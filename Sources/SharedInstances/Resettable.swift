@@ -279,8 +279,8 @@ public final class Resettable<Shared> {
   }
 
   /// Reads in `scope`, creating the instance if there is a factory or a test default; for an
-  /// empty box, serves the process-wide instance in a test's scope (failing the test), and stops
-  /// the program where there is nothing to serve.
+  /// empty box, serves the process-wide instance or the type's placeholder in a test's scope
+  /// (failing the test), and stops the program where there is nothing to serve.
   @inlinable
   func _readOrServe(in scope: _Scope?) -> Shared {
     if let value = _readOrCreate(in: scope) { return value }
@@ -289,19 +289,29 @@ public final class Resettable<Shared> {
   }
 
   /// An empty box read in a test's scope (or by work that outlived the test): the test fails,
-  /// and is served the process-wide instance if there is one. With none, no value exists to
-  /// serve, and the program stops with a message naming the box and the test.
+  /// and is served the process-wide instance if there is one, else the placeholder of the type
+  /// if it has one (`SpyPlaceholder`). With neither, no value exists to serve, and the program
+  /// stops with a message naming the box and the test.
   @usableFromInline
   func _servedForEmptyRead(in scope: _Scope) -> Shared {
-    guard let value = _global.load(Shared.self, symmetric: false) else {
+    if let value = _global.load(Shared.self, symmetric: false) {
+      scope.reportUnprovidedRead(
+        scope.slot(for: _identity),
+        identity: _identity,
+        served: .processWideInstance
+      )
+      return value
+    }
+    // Nothing the app installed either: the placeholder of the type, where it has one.
+    guard let placeholder = _TestDefaults.placeholder(of: Shared.self) else {
       _identity.emptyFailure()
     }
     scope.reportUnprovidedRead(
       scope.slot(for: _identity),
       identity: _identity,
-      served: .processWideInstance
+      served: .placeholder
     )
-    return value
+    return placeholder
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.

@@ -41,12 +41,17 @@ import SharedInstances
 public enum SharedTestDefaults {
   /// Finds the test target's conformance, once, and hands its defaults to the core.
   static let installed: Void = {
-    guard
-      let provider = SharedTestDefaults.self as Any.Type as? any SharedTestDefaultsProviding.Type
-    else { return }
     var registry: [UInt64: @Sendable () -> Any] = [:]
-    for entry in provider.defaults { registry[entry.box] = entry.make }
-    _TestDefaults.install(_TestDefaults.Registry(registry))
+    if let provider = SharedTestDefaults.self as Any.Type as? any SharedTestDefaultsProviding.Type {
+      for entry in provider.defaults { registry[entry.box] = entry.make }
+    }
+    // Placeholders too: what a read that must not reach the real thing, and has no default,
+    // is served (a `.required` box, an empty box), where the box's type has one.
+    _TestDefaults.install(
+      _TestDefaults.Registry(registry) { type in
+        (type as? any SpyPlaceholder.Type)?.spyPlaceholder
+      }
+    )
   }()
 }
 

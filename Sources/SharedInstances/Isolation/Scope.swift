@@ -342,6 +342,7 @@ package final class _Scope: @unchecked Sendable {
     var kind = _CellKind.testDefault
     // A default declared with the box, served where the test had to provide the instance.
     var servedInsteadOfProvided = false
+    var servedPlaceholder = false
     switch box._scopeCreation(exempt: exempt) {
     case .targetDefault(let testDefault):
       make = testDefault
@@ -349,9 +350,17 @@ package final class _Scope: @unchecked Sendable {
       make = testDefault
       servedInsteadOfProvided = identity.requiresOverrideInTests || box._factory == nil
     case .factory(let factory):
-      if identity.requiresOverrideInTests && !exempt { requiredBoxHasNoTestDefault(identity) }
-      make = factory
-      kind = .real
+      if identity.requiresOverrideInTests && !exempt {
+        // Never the real factory: the placeholder of the box's type, if it has one.
+        guard _TestDefaults.placeholder(of: Shared.self) != nil else {
+          requiredBoxHasNoTestDefault(identity)
+        }
+        make = { _TestDefaults.placeholder(of: Shared.self)! }
+        servedPlaceholder = true
+      } else {
+        make = factory
+        kind = .real
+      }
     case .none:
       return nil
     }
@@ -367,8 +376,12 @@ package final class _Scope: @unchecked Sendable {
     if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity, createdBy: frame)
     }
-    if servedInsteadOfProvided && created.kind == .testDefault {
-      reportUnprovidedRead(slot, identity: identity, served: .testDefault)
+    if created.kind == .testDefault && (servedInsteadOfProvided || servedPlaceholder) {
+      reportUnprovidedRead(
+        slot,
+        identity: identity,
+        served: servedPlaceholder ? .placeholder : .testDefault
+      )
     }
     return created.value
   }

@@ -106,6 +106,9 @@ extension _Scope {
   package enum Substitute {
     case testDefault
     case processWideInstance
+    /// The placeholder of the box's type (`SpyPlaceholder`): no default and no process-wide
+    /// instance existed, and the real one must not be created.
+    case placeholder
   }
 
   /// Reports a read of a box the test had to provide and did not — a `.required` box it did not
@@ -139,13 +142,24 @@ extension _Scope {
         override it for this test, in the test or the trait's setUp, or declare a test default \
         (Resettable.empty(testDefault:) or SharedTestDefaults).
         """
+    case .placeholder:
+      let typeName = _TypeName.withoutUnknownContexts("\(identity.sharedType)")
+      let nothingElse =
+        identity.requiresOverrideInTests
+        ? "no test default" : "no test default and no process-wide instance"
+      message += """
+         The box has \(nothingElse), so it was served the placeholder of \(typeName) \
+        (SpyPlaceholder), not a real instance. \(fix) or declare a test default where the box \
+        is declared or in SharedTestDefaults.
+        """
     }
     report(_Diagnostic(message: message, location: identity.location, reportsAtTest: true))
   }
 
-  /// Stops the program: an isolated test read a `.required` box it did not override, and there
-  /// is no test default to serve. A real instance must not be created in a test, and no other
-  /// value of the box's type exists, so no failure of the test alone can stand here.
+  /// Stops the program: an isolated test read a `.required` box it did not override, there is no
+  /// test default to serve, and the box's type has no placeholder. A real instance must not be
+  /// created in a test, and no other value of the box's type exists, so no failure of the test
+  /// alone can stand here.
   func requiredBoxHasNoTestDefault(_ identity: _BoxIdentity) -> Never {
     fatalError(
       """

@@ -8,6 +8,10 @@ import Foundation
 /// goes on and reports every problem. For a result type that does not conform, the double has
 /// nothing to return: the call fails the test and then stops the test process.
 ///
+/// Boxes use it too: in an isolated test, a `.required` box that was not overridden and has no
+/// test default, or an empty box with no test default and no process-wide instance, is served
+/// the placeholder of its type (and the read fails the test) instead of stopping the process.
+///
 /// Mark a type of your own when a spy returns it:
 ///
 /// ```swift
