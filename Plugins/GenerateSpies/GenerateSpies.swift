@@ -1,69 +1,142 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package generate-spies --target App --output Tests/AppTests/Spies`: asks SwiftPM for
-/// the target's symbol graph and runs the `generate-spies` tool on it.
+/// `swift package generate-spies`: asks SwiftPM for each configured target's symbol graph and
+/// runs the `generate-spies` tool on it.
+///
+/// With a `generate-spies.json` at the package's root, no option is needed: every target it
+/// lists is generated (or, with `--check`, checked). Without one, name the target and the output
+/// folder: `--target App --output Tests/AppTests/Spies`.
 @main
 struct GenerateSpies: CommandPlugin {
+  static let configurationFile = "generate-spies.json"
+  static let usage =
+    "usage: swift package --allow-writing-to-package-directory generate-spies "
+    + "[--target <Target> [--output <folder>]] [--protocol <P>]… [--skip <P>]… [--class <C>]… "
+    + "[--marker] [--verify-with <build folder>] [--check]; without --target, every target of "
+    + "\(configurationFile)"
+
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
     let outputs = extractor.extractOption(named: "output")
     let protocols = extractor.extractOption(named: "protocol")
+    let skip = extractor.extractOption(named: "skip")
     let classes = extractor.extractOption(named: "class")
+    let verifyWith = extractor.extractOption(named: "verify-with")
     let check = extractor.extractFlag(named: "check") > 0
     let marker = extractor.extractFlag(named: "marker") > 0
-    guard targetNames.count == 1, let targetName = targetNames.first,
-      outputs.count == 1, let output = outputs.first
-    else {
+    guard extractor.remainingArguments.isEmpty else {
       throw PluginError(
-        "usage: swift package generate-spies --target <Target> --output <folder> "
-          + "[--protocol <P>]… [--class <C>]… [--marker] [--check]"
+        "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\(Self.usage)"
       )
     }
-    guard extractor.remainingArguments.isEmpty else {
-      throw PluginError("unknown arguments: \(extractor.remainingArguments.joined(separator: " "))")
+    guard targetNames.count <= 1, outputs.count <= 1, verifyWith.count <= 1 else {
+      throw PluginError("give --target, --output and --verify-with at most once\n\(Self.usage)")
     }
-    let targets = try context.package.targets(named: [targetName])
-    guard let target = targets.first as? SourceModuleTarget else {
-      throw PluginError("\(targetName) is not a Swift source target")
+    let configURL = context.package.directoryURL.appending(path: Self.configurationFile)
+    let configured = try Self.configuredTargets(at: configURL)
+    let names: [String]
+    if let name = targetNames.first {
+      names = [name]
+    } else if let configured, !configured.isEmpty {
+      guard outputs.isEmpty else {
+        throw PluginError("--output needs --target: which target's spies go there\n\(Self.usage)")
+      }
+      names = configured
+    } else {
+      throw PluginError(
+        "no --target, and no \(Self.configurationFile) at the package's root to list the "
+          + "targets\n\(Self.usage)"
+      )
     }
-    let outputURL = context.package.directoryURL.appending(path: output)
-    // Internal protocols too: their spies use `@testable import`.
-    var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
-    options.includeSynthesized = false
-    let graphs = try packageManager.getSymbolGraph(for: target, options: options)
-    let graph = graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json")
-
-    // The same header in write and check mode, or --check would always find the files stale.
-    var command = ["swift package --allow-writing-to-package-directory generate-spies"]
-    command += ["--target", targetName, "--output", output]
-    command += protocols.flatMap { ["--protocol", $0] }
-    command += classes.flatMap { ["--class", $0] }
-    if marker { command.append("--marker") }
-    var toolArguments = [
-      "--symbol-graph", graph.path(),
-      "--output", outputURL.path(),
-      "--command", command.joined(separator: " "),
-    ]
-    toolArguments += protocols.flatMap { ["--protocol", $0] }
-    toolArguments += classes.flatMap { ["--class", $0] }
-    if marker { toolArguments.append("--marker") }
-    if check { toolArguments.append("--check") }
+    // Options given on the command line, beyond the target and the output.
+    var extra: [String] = []
+    extra += protocols.flatMap { ["--protocol", $0] }
+    extra += skip.flatMap { ["--skip", $0] }
+    extra += classes.flatMap { ["--class", $0] }
+    if marker { extra.append("--marker") }
 
     let tool = try context.tool(named: "generate-spies")
-    let process = Process()
-    process.executableURL = tool.url
-    process.arguments = toolArguments
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    var failed: [String] = []
+    for targetName in names {
+      let inConfiguration = configured?.contains(targetName) ?? false
+      guard inConfiguration || !outputs.isEmpty else {
+        throw PluginError(
+          "where do the spies of \(targetName) go? Pass --output, or list the target in "
+            + "\(Self.configurationFile)\n\(Self.usage)"
+        )
+      }
+      let targets = try context.package.targets(named: [targetName])
+      guard let target = targets.first as? SourceModuleTarget else {
+        throw PluginError("\(targetName) is not a Swift source target")
+      }
+      // Internal protocols too: their spies use `@testable import`.
+      var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
+      options.includeSynthesized = false
+      let graphs = try packageManager.getSymbolGraph(for: target, options: options)
+      let graph = graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json")
+
+      // The header shows the command that regenerates the file, the same in write and check
+      // mode (or --check would always find the files stale). With the configuration file it
+      // is the plain command; without it, the command line, with its options counted rather
+      // than listed when there are many.
+      var command = "swift package --allow-writing-to-package-directory generate-spies"
+      if !(inConfiguration && outputs.isEmpty && extra.isEmpty) {
+        command += " --target \(targetName)"
+        if let output = outputs.first { command += " --output \(output)" }
+        let options = extra.filter { $0.hasPrefix("--") }.count
+        if options <= 4 {
+          if !extra.isEmpty { command += " " + extra.joined(separator: " ") }
+        } else {
+          command += " (and \(options) more options: list them in \(Self.configurationFile))"
+        }
+      }
+      var toolArguments = ["--symbol-graph", graph.path(), "--command", command]
+      if inConfiguration {
+        toolArguments += ["--config", configURL.path(), "--target", targetName]
+      }
+      if let output = outputs.first {
+        toolArguments += ["--output", context.package.directoryURL.appending(path: output).path()]
+      }
+      toolArguments += extra
+      if let folder = verifyWith.first {
+        let url =
+          folder.hasPrefix("/")
+          ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
+        toolArguments += ["--verify-with", url.path()]
+      }
+      if check { toolArguments.append("--check") }
+
+      let process = Process()
+      process.executableURL = tool.url
+      process.arguments = toolArguments
+      try process.run()
+      process.waitUntilExit()
+      if process.terminationStatus != 0 { failed.append(targetName) }
+    }
+    guard failed.isEmpty else {
       throw PluginError(
         check
-          ? "spies in \(output) are not up to date with \(targetName) (see above)"
-          : "generate-spies failed (see above)"
+          ? "spies of \(failed.joined(separator: ", ")) are not up to date (see above)"
+          : "generate-spies failed for \(failed.joined(separator: ", ")) (see above)"
       )
     }
+  }
+
+  /// The targets `generate-spies.json` lists, or nil without the file. The tool reads the rest
+  /// of each entry, and checks the whole file.
+  static func configuredTargets(at url: URL) throws -> [String]? {
+    guard FileManager.default.fileExists(atPath: url.path()) else { return nil }
+    let data = try Data(contentsOf: url)
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let entries = object["targets"] as? [[String: Any]]
+    else {
+      throw PluginError(
+        "\(configurationFile) must hold { \"targets\": [ { \"target\": …, \"output\": … } ] }"
+      )
+    }
+    return entries.compactMap { $0["target"] as? String }
   }
 }
 

@@ -22,6 +22,10 @@ public struct SpyGenerator {
     /// When set, and `protocols` is empty, only protocols whose doc comment contains a line
     /// equal to this marker get a spy.
     public var marker: String?
+    /// Protocols that get no spy, whatever else selects them (`--skip`, `"skip"` in the
+    /// configuration file). A protocol whose doc comment has a line ``SpyGenerator/skipMarker``
+    /// gets none either.
+    public var skip: [String]
     /// The command the header of each file shows.
     public var command: String
 
@@ -35,16 +39,19 @@ public struct SpyGenerator {
     ///   - protocols: The protocols to generate spies for; empty for all.
     ///   - classes: Open classes to generate subclass spies for.
     ///   - marker: The doc-comment line that selects protocols when `protocols` is empty.
+    ///   - skip: Protocols that get no spy.
     ///   - command: The command each file's header shows.
     public init(
       protocols: [String] = [],
       classes: [String] = [],
       marker: String? = nil,
+      skip: [String] = [],
       command: String
     ) {
       self.protocols = protocols
       self.classes = classes
       self.marker = marker
+      self.skip = skip
       self.command = command
     }
   }
@@ -52,6 +59,22 @@ public struct SpyGenerator {
   /// The doc-comment line that marks a protocol for generation when no `--protocol` is given
   /// and the marker is asked for.
   public static let defaultMarker = "spy: generate"
+
+  /// The doc-comment line that leaves a protocol out: it gets no spy and no diagnostic.
+  ///
+  /// ```swift
+  /// /// Bridges the Objective-C runtime; its spy is written by hand.
+  /// ///
+  /// /// spy: skip
+  /// protocol LegacyBridge: NSObjectProtocol { … }
+  /// ```
+  public static let skipMarker = "spy: skip"
+
+  /// How a diagnostic says to leave a protocol out.
+  static func wayToSkip(_ name: String) -> String {
+    "leave \(name) out: add a line `\(skipMarker)` to its doc comment, pass --skip \(name), or "
+      + "list it under \"skip\" in \(SpyConfiguration.fileName)"
+  }
 
   /// A file to write into the output folder.
   public struct File: Equatable, Sendable {
@@ -132,6 +155,21 @@ public struct SpyGenerator {
       }
     } else {
       chosen = reader.protocols
+    }
+    // Left out by name or by their doc comment: no spy, no diagnostic.
+    let skipped = Set(options.skip)
+    for name in options.skip.sorted() where reader.protocolNamed(name) == nil {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "--skip \(name): module \(graph.module.name) has no protocol \(name), so the option "
+            + "leaves nothing out (a typo, or a protocol that was renamed or removed?)."
+        )
+      )
+    }
+    chosen.removeAll { symbol in
+      skipped.contains(symbol.name)
+        || (symbol.docComment?.lines.contains { $0.text.trimmingSpaces == Self.skipMarker } ?? false)
     }
     for symbol in chosen {
       switch spyTarget(for: symbol, reader: reader, diagnostics: &diagnostics) {
@@ -214,8 +252,8 @@ public struct SpyGenerator {
           options.protocols.contains(name) ? .error : .warning,
           "No spy for protocol \(name): "
             + problems.joined(separator: "; ")
-            + ". Write this spy by hand (see \"Writing a spy and a stub\"), or leave \(name) out "
-            + "with --protocol."
+            + ". Write this spy by hand (see \"Writing a spy and a stub\"), or "
+            + Self.wayToSkip(name) + "."
         )
       )
       return nil

@@ -6,46 +6,100 @@ import _SpyGeneratorCore
 
 let usage = """
   USAGE: generate-spies --symbol-graph <file> --output <folder> [options]
+         generate-spies --symbol-graph <file> --config <generate-spies.json> --target <name> [options]
 
   OPTIONS:
     --symbol-graph <file>   The module's <Module>.symbols.json.
     --output <folder>       Where the spies go, one <Protocol>Spy.swift each.
+    --config <file>         A generate-spies.json: the entry of --target gives the output folder
+                            (relative to the file's folder), protocols, skip, classes, marker;
+                            options given here add to it.
+    --target <name>         The entry of --config to use.
     --protocol <name>       Generate a spy for this protocol only (repeatable).
+    --skip <name>           Leave this protocol out (repeatable); so does a doc-comment line
+                            `spy: skip`.
     --marker                Only protocols whose doc comment has a line `spy: generate`.
     --class <name>          Generate a subclass spy for this open class (repeatable).
+    --verify-with <folder>  Type-check every spy against the modules of a build folder (such as
+                            .build/debug after `swift build --build-tests`); a spy that does not
+                            compile is not written, and a diagnostic names its protocol.
     --check                 Write nothing; fail if a file in --output is missing or stale.
     --command <text>        The command the files' header shows to regenerate them.
   """
 
+func fail(_ message: String, status: Int32 = 64) -> Never {
+  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  exit(status)
+}
+
 var symbolGraph: String?
 var output: String?
+var config: String?
+var targetName: String?
 var protocols: [String] = []
+var skip: [String] = []
 var classes: [String] = []
 var marker = false
 var check = false
+var verifyWith: String?
 var command = "swift package generate-spies"
 var arguments = CommandLine.arguments.dropFirst()
+@MainActor func value(of option: String) -> String {
+  guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
+  return value
+}
 while let argument = arguments.popFirst() {
   switch argument {
-  case "--symbol-graph": symbolGraph = arguments.popFirst()
-  case "--output": output = arguments.popFirst()
-  case "--protocol": protocols += arguments.popFirst().map { [$0] } ?? []
-  case "--class": classes += arguments.popFirst().map { [$0] } ?? []
+  case "--symbol-graph": symbolGraph = value(of: argument)
+  case "--output": output = value(of: argument)
+  case "--config": config = value(of: argument)
+  case "--target": targetName = value(of: argument)
+  case "--protocol": protocols.append(value(of: argument))
+  case "--skip": skip.append(value(of: argument))
+  case "--class": classes.append(value(of: argument))
   case "--marker": marker = true
   case "--check": check = true
-  case "--command": command = arguments.popFirst() ?? command
+  case "--verify-with": verifyWith = value(of: argument)
+  case "--command": command = value(of: argument)
   case "--help", "-h":
     print(usage)
     exit(0)
   default:
-    FileHandle.standardError.write(Data("error: unknown argument \(argument)\n\(usage)\n".utf8))
-    exit(64)
+    fail("unknown argument \(argument)\n\(usage)")
   }
 }
-guard let symbolGraph, let output else {
-  FileHandle.standardError.write(Data("error: --symbol-graph and --output are required\n".utf8))
-  exit(64)
+guard let symbolGraph else { fail("--symbol-graph is required\n\(usage)") }
+
+if let config {
+  guard let targetName else { fail("--config needs --target: which of its entries to use") }
+  let url = URL(fileURLWithPath: config)
+  let configuration: SpyConfiguration
+  do {
+    configuration = try SpyConfiguration.parse(
+      Data(contentsOf: url),
+      file: url.lastPathComponent
+    )
+  } catch let error as SpyConfiguration.Error {
+    fail(error.description, status: 1)
+  } catch {
+    fail("cannot read \(config): \(error.localizedDescription)", status: 1)
+  }
+  guard let entry = configuration.target(named: targetName) else {
+    fail(
+      "\(url.lastPathComponent) has no entry for target \(targetName): add "
+        + "{ \"target\": \"\(targetName)\", \"output\": \"…\" } to its \"targets\".",
+      status: 1
+    )
+  }
+  if output == nil {
+    output = url.deletingLastPathComponent().appendingPathComponent(entry.output).path
+  }
+  protocols += entry.protocols
+  skip += entry.skip
+  classes += entry.classes
+  marker = marker || entry.marker
 }
+guard let output else { fail("--output (or --config with --target) is required\n\(usage)") }
 
 do {
   let generator = SpyGenerator(
@@ -53,12 +107,31 @@ do {
       protocols: protocols,
       classes: classes,
       marker: marker ? SpyGenerator.defaultMarker : nil,
+      skip: skip,
       command: command
     )
   )
-  let result = try generator.generate(
+  var result = try generator.generate(
     symbolGraph: Data(contentsOf: URL(fileURLWithPath: symbolGraph))
   )
+  if let verifyWith {
+    let verifier = SpyVerifier(buildFolder: URL(fileURLWithPath: verifyWith))
+    let failures = try verifier.failures(in: result.files)
+    result.files.removeAll { failures[$0.name] != nil }
+    for (file, error) in failures.sorted(by: { $0.key < $1.key }) {
+      let name = String(file.dropLast("Spy.swift".count))
+      result.diagnostics.append(
+        Diagnostic(
+          protocols.contains(name) ? .error : .warning,
+          "No spy for \(name): the spy generate-spies wrote does not compile, so it was not "
+            + "written (\(error)). This is a bug of generate-spies: please report it with the "
+            + "protocol. Write this spy by hand, or leave \(name) out: add a line `spy: skip` to "
+            + "its doc comment, pass --skip \(name), or list it under \"skip\" in "
+            + "\(SpyConfiguration.fileName)."
+        )
+      )
+    }
+  }
   for diagnostic in result.diagnostics {
     FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
   }

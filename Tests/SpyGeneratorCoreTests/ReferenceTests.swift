@@ -31,7 +31,9 @@ import _SpyGeneratorCore
           .warning,
           "No spy for protocol Repository: Repository.Item: a spy needs a concrete type for "
             + "associated type Item; Repository.all(): it uses an associated type. Write this spy "
-            + "by hand (see \"Writing a spy and a stub\"), or leave Repository out with --protocol."
+            + "by hand (see \"Writing a spy and a stub\"), or leave Repository out: add a line "
+            + "`spy: skip` to its doc comment, pass --skip Repository, or list it under \"skip\" "
+            + "in generate-spies.json."
         )
       ]
     )
@@ -41,9 +43,8 @@ import _SpyGeneratorCore
 // MARK: - Fixtures
 
 /// The command the corpus's files show in their header; scripts/check-spies.sh runs it.
-let corpusCommand =
-  "swift package --allow-writing-to-package-directory generate-spies --target SpyCorpus "
-  + "--output Tests/SpyCorpusTests/Spies --class Tracker"
+/// What the plugin passes when SpyCorpus/generate-spies.json configures the target.
+let corpusCommand = "swift package --allow-writing-to-package-directory generate-spies"
 
 /// The corpus's symbol graph, committed next to these tests.
 func corpusSymbolGraph() throws -> Data {

@@ -1,0 +1,185 @@
+import Foundation
+
+/// The checked-in configuration of `generate-spies`: which targets get spies, where they go, and
+/// which protocols to leave out, read by the command and by `--check` alike.
+///
+/// The file is `generate-spies.json` at the package's root:
+///
+/// ```json
+/// {
+///   "targets": [
+///     {
+///       "target": "App",
+///       "output": "Tests/AppTests/Spies",
+///       "skip": ["LegacyBridge"],
+///       "classes": ["Tracker"]
+///     }
+///   ]
+/// }
+/// ```
+///
+/// With it, `swift package --allow-writing-to-package-directory generate-spies` (no options)
+/// regenerates every listed target, and `… generate-spies --check` checks them.
+public struct SpyConfiguration: Equatable, Sendable {
+  /// The file's name, at the package's root.
+  public static let fileName = "generate-spies.json"
+
+  /// One target's spies.
+  public struct Target: Equatable, Sendable {
+    /// The source target whose protocols get spies.
+    public var target: String
+    /// The folder the spies go into, relative to the package's root.
+    public var output: String
+    /// Only these protocols; empty means every protocol that qualifies.
+    public var protocols: [String]
+    /// Protocols that get no spy.
+    public var skip: [String]
+    /// Open classes that get a subclass spy.
+    public var classes: [String]
+    /// Only protocols whose doc comment has a line `spy: generate`.
+    public var marker: Bool
+
+    /// Creates a target's configuration.
+    ///
+    /// ```swift
+    /// SpyConfiguration.Target(target: "App", output: "Tests/AppTests/Spies", skip: ["Legacy"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - target: The source target.
+    ///   - output: The output folder, relative to the package's root.
+    ///   - protocols: Only these protocols; empty for all.
+    ///   - skip: Protocols that get no spy.
+    ///   - classes: Open classes that get a subclass spy.
+    ///   - marker: Whether only protocols marked `spy: generate` get a spy.
+    public init(
+      target: String,
+      output: String,
+      protocols: [String] = [],
+      skip: [String] = [],
+      classes: [String] = [],
+      marker: Bool = false
+    ) {
+      self.target = target
+      self.output = output
+      self.protocols = protocols
+      self.skip = skip
+      self.classes = classes
+      self.marker = marker
+    }
+  }
+
+  /// The targets, in the file's order.
+  public var targets: [Target]
+
+  /// Creates a configuration.
+  ///
+  /// ```swift
+  /// let configuration = SpyConfiguration(targets: [.init(target: "App", output: "Tests/Spies")])
+  /// ```
+  ///
+  /// - Parameter targets: The targets.
+  public init(targets: [Target]) {
+    self.targets = targets
+  }
+
+  /// The entry for `name`, if the file lists it.
+  ///
+  /// ```swift
+  /// let app = configuration.target(named: "App")
+  /// ```
+  ///
+  /// - Parameter name: A target's name.
+  /// - Returns: Its configuration, or nil.
+  public func target(named name: String) -> Target? {
+    targets.first { $0.target == name }
+  }
+
+  /// A file that cannot be used, with what is wrong and where.
+  public struct Error: Swift.Error, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the file and the entry.
+    public let description: String
+  }
+
+  /// Reads and checks a configuration file's contents.
+  ///
+  /// ```swift
+  /// let configuration = try SpyConfiguration.parse(Data(contentsOf: url), file: "generate-spies.json")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: The file's contents.
+  ///   - file: The file's name, for messages.
+  /// - Returns: The configuration.
+  /// - Throws: ``Error`` naming the file, the entry and the key that is wrong: not JSON, a missing
+  ///   `target` or `output`, a key the generator does not know (a typo would silently do
+  ///   nothing), a value of the wrong type, or a target listed twice.
+  public static func parse(_ data: Data, file: String = fileName) throws(Error) -> SpyConfiguration
+  {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw Error(description: "\(file) is not valid JSON: \(error.localizedDescription)")
+    }
+    guard let object = root as? [String: Any] else {
+      throw Error(description: "\(file) must hold an object with \"targets\": [ … ].")
+    }
+    if let unknown = Set(object.keys).subtracting(["targets"]).sorted().first {
+      throw Error(
+        description: "\(file) has the unknown key \"\(unknown)\"; the only top-level key is "
+          + "\"targets\"."
+      )
+    }
+    guard let entries = object["targets"] as? [Any] else {
+      throw Error(description: "\(file) must list its targets in \"targets\": [ … ].")
+    }
+    var targets: [Target] = []
+    for (index, entry) in entries.enumerated() {
+      let place = "\(file), targets[\(index)]"
+      guard let fields = entry as? [String: Any] else {
+        throw Error(description: "\(place) must be an object with \"target\" and \"output\".")
+      }
+      let known: Set = ["target", "output", "protocols", "skip", "classes", "marker"]
+      if let unknown = Set(fields.keys).subtracting(known).sorted().first {
+        throw Error(
+          description: "\(place) has the unknown key \"\(unknown)\"; the keys are "
+            + known.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "."
+        )
+      }
+      func string(_ key: String) throws(Error) -> String {
+        guard let value = fields[key] as? String, !value.isEmpty else {
+          throw Error(description: "\(place) needs \"\(key)\": a non-empty string.")
+        }
+        return value
+      }
+      func names(_ key: String) throws(Error) -> [String] {
+        guard let value = fields[key] else { return [] }
+        guard let list = value as? [String] else {
+          throw Error(description: "\(place): \"\(key)\" must be a list of names.")
+        }
+        return list
+      }
+      var marker = false
+      if let value = fields["marker"] {
+        guard let flag = value as? Bool else {
+          throw Error(description: "\(place): \"marker\" must be true or false.")
+        }
+        marker = flag
+      }
+      let target = Target(
+        target: try string("target"),
+        output: try string("output"),
+        protocols: try names("protocols"),
+        skip: try names("skip"),
+        classes: try names("classes"),
+        marker: marker
+      )
+      if targets.contains(where: { $0.target == target.target }) {
+        throw Error(description: "\(place) lists target \(target.target) a second time.")
+      }
+      targets.append(target)
+    }
+    return SpyConfiguration(targets: targets)
+  }
+}
