@@ -137,15 +137,16 @@ enum DeclarationParser {
       type = String(type[..<brace]).trimmingSpaces
     }
     let accessorWords = Set(accessors.split(separator: " ").map(String.init))
+    let effects = accessorEffects(accessors)
     return Member(
       kind: .property(hasSetter: accessorWords.contains("set")),
       isStatic: isStatic,
       baseName: name,
       displayName: name,
       parameters: [],
-      isAsync: accessorWords.contains("async"),
-      throwing: accessorWords.contains("throws") ? .any : .no,
-      returnType: type,
+      isAsync: effects.isAsync,
+      throwing: effects.throwing,
+      returnType: type == "Void" || type == "()" ? nil : type,
       genericNames: [],
       head: (isStatic ? "static " : "") + "var \(name): \(type)",
       tail: "",
@@ -228,7 +229,7 @@ enum DeclarationParser {
     for piece in splitTopLevel(inside, separator: ",") where !piece.trimmingSpaces.isEmpty {
       parameters.append(try parameter(piece.trimmingSpaces, isSubscript: isSubscript))
     }
-    return (head, parameters, rest)
+    return (head, namingUnnamedParameters(parameters), rest)
   }
 
   private static func parameter(
@@ -262,7 +263,7 @@ enum DeclarationParser {
     let name: String
     switch names.count {
     case 1:
-      label = isSubscript ? nil : names[0]
+      label = isSubscript || names[0] == "_" ? nil : names[0]
       name = names[0]
     case 2:
       label = names[0] == "_" ? nil : names[0]
@@ -366,7 +367,7 @@ extension Parameter {
     if isVariadic { type += "..." }
     if isEscaping { type = "@escaping " + type }
     if isInout { type = "inout " + type }
-    if let label, label != name { return "\(label) \(name): \(type)" }
+    if let label, label != name.trimmingBackticks { return "\(label) \(name): \(type)" }
     if label == nil { return "_ \(name): \(type)" }
     return "\(name): \(type)"
   }

@@ -22,7 +22,10 @@ import _SpyGeneratorCore
       output.files.map(\.name) == [
         "DocumentStoreSpy.swift", "LoadingSpy.swift", "SettingsSpy.swift",
         "ImageLoadingSpy.swift", "DecodingSpy.swift", "ScreenSpy.swift", "NamedSpy.swift",
-        "AccountSpy.swift", "ClockSpy.swift", "TrackerSpy.swift",
+        "AccountSpy.swift", "ClockSpy.swift", "MarkingSpy.swift", "KeywordNamingSpy.swift",
+        "TypedLedgerSpy.swift", "PingingSpy.swift", "GenericWorkingSpy.swift", "ShapeSpy.swift",
+        "ShapeDrawingSpy.swift", "AliasedLoadingSpy.swift", "DelegatingSpy.swift",
+        "LoggingSpy.swift", "CountingSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

@@ -1,0 +1,43 @@
+extension DeclarationParser {
+  /// Names the parameters a spy cannot refer to as declared: `_: Int` becomes `_ arg1: Int`
+  /// (stored in `Call` without a label), and a keyword such as `for` or `in` is escaped,
+  /// `` `for` ``, wherever the spy's body uses it.
+  static func namingUnnamedParameters(_ parameters: [Parameter]) -> [Parameter] {
+    parameters.enumerated().map { index, parameter in
+      var name = parameter.name
+      var isUnnamed = parameter.isUnnamed
+      if name == "_" {
+        name = "arg\(index + 1)"
+        isUnnamed = true
+      } else if SwiftKeywords.all.contains(name) {
+        name = "`\(name)`"
+      }
+      var renamed = Parameter(
+        label: parameter.label,
+        name: name,
+        type: parameter.type,
+        isInout: parameter.isInout,
+        isVariadic: parameter.isVariadic,
+        isEscaping: parameter.isEscaping
+      )
+      renamed.isUnnamed = isUnnamed
+      renamed.isAliasedClosure = parameter.isAliasedClosure
+      return renamed
+    }
+  }
+
+  /// Reads a property's accessors, such as `get async throws(E)`: its effects.
+  static func accessorEffects(_ accessors: String) -> (isAsync: Bool, throwing: Member.Throwing) {
+    let words = accessors.split(separator: " ").map(String.init)
+    var throwing = Member.Throwing.no
+    for word in words where word.hasPrefix("throws") {
+      if word.hasPrefix("throws("), word.hasSuffix(")") {
+        let type = String(word.dropFirst("throws(".count).dropLast())
+        throwing = type == "any Error" || type == "Error" ? .any : .typed(type)
+      } else {
+        throwing = .any
+      }
+    }
+    return (words.contains("async"), throwing)
+  }
+}
