@@ -26,7 +26,10 @@
 /// A predicate reads the value itself:
 ///
 /// ```swift
-/// #expect(spy.callCount { if case .save(let value, _) = $0 { value.value is Int } else { false } } == 1)
+/// let ints = spy.callCount { call in
+///   if case .save(let value, _) = call { value.value is Int } else { false }
+/// }
+/// #expect(ints == 1)
 /// ```
 public struct SpyArgument<Value>: Equatable, @unchecked Sendable, CustomDebugStringConvertible {
   // @unchecked: the value is stored in the spy's calls, guarded by the spy's lock, and handed
