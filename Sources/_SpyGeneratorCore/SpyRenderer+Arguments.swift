@@ -126,7 +126,8 @@ extension SpyRenderer {
   /// Words that make a type neither `Equatable` nor `Sendable` for sure: existentials and the
   /// standard library's types that are not both.
   static let unsafeWords: Set = [
-    "any", "some", "Any", "AnyObject", "AnyClass", "Error", "Hasher", "CVarArg", "Codable",
+    "any", "some", "Any", "AnyObject", "AnyClass", "AnyHashable", "Error", "Hasher", "CVarArg",
+    "Codable",
     "Encodable", "Decodable", "Void", "Never", "Sequence", "Collection", "IteratorProtocol",
     "CustomStringConvertible", "CustomDebugStringConvertible", "Hashable", "Equatable",
     "Comparable", "Identifiable", "Sendable", "UnsafeRawPointer", "UnsafeMutableRawPointer",

@@ -25,7 +25,8 @@ import _SpyGeneratorCore
         "AccountSpy.swift", "ClockSpy.swift", "MarkingSpy.swift", "KeywordNamingSpy.swift",
         "TypedLedgerSpy.swift", "PingingSpy.swift", "GenericWorkingSpy.swift", "ShapeSpy.swift",
         "ShapeDrawingSpy.swift", "AliasedLoadingSpy.swift", "DelegatingSpy.swift",
-        "LoggingSpy.swift", "CountingSpy.swift", "TrackerSpy.swift",
+        "LoggingSpy.swift", "CountingSpy.swift", "RegistrySpy.swift", "NamedCounterSpy.swift",
+        "ObservingSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

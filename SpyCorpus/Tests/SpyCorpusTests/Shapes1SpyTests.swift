@@ -201,6 +201,60 @@ import Testing
     #expect(try spy.fill(&buffer) == 1)
     #expect(buffer == [9])
   }
+
+  @Test func staticRequirementsWriteBackAndKeepGenericClosures() {
+    defer { RegistrySpy.statics.reset() }
+    RegistrySpy.stubAdjustCount { $0 *= 2 }
+    var count = 2
+    RegistrySpy.adjust(&count)
+    #expect(count == 4)
+    let replies = Received()
+    RegistrySpy.lookUp("k", as: Int.self) { replies.append($0 ?? -1) }
+    RegistrySpy.lookUpReply(as: Int.self)?(5)
+    #expect(replies.values == [5])
+    #expect(
+      RegistrySpy.statics.calls == [
+        .adjust(count: 2), .lookUp(key: "k", as: SpyArgument(Int.self)),
+      ]
+    )
+  }
+
+  @Test func anInitializerWithAnUnnamedParameterIsRecordedWithoutALabel() {
+    let registry = RegistrySpy(1, named: "a")
+    #expect(registry.calls == [.`init`(1, named: "a")])
+  }
+
+  @Test func aSpyHoldingItsSpyWritesBackAndKeepsGenericClosures() throws {
+    let counter = NamedCounterSpy()
+    counter.stubTallyTotal { $0 += 5 }
+    var total = 1
+    try counter.tally(&total, by: 5)
+    #expect(total == 6)
+    counter.spy.stub(.tally, throwing: LedgerError.locked)
+    #expect(throws: LedgerError.locked) { try counter.tally(&total, by: 5) }
+    #expect(total == 6)
+    counter.reduce([1, 2]) { _ in }
+    #expect(counter.reduceResult(as: [Int].self) != nil)
+    #expect(counter.reduceResult(as: [String].self) == nil)
+    #expect(counter.spy.lastCall(to: .reduce) == .reduce(values: SpyArgument([1, 2])))
+  }
+
+  @Test func settersOfValuesThatAreNotEquatableOrSendableAreRecorded() {
+    let spy = ObservingSpy()
+    spy.stub(.subscript) { _ in Any?.some(1) }  // not Sendable: answered by a closure
+    spy.onChange = { _ in }
+    spy.context = 3
+    spy.shape = Square()
+    #expect(spy["key"] as? Int == 1)
+    spy.register(Square.self)
+    spy.observe(\Square.sides)
+    #expect(spy.calls(to: .setContext) == [.setContext(newValue: SpyArgument(3))])
+    #expect(spy.calls(to: .setShape) == [.setShape(newValue: SpyArgument(Square()))])
+    #expect(spy.lastCall(to: .subscript) == .subscript(key: SpyArgument("key")))
+    #expect(spy.lastCall(to: .register) == .register(type: SpyArgument(Square.self)))
+    #expect(spy.lastCall(to: .observe) == .observe(keyPath: SpyArgument(\Square.sides)))
+    #expect(spy.callCount(to: .setOnChange) == 1)
+  }
 }
 
 // MARK: - Fixtures
