@@ -176,6 +176,35 @@ import _SpyGeneratorCore
     #expect(spy.contains("column: column)\n    super.init()\n  }\n"))
     #expect(output.diagnostics.isEmpty)
   }
+
+  @Test func ownershipAndIsolationModifiersStayInTheDeclarationAndOutOfCall() throws {
+    let spy = try spyText([
+      .method("func take(_ value: consuming String, _ other: borrowing [Int])"),
+      .method("func hand(_ value: sending Int)"),
+      .method("func run(on actor: isolated (any Actor)?)"),
+    ])
+    #expect(spy.contains("  func take(_ value: consuming String, _ other: borrowing [Int]) {\n"))
+    #expect(spy.contains("    case take(value: String, other: [Int])\n"))
+    #expect(spy.contains("  func hand(_ value: sending Int) {\n"))
+    #expect(spy.contains("    case hand(value: Int)\n"))
+    #expect(spy.contains("  func run(on actor: isolated (any Actor)?) {\n"))
+    #expect(spy.contains("    case run(on: SpyArgument<(any Actor)?>)\n"))
+  }
+
+  @Test func aParameterPackIsRefusedWithItsReason() throws {
+    let output = try generatedOutput([
+      .method("func all<each T>(_ values: repeat each T)", generics: ["T"])
+    ])
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).message
+    #expect(message.contains("Shapes.all(…): a parameter pack"))
+  }
+
+  @Test func anEscapingClosureNamedWithAKeywordIsKeptUnderItsName() throws {
+    let spy = try spyText([.method("func schedule(_ default: @escaping @Sendable () -> Void)")])
+    #expect(spy.contains("    keep(`default`, as: \"schedule(_:).default\")\n"))
+    #expect(spy.contains("  var scheduleDefault: (@Sendable () -> Void)? {\n"))
+  }
 }
 
 // MARK: - Fixtures
