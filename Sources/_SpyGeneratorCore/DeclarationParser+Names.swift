@@ -21,9 +21,28 @@ extension DeclarationParser {
         isEscaping: parameter.isEscaping
       )
       renamed.isUnnamed = isUnnamed
+      renamed.modifiers = parameter.modifiers
       renamed.isAliasedClosure = parameter.isAliasedClosure
       return renamed
     }
+  }
+
+  /// Splits `consuming String` into the modifiers a declaration restates (`consuming `) and the
+  /// type `Call` records (`String`); refuses a parameter pack, which no spy can record.
+  static func ownershipModifiers(
+    of type: String
+  ) throws(Unsupported) -> (modifiers: String, type: String) {
+    if type.hasPrefix("repeat ") || type.hasPrefix("each ") {
+      throw Unsupported(reason: "a parameter pack (`repeat each T`), which no Call case can hold")
+    }
+    let modifiers = ["borrowing ", "consuming ", "sending ", "isolated ", "__owned ", "__shared "]
+    var type = type
+    var found = ""
+    while let modifier = modifiers.first(where: { type.hasPrefix($0) }) {
+      found += modifier
+      type = String(type.dropFirst(modifier.count))
+    }
+    return (found, type)
   }
 
   /// Reads a property's accessors, such as `get async throws(E)`: its effects.

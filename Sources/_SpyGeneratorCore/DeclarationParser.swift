@@ -248,6 +248,8 @@ enum DeclarationParser {
       isInout = true
       type = String(type.dropFirst("inout ".count))
     }
+    let (modifiers, unmodified) = try ownershipModifiers(of: type)
+    type = unmodified
     if type.contains("@escaping ") {
       isEscaping = true
       type = type.replacingAll("@escaping ", with: "")
@@ -271,7 +273,7 @@ enum DeclarationParser {
     default:
       throw Unsupported(reason: "a parameter it cannot read: \(text)")
     }
-    return Parameter(
+    var parameter = Parameter(
       label: label,
       name: name,
       type: type,
@@ -279,6 +281,8 @@ enum DeclarationParser {
       isVariadic: isVariadic,
       isEscaping: isEscaping
     )
+    parameter.modifiers = modifiers
+    return parameter
   }
 
   /// Reads ` async throws(E) -> Result where …` after a parameter list.
@@ -367,6 +371,7 @@ extension Parameter {
     if isVariadic { type += "..." }
     if isEscaping { type = "@escaping " + type }
     if isInout { type = "inout " + type }
+    type = modifiers + type
     if let label, label != name.trimmingBackticks { return "\(label) \(name): \(type)" }
     if label == nil { return "_ \(name): \(type)" }
     return "\(name): \(type)"

@@ -66,6 +66,9 @@ struct Parameter {
   /// Whether the declaration gives it no name (`_: Int`): the spy names it `arg<position>`,
   /// and `Call` stores it without a label.
   var isUnnamed = false
+  /// Ownership and isolation modifiers the declaration restates and `Call` leaves out, such as
+  /// `consuming ` or `isolated `.
+  var modifiers = ""
   /// Whether its type is a typealias of a function type, such as `Completion`.
   var isAliasedClosure = false
 

@@ -393,11 +393,10 @@ struct SpyRenderer {
     }
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let property =
-      caseName.trimmingBackticks + parameter.name.prefix(1).uppercased()
-      + parameter.name.dropFirst()
+      caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let isStatic = member.isStatic ? "static " : ""
     return [
-      "  /// The `\(parameter.name)` argument of the latest call to `\(member.displayName)`.",
+      "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
       "  \(isStatic)var \(property): (\(parameter.type))? {",
       "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
       "  }",
@@ -405,7 +404,7 @@ struct SpyRenderer {
   }
 
   func keptName(_ member: Member, _ parameter: Parameter) -> String {
-    "\(member.displayName).\(parameter.name)"
+    "\(member.displayName).\(parameter.name.trimmingBackticks)"
   }
 
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.

@@ -31,3 +31,11 @@ public protocol Observing: AnyObject, Sendable {
   func register(_ type: any Shape.Type)
   func observe<Root, Value>(_ keyPath: KeyPath<Root, Value>)
 }
+
+/// Ownership and isolation modifiers, and a closure named with a keyword.
+public protocol Handing: Sendable {
+  func take(_ value: consuming String, _ other: borrowing [Int])
+  func hand(_ value: sending Node) -> Bool
+  func run(on actor: isolated (any Actor)?) async
+  func schedule(_ default: @escaping @Sendable () -> Void)
+}

@@ -255,6 +255,25 @@ import Testing
     #expect(spy.lastCall(to: .observe) == .observe(keyPath: SpyArgument(\Square.sides)))
     #expect(spy.callCount(to: .setOnChange) == 1)
   }
+
+  @Test func ownershipAndIsolationModifiersAreRestatedAndTheValuesRecorded() async {
+    let spy = HandingSpy()
+    spy.stub(.hand, returning: true)
+    spy.take("a", [1])
+    let handed = spy.hand(Node(name: "n"))  // outside #expect: its argument is `sending`
+    #expect(handed)
+    await spy.run(on: nil)
+    let ran = Received()
+    spy.schedule { ran.append(1) }
+    spy.scheduleDefault?()
+    #expect(ran.values == [1])
+    #expect(
+      spy.calls == [
+        .take(value: "a", other: [1]), .hand(value: SpyArgument(Node(name: "n"))),
+        .run(on: SpyArgument(nil)), .schedule,
+      ]
+    )
+  }
 }
 
 // MARK: - Fixtures
