@@ -162,7 +162,7 @@ enum DeclarationParser {
     guard declaration.hasPrefix("subscript") else {
       throw Unsupported(reason: "unknown declaration")
     }
-    let (parameters, rest) = try parameterList(
+    var (parameters, rest) = try parameterList(
       String(declaration.dropFirst("subscript".count)),
       isSubscript: true
     )
@@ -177,6 +177,10 @@ enum DeclarationParser {
     let accessorWords = Set(accessors.split(separator: " ").map(String.init))
     if accessorWords.contains("async") || accessorWords.contains("throws") {
       throw Unsupported(reason: "an effectful subscript")
+    }
+    // A subscript's parameter has a label only when the declaration says it twice.
+    for index in parameters.indices where parameters[index].label != nil {
+      parameters[index].restatesLabel = true
     }
     return Member(
       kind: .subscript(hasSetter: accessorWords.contains("set")),
@@ -372,7 +376,9 @@ extension Parameter {
     if isEscaping { type = "@escaping " + type }
     if isInout { type = "inout " + type }
     type = modifiers + type
-    if let label, label != name.trimmingBackticks { return "\(label) \(name): \(type)" }
+    if let label, label != name.trimmingBackticks || restatesLabel {
+      return "\(label) \(name): \(type)"
+    }
     if label == nil { return "_ \(name): \(type)" }
     return "\(name): \(type)"
   }

@@ -69,6 +69,9 @@ struct Parameter {
   /// Ownership and isolation modifiers the declaration restates and `Call` leaves out, such as
   /// `consuming ` or `isolated `.
   var modifiers = ""
+  /// Whether the declaration says its label twice (`key key: String`), as a subscript's
+  /// labeled parameter must.
+  var restatesLabel = false
   /// Whether its type is a typealias of a function type, such as `Completion`.
   var isAliasedClosure = false
 

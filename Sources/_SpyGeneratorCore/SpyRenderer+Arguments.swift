@@ -97,7 +97,7 @@ extension SpyRenderer {
       return false
     }
     for word in words {
-      if Self.unsafeWords.contains(word) || isObjectiveCClass(word) { return false }
+      if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
       if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
@@ -109,19 +109,32 @@ extension SpyRenderer {
   private func isRecordableUncompared(_ type: String, words: [String]) -> Bool {
     if type.contains("->") || type.contains(".Type") || type.contains(".Protocol") { return false }
     for word in words {
-      if Self.unsafeWords.contains(word) || isObjectiveCClass(word) { return false }
+      if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
       if types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
     return true
   }
 
-  /// `NSNumber`, `NSString`: Foundation classes, `Equatable` but not `Sendable`.
-  private func isObjectiveCClass(_ word: String) -> Bool {
-    guard word.hasPrefix("NS"), word.count > 2, word != "NSRange" else { return false }
-    let third = word[word.index(word.startIndex, offsetBy: 2)]
-    return third.isUppercase
+  /// Types the generator cannot vouch for: type erasers (`AnyPublisher`, `AnyView`,
+  /// `AnyCancellable`) and the classes of Apple's Objective-C frameworks (`NSNumber`, `UIImage`,
+  /// `CLLocation`), mostly `Equatable` but not `Sendable`, some neither. `SpyArgument` holds
+  /// them all and still compares those that are `Equatable` by value.
+  private func isFrameworkClass(_ word: String) -> Bool {
+    let characters = Array(word)
+    func isPrefixed(_ prefix: String) -> Bool {
+      word.hasPrefix(prefix) && characters.count > prefix.count
+        && characters[prefix.count].isUppercase
+    }
+    if isPrefixed("Any") { return true }
+    if word == "NSRange" { return false }
+    return Self.frameworkPrefixes.contains(where: isPrefixed)
   }
+
+  /// Prefixes of Apple's Objective-C frameworks' types.
+  static let frameworkPrefixes = [
+    "NS", "UI", "CA", "CL", "AV", "MK", "WK", "SK", "PH", "CN", "EK", "HK", "GK", "UN", "CK",
+  ]
 
   /// Words that make a type neither `Equatable` nor `Sendable` for sure: existentials and the
   /// standard library's types that are not both.
@@ -133,6 +146,17 @@ extension SpyRenderer {
     "Comparable", "Identifiable", "Sendable", "UnsafeRawPointer", "UnsafeMutableRawPointer",
     "UnsafePointer", "UnsafeMutablePointer", "OpaquePointer", "Unmanaged", "KeyPath",
     "WritableKeyPath", "PartialKeyPath", "AnyKeyPath", "Mirror", "StaticString",
+    // Foundation and Dispatch classes, and values that are not `Sendable` (`Notification`
+    // carries `[AnyHashable: Any]`).
+    "Notification", "Formatter", "DateFormatter", "NumberFormatter", "ISO8601DateFormatter",
+    "Thread", "Operation", "OperationQueue", "BlockOperation", "Timer", "RunLoop", "Process",
+    "Pipe", "Stream", "InputStream", "OutputStream", "Scanner", "XMLParser", "Bundle",
+    "UserDefaults", "NotificationCenter", "FileManager", "FileHandle", "URLSession",
+    "URLSessionTask", "URLSessionDataTask", "URLSessionConfiguration", "URLResponse",
+    "HTTPURLResponse", "HTTPCookie", "URLCache", "CachedURLResponse", "JSONEncoder",
+    "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "DispatchQueue",
+    "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "CGColor", "CGImage",
+    "CGContext", "CGPath", "CGMutablePath",
   ]
 
   /// The identifiers in a type, such as `Result`, `Int`, `any` and `Error` in

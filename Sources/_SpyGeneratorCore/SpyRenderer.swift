@@ -410,7 +410,7 @@ struct SpyRenderer {
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.
   func placeholder(for type: String, in member: Member) -> String? {
     if isGeneric(type, in: member) { return nil }
-    if type.hasSuffix("?") || type.hasPrefix("Optional<") { return "nil" }
+    if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return "nil" }
     let numbers: Set = [
       "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
       "Double", "Float", "CGFloat", "Decimal", "TimeInterval",

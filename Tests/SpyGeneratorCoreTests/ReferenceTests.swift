@@ -26,7 +26,8 @@ import _SpyGeneratorCore
         "TypedLedgerSpy.swift", "PingingSpy.swift", "GenericWorkingSpy.swift", "ShapeSpy.swift",
         "ShapeDrawingSpy.swift", "AliasedLoadingSpy.swift", "DelegatingSpy.swift",
         "LoggingSpy.swift", "CountingSpy.swift", "RegistrySpy.swift", "NamedCounterSpy.swift",
-        "ObservingSpy.swift", "HandingSpy.swift", "TrackerSpy.swift",
+        "ObservingSpy.swift", "HandingSpy.swift",
+        "MixingSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

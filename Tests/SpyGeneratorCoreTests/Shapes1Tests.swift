@@ -205,6 +205,34 @@ import _SpyGeneratorCore
     #expect(spy.contains("    keep(`default`, as: \"schedule(_:).default\")\n"))
     #expect(spy.contains("  var scheduleDefault: (@Sendable () -> Void)? {\n"))
   }
+
+  @Test func aLabeledSubscriptParameterKeepsItsLabel() throws {
+    let output = try generatedOutput([
+      .subscriptRequirement("subscript(key key: String, default value: Int) -> Int { get }")
+    ])
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  subscript(key key: String, default value: Int) -> Int {\n"))
+  }
+
+  @Test func anImplicitlyUnwrappedResultHasANilPlaceholder() throws {
+    let spy = try spyText([.method("func current() -> Int!")])
+    #expect(spy.contains("record(.current, placeholder: nil)"))
+  }
+
+  @Test func frameworkClassesAndTypeErasersAreRecordedInSpyArgument() throws {
+    let spy = try spyText([
+      .method("func post(_ notification: Notification)"),
+      .method("func show(_ image: UIImage, at location: CLLocation)"),
+      .method("func keep(_ cancellable: AnyCancellable, _ range: NSRange)"),
+    ])
+    #expect(spy.contains("    case post(notification: SpyArgument<Notification>)\n"))
+    #expect(
+      spy.contains("    case show(image: SpyArgument<UIImage>, at: SpyArgument<CLLocation>)\n")
+    )
+    #expect(
+      spy.contains("    case keep(cancellable: SpyArgument<AnyCancellable>, range: NSRange)\n")
+    )
+  }
 }
 
 // MARK: - Fixtures
@@ -214,6 +242,7 @@ private enum Declared {
   case method(String, generics: [String] = [])
   case property(String)
   case initializer(String)
+  case subscriptRequirement(String)
   case type(String, conformsTo: [String])
   case alias(String, String)
 }
@@ -265,6 +294,13 @@ private func generatedOutput(
         id,
         kind: "swift.init",
         path: ["Shapes", "init(…)"],
+        declaration: declaration
+      )
+    case .subscriptRequirement(let declaration):
+      member = fixtureSymbol(
+        id,
+        kind: "swift.subscript",
+        path: ["Shapes", "subscript(…)"],
         declaration: declaration
       )
     default:

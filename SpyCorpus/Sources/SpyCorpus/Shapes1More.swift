@@ -39,3 +39,16 @@ public protocol Handing: Sendable {
   func run(on actor: isolated (any Actor)?) async
   func schedule(_ default: @escaping @Sendable () -> Void)
 }
+
+/// Implicitly unwrapped results, labeled subscripts, Foundation classes and values that are not
+/// `Sendable`, tuples holding `Any`.
+public protocol Mixing: Sendable {
+  func current() -> Int!
+  var last: Int! { get }
+  subscript(key key: String, default value: Int) -> Int { get }
+  func post(_ notification: Notification)
+  func wrap(_ object: NSObject) -> NSNumber?
+  func merge(_ pair: (key: String, value: Any))
+  func fill(_ data: inout Data, _ meta: inout [String: Any]) throws
+  func pick<T: Equatable & Sendable>(_ a: T, _ b: T) -> Bool
+}

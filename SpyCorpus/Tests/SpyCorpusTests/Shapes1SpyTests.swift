@@ -274,6 +274,29 @@ import Testing
       ]
     )
   }
+
+  @Test func implicitlyUnwrappedLabeledAndFoundationShapesWork() throws {
+    let spy = MixingSpy()
+    spy.stub(.subscript, returning: 4)
+    spy.stub(.current, returning: 2)
+    spy.stub(.last, returning: Int?.none)
+    spy.stub(.pick, returning: true)
+    #expect(spy.current() == 2)
+    #expect(spy.last == nil)
+    #expect(spy[key: "a", default: 1] == 4)
+    spy.post(Notification(name: Notification.Name("n")))
+    spy.merge((key: "k", value: 1))
+    spy.stubFillMeta { $0["filled"] = true }
+    var data = Data()
+    var meta: [String: Any] = [:]
+    try spy.fill(&data, &meta)
+    #expect(meta["filled"] as? Bool == true)
+    #expect(spy.pick(1, 1))
+    #expect(
+      spy.calls(to: .post) == [.post(notification: SpyArgument(Notification(name: .init("n"))))]
+    )
+    #expect(spy.lastCall(to: .pick) == .pick(a: SpyArgument(1), b: SpyArgument(1)))
+  }
 }
 
 // MARK: - Fixtures
