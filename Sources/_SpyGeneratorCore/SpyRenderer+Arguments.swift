@@ -91,11 +91,7 @@ extension SpyRenderer {
   /// Whether every type named in `type` is `Equatable` and `Sendable` as far as the generator
   /// can tell, and the type itself is neither a tuple, a function, nor an existential.
   private func isSafe(_ type: String, words: [String]) -> Bool {
-    if type.hasPrefix("(") || type.contains("->") || type.contains(".Type")
-      || type.contains(".Protocol")
-    {
-      return false
-    }
+    if type.hasPrefix("(") || type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
       if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
@@ -107,13 +103,18 @@ extension SpyRenderer {
   /// Whether `type` is the module's `Sendable` value that is not `Equatable` (or a tuple of
   /// such values): kept in `NotCompared`, as before `SpyArgument`.
   private func isRecordableUncompared(_ type: String, words: [String]) -> Bool {
-    if type.contains("->") || type.contains(".Type") || type.contains(".Protocol") { return false }
+    if type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
       if types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
     return true
+  }
+
+  /// Whether the type mentions a metatype, `X.Type` or `P.Protocol`.
+  private func isMetatype(_ words: [String]) -> Bool {
+    words.contains { $0.hasSuffix(".Type") || $0.hasSuffix(".Protocol") }
   }
 
   /// Types the generator cannot vouch for: type erasers (`AnyPublisher`, `AnyView`,
