@@ -137,15 +137,16 @@ enum DeclarationParser {
       type = String(type[..<brace]).trimmingSpaces
     }
     let accessorWords = Set(accessors.split(separator: " ").map(String.init))
+    let effects = accessorEffects(accessors)
     return Member(
       kind: .property(hasSetter: accessorWords.contains("set")),
       isStatic: isStatic,
       baseName: name,
       displayName: name,
       parameters: [],
-      isAsync: accessorWords.contains("async"),
-      throwing: accessorWords.contains("throws") ? .any : .no,
-      returnType: type,
+      isAsync: effects.isAsync,
+      throwing: effects.throwing,
+      returnType: type == "Void" || type == "()" ? nil : type,
       genericNames: [],
       head: (isStatic ? "static " : "") + "var \(name): \(type)",
       tail: "",
@@ -161,7 +162,7 @@ enum DeclarationParser {
     guard declaration.hasPrefix("subscript") else {
       throw Unsupported(reason: "unknown declaration")
     }
-    let (parameters, rest) = try parameterList(
+    var (parameters, rest) = try parameterList(
       String(declaration.dropFirst("subscript".count)),
       isSubscript: true
     )
@@ -176,6 +177,10 @@ enum DeclarationParser {
     let accessorWords = Set(accessors.split(separator: " ").map(String.init))
     if accessorWords.contains("async") || accessorWords.contains("throws") {
       throw Unsupported(reason: "an effectful subscript")
+    }
+    // A subscript's parameter has a label only when the declaration says it twice.
+    for index in parameters.indices where parameters[index].label != nil {
+      parameters[index].restatesLabel = true
     }
     return Member(
       kind: .subscript(hasSetter: accessorWords.contains("set")),
@@ -228,7 +233,7 @@ enum DeclarationParser {
     for piece in splitTopLevel(inside, separator: ",") where !piece.trimmingSpaces.isEmpty {
       parameters.append(try parameter(piece.trimmingSpaces, isSubscript: isSubscript))
     }
-    return (head, parameters, rest)
+    return (head, namingUnnamedParameters(parameters), rest)
   }
 
   private static func parameter(
@@ -247,6 +252,8 @@ enum DeclarationParser {
       isInout = true
       type = String(type.dropFirst("inout ".count))
     }
+    let (modifiers, unmodified) = try ownershipModifiers(of: type)
+    type = unmodified
     if type.contains("@escaping ") {
       isEscaping = true
       type = type.replacingAll("@escaping ", with: "")
@@ -262,7 +269,7 @@ enum DeclarationParser {
     let name: String
     switch names.count {
     case 1:
-      label = isSubscript ? nil : names[0]
+      label = isSubscript || names[0] == "_" ? nil : names[0]
       name = names[0]
     case 2:
       label = names[0] == "_" ? nil : names[0]
@@ -270,7 +277,7 @@ enum DeclarationParser {
     default:
       throw Unsupported(reason: "a parameter it cannot read: \(text)")
     }
-    return Parameter(
+    var parameter = Parameter(
       label: label,
       name: name,
       type: type,
@@ -278,6 +285,8 @@ enum DeclarationParser {
       isVariadic: isVariadic,
       isEscaping: isEscaping
     )
+    parameter.modifiers = modifiers
+    return parameter
   }
 
   /// Reads ` async throws(E) -> Result where …` after a parameter list.
@@ -366,7 +375,10 @@ extension Parameter {
     if isVariadic { type += "..." }
     if isEscaping { type = "@escaping " + type }
     if isInout { type = "inout " + type }
-    if let label, label != name { return "\(label) \(name): \(type)" }
+    type = modifiers + type
+    if let label, label != name.trimmingBackticks || restatesLabel {
+      return "\(label) \(name): \(type)"
+    }
     if label == nil { return "_ \(name): \(type)" }
     return "\(name): \(type)"
   }

@@ -10,6 +10,8 @@ struct SpyTarget {
   let isInternal: Bool
   /// The requirements (or overridable members), parents' requirements included.
   var members: [Member]
+  /// Whether the protocol refines `NSObjectProtocol`: the spy subclasses `NSObject`.
+  var inheritsNSObject = false
 }
 
 /// One requirement of a protocol, or one overridable member of a class.
@@ -33,7 +35,7 @@ struct Member {
   let baseName: String
   /// The symbol's name in messages, such as `open(id:)` or `volume`.
   let displayName: String
-  let parameters: [Parameter]
+  var parameters: [Parameter]
   let isAsync: Bool
   let throwing: Throwing
   /// The result type as written; nil for `Void`.
@@ -61,10 +63,26 @@ struct Parameter {
   let isInout: Bool
   let isVariadic: Bool
   let isEscaping: Bool
+  /// Whether the declaration gives it no name (`_: Int`): the spy names it `arg<position>`,
+  /// and `Call` stores it without a label.
+  var isUnnamed = false
+  /// Ownership and isolation modifiers the declaration restates and `Call` leaves out, such as
+  /// `consuming ` or `isolated `.
+  var modifiers = ""
+  /// Whether the declaration says its label twice (`key key: String`), as a subscript's
+  /// labeled parameter must.
+  var restatesLabel = false
+  /// Whether its type is a typealias of a function type, such as `Completion`.
+  var isAliasedClosure = false
 
   /// Whether the type is a function type: it cannot be compared, so it is kept out of `Call`.
-  var isClosure: Bool { type.contains("->") }
+  var isClosure: Bool { type.contains("->") || isEscaping || isAliasedClosure }
 
   /// The label of the argument's associated value in `Call`.
-  var caseLabel: String { label ?? name }
+  /// Keywords are labels as they are, but for the three an argument list cannot take bare.
+  var caseLabel: String? {
+    if isUnnamed { return nil }
+    let text = label ?? name.trimmingBackticks
+    return ["inout", "var", "let"].contains(text) ? "`\(text)`" : text
+  }
 }

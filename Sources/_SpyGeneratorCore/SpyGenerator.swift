@@ -138,6 +138,7 @@ public struct SpyGenerator {
     var diagnostics: [Diagnostic] = []
     var files: [File] = []
     let notEquatable = reader.typesThatAreNotEquatable
+    let types = ModuleTypes(reader)
     var chosen: [SymbolGraph.Symbol] = []
     if !options.protocols.isEmpty {
       for name in options.protocols {
@@ -174,7 +175,9 @@ public struct SpyGenerator {
     for symbol in chosen {
       switch spyTarget(for: symbol, reader: reader, diagnostics: &diagnostics) {
       case .some(let target):
-        files.append(file(for: target, module: graph.module.name, notEquatable: notEquatable))
+        files.append(
+          file(for: target, module: graph.module.name, notEquatable: notEquatable, types: types)
+        )
       case .none:
         break
       }
@@ -197,19 +200,27 @@ public struct SpyGenerator {
         continue
       }
       if let target = spyTarget(forClass: symbol, reader: reader, diagnostics: &diagnostics) {
-        files.append(file(for: target, module: graph.module.name, notEquatable: notEquatable))
+        files.append(
+          file(for: target, module: graph.module.name, notEquatable: notEquatable, types: types)
+        )
       }
     }
     return Output(files: files, diagnostics: diagnostics)
   }
 
-  private func file(for target: SpyTarget, module: String, notEquatable: Set<String>) -> File {
-    let renderer = SpyRenderer(
-      target: target,
+  private func file(
+    for target: SpyTarget,
+    module: String,
+    notEquatable: Set<String>,
+    types: ModuleTypes
+  ) -> File {
+    var renderer = SpyRenderer(
+      target: target.resolvingClosureAliases(types.closureAliases),
       module: module,
       command: options.command,
       typesThatAreNotEquatable: notEquatable
     )
+    renderer.types = types
     return File(name: renderer.spyName + ".swift", contents: renderer.render())
   }
 
@@ -263,7 +274,10 @@ public struct SpyGenerator {
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
       "Swift.Escapable", "Swift.CustomStringConvertible",
     ]
-    let unknown = Array(Set(external).subtracting(satisfied)).sorted()
+    // An NSObject subclass provides NSObjectProtocol's requirements.
+    let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
+    let unknown = Array(Set(external).subtracting(satisfied))
+      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }.sorted()
     if !unknown.isEmpty {
       diagnostics.append(
         Diagnostic(
@@ -277,13 +291,15 @@ public struct SpyGenerator {
     let isMainActor = (symbol.declarationFragments ?? []).contains {
       $0.kind == "attribute" && $0.spelling == "MainActor"
     }
-    return SpyTarget(
+    var target = SpyTarget(
       typeName: name,
       isClass: false,
       isMainActor: isMainActor,
       isInternal: symbol.accessLevel != "public" && symbol.accessLevel != "open",
       members: members
     )
+    target.inheritsNSObject = inheritsNSObject
+    return target
   }
 
   private func spyTarget(

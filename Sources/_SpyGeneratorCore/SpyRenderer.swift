@@ -6,6 +6,8 @@ struct SpyRenderer {
   let command: String
   /// The module's types that do not declare `Equatable`.
   let typesThatAreNotEquatable: Set<String>
+  /// The module's types: which are `Equatable`, `Sendable`, protocols, closure typealiases.
+  var types = ModuleTypes()
 
   /// Members of `Spy` a subclass cannot redeclare; a protocol with a requirement of the same
   /// name gets a spy that holds its `Spy` instead of inheriting from it.
@@ -19,7 +21,8 @@ struct SpyRenderer {
 
   /// Whether the spy holds a `Spy` rather than inheriting from it.
   var isComponent: Bool {
-    target.isClass || target.members.contains { Self.spyMembers.contains($0.baseName) }
+    target.isClass || target.inheritsNSObject
+      || target.members.contains { Self.spyMembers.contains($0.baseName) }
   }
 
   var hasStatics: Bool { target.members.contains(where: \.isStatic) }
@@ -53,6 +56,12 @@ struct SpyRenderer {
       for parameter in member.parameters where parameter.isClosure && parameter.isEscaping {
         lines.append("")
         lines += keptAccessor(member, parameter, caseName: names.names[index].get)
+      }
+    }
+    for (index, member) in target.members.enumerated() {
+      for parameter in member.parameters where parameter.isInout && !parameter.isClosure {
+        lines.append("")
+        lines += writeBackStub(member, parameter, caseName: names.names[index].get)
       }
     }
     lines.append("}")
@@ -98,11 +107,15 @@ struct SpyRenderer {
       let why =
         target.isClass
         ? "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
-        : "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`."
+        : target.inheritsNSObject
+          ? "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
+            + "and holds its `Spy` in `spy`."
+          : "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`."
       lines += wrapComment(why, indent: "")
     }
     let parents =
-      (isComponent ? [target.typeName] : ["Spy<\(spyName).Call>", target.typeName])
+      (target.inheritsNSObject ? ["NSObject"] : [])
+      + (isComponent ? [target.typeName] : ["Spy<\(spyName).Call>", target.typeName])
       + ["@unchecked Sendable"]
     let oneLine = "final class \(spyName): \(parents.joined(separator: ", ")) {"
     if oneLine.count <= 100 {
@@ -124,6 +137,8 @@ struct SpyRenderer {
   }
 
   private func callEnum(_ names: CaseNames) -> [String] {
+    // No requirements: no cases, and an enum without cases must say it is `Hashable`.
+    if target.members.isEmpty { return ["  enum Call: SpyCall, Hashable {}"] }
     var lines = ["  enum Call: SpyCall {"]
     var methodNames: [String] = []
     for (index, member) in target.members.enumerated() {
@@ -132,17 +147,17 @@ struct SpyRenderer {
       lines += wrapList(
         indent: "    ",
         head: "case \(escaped(name.get))",
-        items: values.map { "\($0.label): \($0.type)" },
+        items: values.map { labeled($0.label, $0.type) },
         tail: "",
         emptyParens: false
       )
       methodNames.append(name.get)
       if let setter = name.set {
-        let newValue = member.returnType ?? "Void"
+        let newValue = recordedForm(of: member.returnType ?? "Void", in: member).type
         lines += wrapList(
           indent: "    ",
           head: "case \(escaped(setter))",
-          items: values.map { "\($0.label): \($0.type)" } + ["newValue: \(newValue)"],
+          items: values.map { labeled($0.label, $0.type) } + ["newValue: \(newValue)"],
           tail: ""
         )
         methodNames.append(setter)
@@ -201,7 +216,7 @@ struct SpyRenderer {
       tail: "",
       openParen: false
     )
-    if target.isClass { lines.append("    super.init()") }
+    if target.isClass || target.inheritsNSObject { lines.append("    super.init()") }
     lines.append("  }")
     return lines
   }
@@ -238,16 +253,10 @@ struct SpyRenderer {
   /// The values a call records: every parameter but closures, as its `Call` stores it.
   private func recordedValues(_ member: Member) -> [(label: String, type: String, value: String)] {
     member.parameters.filter { !$0.isClosure }.map { parameter in
-      let label = parameter.caseLabel
       var type = parameter.type
       if parameter.isVariadic { type = "[\(type)]" }
-      if isGeneric(type, in: member) || type.hasSuffix(".Type") {
-        return (label, "String", "String(describing: \(parameter.name))")
-      }
-      if !isEquatable(type) {
-        return (label, "NotCompared<\(type)>", "NotCompared(\(parameter.name))")
-      }
-      return (label, type, parameter.name)
+      let form = recordedForm(of: type, in: member)
+      return (parameter.caseLabel ?? "", form.type, form.value(parameter.name))
     }
   }
 
@@ -255,11 +264,6 @@ struct SpyRenderer {
     if type.hasPrefix("some ") { return true }
     let words = Set(identifiers(in: type))
     return member.genericNames.contains { words.contains($0) }
-  }
-
-  private func isEquatable(_ type: String) -> Bool {
-    if type.hasPrefix("any ") || type.hasPrefix("(") { return false }
-    return !identifiers(in: type).contains { typesThatAreNotEquatable.contains($0) }
   }
 
   private func identifiers(in type: String) -> [String] {
@@ -286,18 +290,19 @@ struct SpyRenderer {
       )
       if member.kind == .initializer {
         lines.append(isComponent ? "    spy = Spy(name: \"\(spyName)\")" : "    super.init()")
+        if isComponent && target.inheritsNSObject { lines.append("    super.init()") }
       }
       lines += keeps
-      lines += wrapList(
-        indent: "    ",
-        head: answer(member, recorder: recorder, call: call),
-        items: values.map { "\($0.label): \($0.value)" },
-        tail: answerTail(member),
-        emptyParens: false
+      lines += body(
+        of: member,
+        recorder: recorder,
+        call: call,
+        arguments: values.map { labeled($0.label, $0.value) },
+        afterKeeping: !keeps.isEmpty
       )
       lines.append("  }")
     case .property(let hasSetter):
-      let effects = (member.isAsync ? " async" : "") + (member.throwing == .no ? "" : " throws")
+      let effects = accessorEffects(member)
       let hasAccessors = hasSetter || !effects.isEmpty
       let getter = wrapList(
         indent: hasAccessors ? "      " : "    ",
@@ -316,7 +321,8 @@ struct SpyRenderer {
       }
       if hasSetter, let setter = names.set {
         lines.append("    set {")
-        lines.append("      \(recorder)record(.\(escaped(setter))(newValue: newValue))")
+        let newValue = recordedForm(of: member.returnType ?? "Void", in: member).value("newValue")
+        lines.append("      \(recorder)record(.\(escaped(setter))(newValue: \(newValue)))")
         lines.append("    }")
       }
       lines.append("  }")
@@ -330,7 +336,7 @@ struct SpyRenderer {
       let getter = wrapList(
         indent: hasSetter ? "      " : "    ",
         head: answer(member, recorder: recorder, call: call),
-        items: values.map { "\($0.label): \($0.value)" },
+        items: values.map { labeled($0.label, $0.value) },
         tail: answerTail(member),
         emptyParens: false
       )
@@ -342,7 +348,10 @@ struct SpyRenderer {
         lines += wrapList(
           indent: "      ",
           head: "\(recorder)record(.\(escaped(setter))",
-          items: values.map { "\($0.label): \($0.value)" } + ["newValue: newValue"],
+          items: values.map { labeled($0.label, $0.value) } + [
+            "newValue: "
+              + recordedForm(of: member.returnType ?? "Void", in: member).value("newValue")
+          ],
           tail: ")"
         )
         lines.append("    }")
@@ -355,7 +364,7 @@ struct SpyRenderer {
   }
 
   /// `try recordThrowing(.open` — the call's opening, before its arguments.
-  private func answer(_ member: Member, recorder: String, call: String) -> String {
+  func answer(_ member: Member, recorder: String, call: String) -> String {
     switch member.throwing {
     case .any, .typed:
       return "try \(recorder)recordThrowing(\(call)"
@@ -367,7 +376,7 @@ struct SpyRenderer {
   }
 
   /// What closes the call opened by `answer`.
-  private func answerTail(_ member: Member) -> String {
+  func answerTail(_ member: Member) -> String {
     switch member.throwing {
     case .typed(let failure): return ", as: \(failure).self)"
     case .any: return ")"
@@ -378,29 +387,30 @@ struct SpyRenderer {
     }
   }
 
-  private func keptAccessor(_ member: Member, _ parameter: Parameter, caseName: String) -> [String]
-  {
+  func keptAccessor(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
+    if mentionsGenerics(parameter.type, in: member) {
+      return genericKeptAccessor(member, parameter, caseName: caseName)
+    }
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let property =
-      caseName.trimmingBackticks + parameter.name.prefix(1).uppercased()
-      + parameter.name.dropFirst()
+      caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let isStatic = member.isStatic ? "static " : ""
     return [
-      "  /// The `\(parameter.name)` argument of the latest call to `\(member.displayName)`.",
+      "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
       "  \(isStatic)var \(property): (\(parameter.type))? {",
       "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
       "  }",
     ]
   }
 
-  private func keptName(_ member: Member, _ parameter: Parameter) -> String {
-    "\(member.displayName).\(parameter.name)"
+  func keptName(_ member: Member, _ parameter: Parameter) -> String {
+    "\(member.displayName).\(parameter.name.trimmingBackticks)"
   }
 
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.
   func placeholder(for type: String, in member: Member) -> String? {
     if isGeneric(type, in: member) { return nil }
-    if type.hasSuffix("?") || type.hasPrefix("Optional<") { return "nil" }
+    if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return "nil" }
     let numbers: Set = [
       "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
       "Double", "Float", "CGFloat", "Decimal", "TimeInterval",
@@ -439,7 +449,7 @@ struct SpyRenderer {
   // MARK: - Layout
 
   /// `head(items)tail` on one line when it fits in 100 columns, else one item per line.
-  private func wrapList(
+  func wrapList(
     indent: String,
     head: String,
     items: [String],
@@ -476,7 +486,7 @@ struct SpyRenderer {
     return [indent + "///"] + lines
   }
 
-  private func escaped(_ name: String) -> String {
+  func escaped(_ name: String) -> String {
     SwiftKeywords.all.contains(name) ? "`\(name)`" : name
   }
 }

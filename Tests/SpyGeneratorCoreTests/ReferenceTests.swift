@@ -22,7 +22,12 @@ import _SpyGeneratorCore
       output.files.map(\.name) == [
         "DocumentStoreSpy.swift", "LoadingSpy.swift", "SettingsSpy.swift",
         "ImageLoadingSpy.swift", "DecodingSpy.swift", "ScreenSpy.swift", "NamedSpy.swift",
-        "AccountSpy.swift", "ClockSpy.swift", "TrackerSpy.swift",
+        "AccountSpy.swift", "ClockSpy.swift", "MarkingSpy.swift", "KeywordNamingSpy.swift",
+        "TypedLedgerSpy.swift", "PingingSpy.swift", "GenericWorkingSpy.swift", "ShapeSpy.swift",
+        "ShapeDrawingSpy.swift", "AliasedLoadingSpy.swift", "DelegatingSpy.swift",
+        "LoggingSpy.swift", "CountingSpy.swift", "RegistrySpy.swift", "NamedCounterSpy.swift",
+        "ObservingSpy.swift", "HandingSpy.swift",
+        "MixingSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

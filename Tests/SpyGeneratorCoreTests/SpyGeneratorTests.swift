@@ -56,10 +56,10 @@ import _SpyGeneratorCore
     #expect(spy.contains("    case tag(tags: [String])\n"))  // variadic: an array
   }
 
-  @Test func genericArgumentsAreRecordedAsTheirDescription() throws {
+  @Test func genericArgumentsAreRecordedThemselvesToBeComparedByValue() throws {
     let spy = try contents(of: "DecodingSpy.swift")
-    #expect(spy.contains("    case decode(type: String, from: Data)\n"))
-    #expect(spy.contains("String(describing: type)"))
+    #expect(spy.contains("    case decode(type: SpyArgument<Any>, from: Data)\n"))
+    #expect(spy.contains("SpyArgument(type as Any)"))
   }
 
   @Test func aRequirementNamedLikeASpyMemberGetsASpyThatHoldsItsSpy() throws {

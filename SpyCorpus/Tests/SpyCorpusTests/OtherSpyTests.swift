@@ -5,11 +5,12 @@ import Testing
 
 /// Generic methods, main-actor protocols, inheritance, the marker, and a class spy.
 @Suite struct OtherSpyTests {
-  @Test func aGenericMethodRecordsTheTypeByNameAndReturnsTheStub() throws {
+  @Test func aGenericMethodRecordsTheTypeItselfAndReturnsTheStub() throws {
     let spy = DecodingSpy()
     spy.stub(.decode, returning: 42)
     #expect(try spy.decode(Int.self, from: Data()) == 42)
-    #expect(spy.calls == [.decode(type: "Int", from: Data())])
+    #expect(spy.calls == [.decode(type: SpyArgument(Int.self), from: Data())])
+    #expect(spy.calls != [.decode(type: SpyArgument(String.self), from: Data())])
   }
 
   @MainActor

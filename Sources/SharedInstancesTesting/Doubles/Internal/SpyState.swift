@@ -72,6 +72,9 @@ struct MethodStubs<Call: SpyCall>: Sendable {
   /// Answers for calls whose arguments match a predicate, oldest first; the newest match wins
   /// over every other kind of stub.
   var conditional: [ConditionalStub<Call>] = []
+  /// What the method writes back into its `inout` parameters, by parameter name: each an
+  /// `@Sendable (inout Value) -> Void`.
+  var writeBacks: [String: any Sendable] = [:]
   /// Where the test last stubbed this method, for failures.
   var location: SpyLocation?
 

@@ -11,7 +11,7 @@ import SpyCorpus
 final class DecodingSpy: Spy<DecodingSpy.Call>, Decoding, @unchecked Sendable {
   // @unchecked: no state of its own; the spy's lock guards all of it.
   enum Call: SpyCall {
-    case decode(type: String, from: Data)
+    case decode(type: SpyArgument<Any>, from: Data)
 
     enum Method {
       case decode
@@ -25,6 +25,6 @@ final class DecodingSpy: Spy<DecodingSpy.Call>, Decoding, @unchecked Sendable {
   }
 
   func decode<T>(_ type: T.Type, from data: Data) throws -> T where T: Decodable {
-    try recordThrowing(.decode(type: String(describing: type), from: data))
+    try recordThrowing(.decode(type: SpyArgument(type as Any), from: data))
   }
 }

@@ -43,6 +43,7 @@ final class ImageLoadingSpy: Spy<ImageLoadingSpy.Call>, ImageLoading, @unchecked
 
   func transform(_ values: inout [Int]) {
     record(.transform(values: values))
+    writeBack(&values, for: .transform, parameter: "values")
   }
 
   func tag(_ tags: String...) {
@@ -60,5 +61,11 @@ final class ImageLoadingSpy: Spy<ImageLoadingSpy.Call>, ImageLoading, @unchecked
   /// The `completion` argument of the latest call to `load(from:completion:)`.
   var loadCompletion: (@Sendable (Data) -> Void)? {
     lastKept("load(from:completion:).completion")
+  }
+
+  /// Makes `transform(_:)` write back into its `values` argument: `body`
+  /// receives the value the caller passed and changes it.
+  func stubTransformValues(_ body: @escaping @Sendable (inout [Int]) -> Void) {
+    stub(.transform, writingBack: "values", body)
   }
 }

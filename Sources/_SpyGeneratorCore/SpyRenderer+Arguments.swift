@@ -1,0 +1,175 @@
+import Foundation
+
+/// What the generator knows about the module's own types: which declare `Equatable` and
+/// `Sendable`, which are protocols, and which typealiases name function types.
+///
+/// Built once per run from the symbol graph, so that rendering a spy looks types up rather
+/// than scanning the module.
+struct ModuleTypes {
+  /// Types (by path, such as `Article.ID`) that conform to `Equatable` or `Hashable`.
+  var equatable: Set<String> = []
+  /// Types that conform to `Sendable` (directly or through a protocol such as `Error`).
+  var sendable: Set<String> = []
+  /// Every struct, class, enum and protocol of the module.
+  var declared: Set<String> = []
+  /// The module's protocols: spelled bare, they are existentials.
+  var protocols: Set<String> = []
+  /// Typealiases of function types, such as `Completion` for `@Sendable (Int) -> Void`.
+  var closureAliases: [String: String] = [:]
+
+  init() {}
+
+  init(_ reader: SymbolGraphReader) {
+    let kinds: Set = ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
+    var pathByID: [String: String] = [:]
+    for symbol in reader.graph.symbols {
+      let path = symbol.pathComponents.joined(separator: ".")
+      let kind = symbol.kind.identifier
+      if kinds.contains(kind) {
+        declared.insert(path)
+        pathByID[symbol.identifier.precise] = path
+        if kind == "swift.protocol" { protocols.insert(path) }
+      } else if kind == "swift.typealias" {
+        let declaration = symbol.declaration
+        if let equals = declaration.range(of: " = ") {
+          let aliased = String(declaration[equals.upperBound...]).trimmingSpaces
+          if aliased.contains("->") { closureAliases[path] = aliased }
+        }
+      }
+    }
+    for relationship in reader.graph.relationships where relationship.kind == "conformsTo" {
+      guard let path = pathByID[relationship.source] else { continue }
+      switch relationship.target {
+      case "s:SQ", "s:SH": equatable.insert(path)
+      case "s:s8SendableP": sendable.insert(path)
+      default: break
+      }
+    }
+  }
+}
+
+extension SpyRenderer {
+  /// How a `Call` stores one argument: its type there, and the expression that records it.
+  struct RecordedForm {
+    let type: String
+    let wrapper: String?
+    /// Whether the argument is stored as `Any` (said with `as Any`, which an optional needs).
+    var erases = false
+
+    /// The expression that stores `name` in the call.
+    func value(_ name: String) -> String {
+      wrapper.map { "\($0)(\(name)\(erases ? " as Any" : ""))" } ?? name
+    }
+  }
+
+  /// How `Call` stores an argument of `type`, written in `member`.
+  ///
+  /// - As it is, when its type is `Equatable` and `Sendable`: the standard library's and
+  ///   Foundation's value types, and the module's types that declare both.
+  /// - In `NotCompared`, when the module declares it `Sendable` and not `Equatable`, and for
+  ///   tuples of such values: recorded, ignored by `==`.
+  /// - In `SpyArgument<Any>`, when the type is the member's own generic parameter or an opaque
+  ///   `some P`, which the `Call` enum cannot name.
+  /// - In `SpyArgument<Type>` otherwise: existentials, `Any`, `AnyObject`, metatypes, classes
+  ///   that are not `Sendable`, values that are not `Equatable`. `SpyArgument` compares by
+  ///   value when the argument's type is `Equatable` at run time.
+  func recordedForm(of type: String, in member: Member) -> RecordedForm {
+    var type = type
+    // An implicitly unwrapped optional is an optional outside a declaration.
+    if type.hasSuffix("!") { type = String(type.dropLast()) + "?" }
+    let words = identifiers(inType: type)
+    if words.contains("some") || mentionsGenerics(type, in: member) {
+      return RecordedForm(type: "SpyArgument<Any>", wrapper: "SpyArgument", erases: true)
+    }
+    if isSafe(type, words: words) { return RecordedForm(type: type, wrapper: nil) }
+    if isRecordableUncompared(type, words: words) {
+      return RecordedForm(type: "NotCompared<\(type)>", wrapper: "NotCompared")
+    }
+    return RecordedForm(type: "SpyArgument<\(type)>", wrapper: "SpyArgument")
+  }
+
+  /// Whether every type named in `type` is `Equatable` and `Sendable` as far as the generator
+  /// can tell, and the type itself is neither a tuple, a function, nor an existential.
+  private func isSafe(_ type: String, words: [String]) -> Bool {
+    if type.hasPrefix("(") || type.contains("->") || isMetatype(words) { return false }
+    for word in words {
+      if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
+      if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
+      if types.declared.contains(word), !types.sendable.contains(word) { return false }
+    }
+    return true
+  }
+
+  /// Whether `type` is the module's `Sendable` value that is not `Equatable` (or a tuple of
+  /// such values): kept in `NotCompared`, as before `SpyArgument`.
+  private func isRecordableUncompared(_ type: String, words: [String]) -> Bool {
+    if type.contains("->") || isMetatype(words) { return false }
+    for word in words {
+      if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
+      if types.protocols.contains(word) { return false }
+      if types.declared.contains(word), !types.sendable.contains(word) { return false }
+    }
+    return true
+  }
+
+  /// Whether the type mentions a metatype, `X.Type` or `P.Protocol`.
+  private func isMetatype(_ words: [String]) -> Bool {
+    words.contains { $0.hasSuffix(".Type") || $0.hasSuffix(".Protocol") }
+  }
+
+  /// Types the generator cannot vouch for: type erasers (`AnyPublisher`, `AnyView`,
+  /// `AnyCancellable`) and the classes of Apple's Objective-C frameworks (`NSNumber`, `UIImage`,
+  /// `CLLocation`), mostly `Equatable` but not `Sendable`, some neither. `SpyArgument` holds
+  /// them all and still compares those that are `Equatable` by value.
+  private func isFrameworkClass(_ word: String) -> Bool {
+    let characters = Array(word)
+    func isPrefixed(_ prefix: String) -> Bool {
+      word.hasPrefix(prefix) && characters.count > prefix.count
+        && characters[prefix.count].isUppercase
+    }
+    if isPrefixed("Any") { return true }
+    if word == "NSRange" { return false }
+    return Self.frameworkPrefixes.contains(where: isPrefixed)
+  }
+
+  /// Prefixes of Apple's Objective-C frameworks' types.
+  static let frameworkPrefixes = [
+    "NS", "UI", "CA", "CL", "AV", "MK", "WK", "SK", "PH", "CN", "EK", "HK", "GK", "UN", "CK",
+  ]
+
+  /// Words that make a type neither `Equatable` nor `Sendable` for sure: existentials and the
+  /// standard library's types that are not both.
+  static let unsafeWords: Set = [
+    "any", "some", "Any", "AnyObject", "AnyClass", "AnyHashable", "Error", "Hasher", "CVarArg",
+    "Codable",
+    "Encodable", "Decodable", "Void", "Never", "Sequence", "Collection", "IteratorProtocol",
+    "CustomStringConvertible", "CustomDebugStringConvertible", "Hashable", "Equatable",
+    "Comparable", "Identifiable", "Sendable", "UnsafeRawPointer", "UnsafeMutableRawPointer",
+    "UnsafePointer", "UnsafeMutablePointer", "OpaquePointer", "Unmanaged", "KeyPath",
+    "WritableKeyPath", "PartialKeyPath", "AnyKeyPath", "Mirror", "StaticString",
+    // Foundation and Dispatch classes, and values that are not `Sendable` (`Notification`
+    // carries `[AnyHashable: Any]`).
+    "Notification", "Formatter", "DateFormatter", "NumberFormatter", "ISO8601DateFormatter",
+    "Thread", "Operation", "OperationQueue", "BlockOperation", "Timer", "RunLoop", "Process",
+    "Pipe", "Stream", "InputStream", "OutputStream", "Scanner", "XMLParser", "Bundle",
+    "UserDefaults", "NotificationCenter", "FileManager", "FileHandle", "URLSession",
+    "URLSessionTask", "URLSessionDataTask", "URLSessionConfiguration", "URLResponse",
+    "HTTPURLResponse", "HTTPCookie", "URLCache", "CachedURLResponse", "JSONEncoder",
+    "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "DispatchQueue",
+    "DispatchGroup", "DispatchSemaphore", "DispatchWorkItem", "CGColor", "CGImage",
+    "CGContext", "CGPath", "CGMutablePath",
+  ]
+
+  /// The identifiers in a type, such as `Result`, `Int`, `any` and `Error` in
+  /// `Result<Int, any Error>`.
+  func identifiers(inType type: String) -> [String] {
+    type.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }.map(String.init)
+  }
+}
+
+extension SpyRenderer {
+  /// `label: text`, or `text` alone for an argument `Call` stores without a label.
+  func labeled(_ label: String, _ text: String) -> String {
+    label.isEmpty ? text : "\(label): \(text)"
+  }
+}

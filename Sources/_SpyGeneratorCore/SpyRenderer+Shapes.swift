@@ -1,0 +1,159 @@
+import Foundation
+
+extension SpyRenderer {
+  /// The statements that record a call to a method or initializer and answer it, after the
+  /// closures it keeps: `record(…)`, with `return` when it follows other statements, and the
+  /// write-backs of its `inout` parameters before the answer is returned.
+  func body(
+    of member: Member,
+    recorder: String,
+    call: String,
+    arguments: [String],
+    afterKeeping: Bool
+  ) -> [String] {
+    let writeBacks = member.parameters.filter { $0.isInout && !$0.isClosure }.map { parameter in
+      "    \(recorder)writeBack(&\(parameter.name), for: \(call), "
+        + "parameter: \"\(parameter.name.trimmingBackticks)\")"
+    }
+    var prefix = ""
+    if let result = member.returnType {
+      if !writeBacks.isEmpty {
+        prefix = "let result: \(result) = "
+      } else if afterKeeping {
+        prefix = "return "
+      }
+    }
+    var tail = answerTail(member)
+    // A typed throw returning nothing: the compiler cannot infer `Result` as `Void` there.
+    if case .typed = member.throwing, member.returnType == nil { tail += " as Void" }
+    var lines = wrapList(
+      indent: "    ",
+      head: prefix + answer(member, recorder: recorder, call: call),
+      items: arguments,
+      tail: tail,
+      emptyParens: false
+    )
+    lines += writeBacks
+    if member.returnType != nil, !writeBacks.isEmpty { lines.append("    return result") }
+    return lines
+  }
+
+  /// ` async throws(E)`: the effects of a property's getter.
+  func accessorEffects(_ member: Member) -> String {
+    let throwing: String
+    switch member.throwing {
+    case .no: throwing = ""
+    case .any: throwing = " throws"
+    case .typed(let failure): throwing = " throws(\(failure))"
+    }
+    return (member.isAsync ? " async" : "") + throwing
+  }
+
+  /// Whether `type` mentions one of the member's own generic parameters.
+  func mentionsGenerics(_ type: String, in member: Member) -> Bool {
+    let words = Set(
+      identifiers(inType: type).map { $0.split(separator: ".").first.map(String.init) ?? $0 }
+    )
+    return member.genericNames.contains(where: words.contains)
+  }
+
+  /// The accessor of a kept closure whose type mentions the method's generic parameters: a
+  /// generic method that returns the closure when it was kept for the type asked for.
+  ///
+  /// ```swift
+  /// spy.runCompletion(as: Int.self)?(3)
+  /// ```
+  func genericKeptAccessor(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
+    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let name =
+      caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
+    let (generics, clause, whereClause) = genericClause(for: parameter.type, in: member)
+    let asType = generics.count == 1 ? "as _: \(generics[0]).Type = \(generics[0]).self" : ""
+    let isStatic = member.isStatic ? "static " : ""
+    return [
+      "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to "
+        + "`\(member.displayName)`,",
+      "  /// if that call's generic types are the ones asked for.",
+    ]
+      + wrapList(
+        indent: "  ",
+        head: "\(isStatic)func \(name)\(clause)",
+        items: asType.isEmpty ? [] : [asType],
+        tail: " -> (\(parameter.type))?\(whereClause) {"
+      ) + [
+        "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
+        "  }",
+      ]
+  }
+
+  /// The typed way to stub what a method writes back into one of its `inout` parameters:
+  /// `stub<Case><Parameter>`, which calls `Spy.stub(_:writingBack:_:)`.
+  func writeBackStub(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
+    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let parameterName = parameter.name.trimmingBackticks
+    let name = "stub" + caseName.trimmingBackticks.capitalizedFirst + parameterName.capitalizedFirst
+    var generics = ""
+    var whereClause = ""
+    if mentionsGenerics(parameter.type, in: member) {
+      (_, generics, whereClause) = genericClause(for: parameter.type, in: member)
+    }
+    let isStatic = member.isStatic ? "static " : ""
+    return [
+      "  /// Makes `\(member.displayName)` write back into its `\(parameterName)` argument: `body`",
+      "  /// receives the value the caller passed and changes it.",
+    ]
+      + wrapList(
+        indent: "  ",
+        head: "\(isStatic)func \(name)\(generics)",
+        items: ["_ body: @escaping @Sendable (inout \(parameter.type)) -> Void"],
+        tail: "\(whereClause) {"
+      ) + [
+        "    \(recorder)stub(.\(escaped(caseName)), writingBack: \"\(parameterName)\", body)",
+        "  }",
+      ]
+  }
+
+  /// The generic parameters of `member` that `type` mentions, as a clause such as `<T>`: bare
+  /// when `type` uses them alone, with the method's constraints (and `where` clause) when it
+  /// reaches into them, as `T.Element` does.
+  func genericClause(
+    for type: String,
+    in member: Member
+  ) -> (names: [String], clause: String, whereClause: String) {
+    let words = Set(identifiers(inType: type))
+    let generics = member.genericNames.filter { generic in
+      words.contains(generic) || words.contains { $0.hasPrefix(generic + ".") }
+    }
+    let needsConstraints = words.contains { word in
+      generics.contains { word.hasPrefix($0 + ".") }
+    }
+    guard needsConstraints, let open = member.head.firstIndex(of: "<") else {
+      return (generics, "<\(generics.joined(separator: ", "))>", "")
+    }
+    var whereClause = ""
+    if let range = member.tail.range(of: " where ") {
+      whereClause = String(member.tail[range.lowerBound...])
+    }
+    return (generics, String(member.head[open...]), whereClause)
+  }
+}
+
+extension SpyTarget {
+  /// The target with the parameters whose type is a typealias of a function type marked as
+  /// closures: they stay out of `Call`, and escaping ones are kept.
+  func resolvingClosureAliases(_ aliases: [String: String]) -> SpyTarget {
+    guard !aliases.isEmpty else { return self }
+    var target = self
+    for index in target.members.indices {
+      for parameterIndex in target.members[index].parameters.indices {
+        var type = target.members[index].parameters[parameterIndex].type
+        while type.hasSuffix("?") || type.hasSuffix("!") { type = String(type.dropLast()) }
+        if type.hasPrefix("("), type.hasSuffix(")") { type = String(type.dropFirst().dropLast()) }
+        if aliases[type.trimmingSpaces] != nil {
+          target.members[index].parameters[parameterIndex].isAliasedClosure = true
+        }
+      }
+    }
+    return target
+  }
+}
