@@ -12,7 +12,7 @@ import Foundation
 /// let output = try generator.generate(symbolGraph: Data(contentsOf: graphURL))
 /// for diagnostic in output.diagnostics { print(diagnostic) }
 /// ```
-public struct SpyGenerator {
+public struct SpyGenerator: Sendable {
   /// What to generate, and how the generated files say to regenerate them.
   public struct Options: Sendable {
     /// The protocols to generate spies for; empty means every protocol that qualifies.
@@ -172,15 +172,18 @@ public struct SpyGenerator {
       skipped.contains(symbol.name)
         || (symbol.docComment?.lines.contains { $0.text.trimmingSpaces == Self.skipMarker } ?? false)
     }
-    for symbol in chosen {
-      switch spyTarget(for: symbol, reader: reader, diagnostics: &diagnostics) {
-      case .some(let target):
-        files.append(
-          file(for: target, module: graph.module.name, notEquatable: notEquatable, types: types)
-        )
-      case .none:
-        break
+    // Each protocol's spy depends only on the graph: rendered on every core, kept in order.
+    let rendered = chosen.concurrentMap { symbol -> (File?, [Diagnostic]) in
+      var found: [Diagnostic] = []
+      let target = spyTarget(for: symbol, reader: reader, diagnostics: &found)
+      let spy = target.map {
+        file(for: $0, module: graph.module.name, notEquatable: notEquatable, types: types)
       }
+      return (spy, found)
+    }
+    for (spy, found) in rendered {
+      diagnostics += found
+      if let spy { files.append(spy) }
     }
     for name in options.classes {
       guard let symbol = reader.classNamed(name) else {

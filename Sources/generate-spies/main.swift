@@ -111,9 +111,20 @@ do {
       command: command
     )
   )
-  var result = try generator.generate(
-    symbolGraph: Data(contentsOf: URL(fileURLWithPath: symbolGraph))
-  )
+  // GENERATE_SPIES_TIMING=1 prints where the time goes (read, generate, verify, write).
+  let timing = ProcessInfo.processInfo.environment["GENERATE_SPIES_TIMING"] == "1"
+  let clock = ContinuousClock()
+  var phaseStart = clock.now
+  func phase(_ name: String) {
+    guard timing else { return }
+    let now = clock.now
+    FileHandle.standardError.write(Data("timing: \(name) \(now - phaseStart)\n".utf8))
+    phaseStart = now
+  }
+  let data = try Data(contentsOf: URL(fileURLWithPath: symbolGraph))
+  phase("read")
+  var result = try generator.generate(symbolGraph: data)
+  phase("decode and generate")
   if let verifyWith {
     let verifier = SpyVerifier(buildFolder: URL(fileURLWithPath: verifyWith))
     let failures = try verifier.failures(in: result.files)
@@ -132,11 +143,13 @@ do {
       )
     }
   }
+  phase("verify")
   for diagnostic in result.diagnostics {
     FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
   }
   let folder = URL(fileURLWithPath: output, isDirectory: true)
   let outcome = try SpyFiles(folder: folder).apply(result.files, checkOnly: check)
+  phase(check ? "check" : "write")
   for line in outcome.messages { print(line) }
   let failed = !outcome.problems.isEmpty || result.diagnostics.contains { $0.severity == .error }
   for problem in outcome.problems {
