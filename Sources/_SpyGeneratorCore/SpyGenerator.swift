@@ -145,14 +145,15 @@ public struct SpyGenerator: Sendable {
         if let symbol = reader.protocolNamed(name) {
           chosen.append(symbol)
         } else {
-          diagnostics.append(
-            Diagnostic(.error, "No protocol \(name) in module \(graph.module.name).")
-          )
+          diagnostics.append(Self.noProtocol(name, reader: reader))
         }
       }
     } else if let marker = options.marker {
       chosen = reader.protocols.filter { symbol in
         symbol.docComment?.lines.contains { $0.text.trimmingSpaces == marker } ?? false
+      }
+      if chosen.isEmpty {
+        diagnostics.append(Self.markerSelectsNothing(marker, module: graph.module.name))
       }
     } else {
       chosen = reader.protocols
@@ -187,19 +188,13 @@ public struct SpyGenerator: Sendable {
     }
     for name in options.classes {
       guard let symbol = reader.classNamed(name) else {
-        diagnostics.append(Diagnostic(.error, "No class \(name) in module \(graph.module.name)."))
+        diagnostics.append(Self.noClass(name, reader: reader))
         continue
       }
       if symbol.accessLevel != "open" && symbol.accessLevel != "internal"
         && symbol.accessLevel != "package"
       {
-        diagnostics.append(
-          Diagnostic(
-            .error,
-            "Class \(name) is \(symbol.accessLevel), so no other module can subclass it: make "
-              + "it open to generate its spy."
-          )
-        )
+        diagnostics.append(Self.notSubclassable(name, accessLevel: symbol.accessLevel))
         continue
       }
       if let target = spyTarget(forClass: symbol, reader: reader, diagnostics: &diagnostics) {
@@ -282,14 +277,7 @@ public struct SpyGenerator: Sendable {
     let unknown = Array(Set(external).subtracting(satisfied))
       .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }.sorted()
     if !unknown.isEmpty {
-      diagnostics.append(
-        Diagnostic(
-          .warning,
-          "\(name)Spy does not implement the requirements of \(unknown.joined(separator: ", ")), "
-            + "from another module: the spy compiles only if Spy or a default implementation "
-            + "provides them."
-        )
-      )
+      diagnostics.append(Self.externalParents(unknown, of: name))
     }
     let isMainActor = (symbol.declarationFragments ?? []).contains {
       $0.kind == "attribute" && $0.spelling == "MainActor"
@@ -325,10 +313,7 @@ public struct SpyGenerator: Sendable {
         }
       } catch {
         diagnostics.append(
-          Diagnostic(
-            .warning,
-            "\(symbol.name)Spy does not override \(symbol.name).\(member.name): \(error.reason)."
-          )
+          Self.notOverridden(member.name, of: symbol.name, reason: error.reason)
         )
       }
     }

@@ -25,6 +25,19 @@ let usage = """
                             compile is not written, and a diagnostic names its protocol.
     --check                 Write nothing; fail if a file in --output is missing or stale.
     --command <text>        The command the files' header shows to regenerate them.
+
+  A protocol that cannot be spied (or whose spy does not compile, with --verify-with) gets no
+  file and a warning naming the protocol, the requirement, the reason and the way out: write
+  its spy by hand, or leave it out (a doc-comment line `spy: skip`, --skip, or "skip" in
+  generate-spies.json). Every other spy is still written.
+
+  EXIT STATUS:
+    0  every spy written (or, with --check, up to date); warnings may have been printed
+    1  a protocol or class named with --protocol or --class got no spy (the others were
+       written); with --check, a spy is missing, stale or no longer generated; a file in the
+       output folder that generate-spies did not write has the name of a spy; or
+       generate-spies.json cannot be used
+    64 the command line cannot be used
   """
 
 func fail(_ message: String, status: Int32 = 64) -> Never {
@@ -128,20 +141,7 @@ do {
   if let verifyWith {
     let verifier = SpyVerifier(buildFolder: URL(fileURLWithPath: verifyWith))
     let failures = try verifier.failures(in: result.files)
-    result.files.removeAll { failures[$0.name] != nil }
-    for (file, error) in failures.sorted(by: { $0.key < $1.key }) {
-      let name = String(file.dropLast("Spy.swift".count))
-      result.diagnostics.append(
-        Diagnostic(
-          protocols.contains(name) ? .error : .warning,
-          "No spy for \(name): the spy generate-spies wrote does not compile, so it was not "
-            + "written (\(error)). This is a bug of generate-spies: please report it with the "
-            + "protocol. Write this spy by hand, or leave \(name) out: add a line `spy: skip` to "
-            + "its doc comment, pass --skip \(name), or list it under \"skip\" in "
-            + "\(SpyConfiguration.fileName)."
-        )
-      )
-    }
+    result.dropSpies(failing: failures, named: protocols + classes)
   }
   phase("verify")
   for diagnostic in result.diagnostics {
@@ -151,7 +151,7 @@ do {
   let outcome = try SpyFiles(folder: folder).apply(result.files, checkOnly: check)
   phase(check ? "check" : "write")
   for line in outcome.messages { print(line) }
-  let failed = !outcome.problems.isEmpty || result.diagnostics.contains { $0.severity == .error }
+  let failed = !outcome.problems.isEmpty || result.failsTheRun
   for problem in outcome.problems {
     FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
   }

@@ -24,11 +24,12 @@ import _SpyGeneratorCore
 
   @Test func anUnknownProtocolOrClassIsAnError() throws {
     let output = try generateCorpus(protocols: ["Nope"], classes: ["Missing"])
+    #expect(output.diagnostics.map(\.severity) == [.error, .error])
     #expect(
-      output.diagnostics == [
-        Diagnostic(.error, "No protocol Nope in module SpyCorpus."),
-        Diagnostic(.error, "No class Missing in module SpyCorpus."),
-      ]
+      output.diagnostics.first?.message.hasPrefix("No protocol Nope in module SpyCorpus") == true
+    )
+    #expect(
+      output.diagnostics.last?.message.hasPrefix("No class Missing in module SpyCorpus") == true
     )
   }
 
