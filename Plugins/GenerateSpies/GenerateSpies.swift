@@ -13,8 +13,8 @@ struct GenerateSpies: CommandPlugin {
   static let usage =
     "usage: swift package --allow-writing-to-package-directory generate-spies "
     + "[--target <Target> [--output <folder>]] [--protocol <P>]… [--skip <P>]… [--class <C>]… "
-    + "[--marker] [--verify-with <build folder>] [--check]; without --target, every target of "
-    + "\(configurationFile)"
+    + "[--marker] [--verify | --verify-with <build folder>…] [--check]; without --target, every "
+    + "target of \(configurationFile)"
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
@@ -25,14 +25,15 @@ struct GenerateSpies: CommandPlugin {
     let classes = extractor.extractOption(named: "class")
     let verifyWith = extractor.extractOption(named: "verify-with")
     let check = extractor.extractFlag(named: "check") > 0
+    let verify = extractor.extractFlag(named: "verify") > 0
     let marker = extractor.extractFlag(named: "marker") > 0
     guard extractor.remainingArguments.isEmpty else {
       throw PluginError(
         "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\(Self.usage)"
       )
     }
-    guard targetNames.count <= 1, outputs.count <= 1, verifyWith.count <= 1 else {
-      throw PluginError("give --target, --output and --verify-with at most once\n\(Self.usage)")
+    guard targetNames.count <= 1, outputs.count <= 1 else {
+      throw PluginError("give --target and --output at most once\n\(Self.usage)")
     }
     let configURL = context.package.directoryURL.appending(path: Self.configurationFile)
     let configured = try Self.configuredTargets(at: configURL)
@@ -56,6 +57,12 @@ struct GenerateSpies: CommandPlugin {
     extra += skip.flatMap { ["--skip", $0] }
     extra += classes.flatMap { ["--class", $0] }
     if marker { extra.append("--marker") }
+
+    var verifyFolders = verifyWith.map { folder in
+      folder.hasPrefix("/")
+        ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
+    }
+    if verify { verifyFolders.append(try buildForVerification(context: context)) }
 
     let tool = try context.tool(named: "generate-spies")
     var failed: [String] = []
@@ -100,12 +107,7 @@ struct GenerateSpies: CommandPlugin {
         toolArguments += ["--output", context.package.directoryURL.appending(path: output).path()]
       }
       toolArguments += extra
-      if let folder = verifyWith.first {
-        let url =
-          folder.hasPrefix("/")
-          ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
-        toolArguments += ["--verify-with", url.path()]
-      }
+      for folder in verifyFolders { toolArguments += ["--verify-with", folder.path()] }
       if check { toolArguments.append("--check") }
 
       let process = Process()
@@ -122,6 +124,37 @@ struct GenerateSpies: CommandPlugin {
           : "generate-spies failed for \(failed.joined(separator: ", ")) (see above)"
       )
     }
+  }
+
+  /// `--verify`: builds the package, tests included, and returns the build folder whose
+  /// modules the spies are compiled against. A failed build still serves: the test targets are
+  /// built last, so the modules the spies import are there even when the spies on disk (the
+  /// ones about to be replaced) no longer compile.
+  func buildForVerification(context: PluginContext) throws -> URL {
+    let result = try packageManager.build(
+      .all(includingTests: true),
+      parameters: .init(configuration: .debug, logging: .concise)
+    )
+    if !result.succeeded {
+      print(
+        "note: generate-spies --verify: the build failed; the spies are compiled against the "
+          + "modules it built. Its first errors:\n"
+          + firstErrors(in: result.logText).joined(separator: "\n")
+      )
+    }
+    // An artifact lies in the build folder; without one, the default scratch path's.
+    if let artifact = result.builtArtifacts.first {
+      return artifact.url.deletingLastPathComponent()
+    }
+    return context.package.directoryURL.appending(path: ".build/debug")
+  }
+
+  /// The first distinct error lines of a build log.
+  func firstErrors(in log: String) -> [String] {
+    var seen: Set<Substring> = []
+    return log.split(separator: "\n")
+      .filter { $0.contains(": error: ") && !$0.hasPrefix(" ") && seen.insert($0).inserted }
+      .prefix(5).map(String.init)
   }
 
   /// The targets `generate-spies.json` lists, or nil without the file. The tool reads the rest

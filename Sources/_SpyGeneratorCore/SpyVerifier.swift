@@ -1,10 +1,13 @@
 import Foundation
 
-/// Type-checks generated spies with the Swift compiler against a build folder, so that a spy
-/// the generator's rules got wrong is reported and never written.
+/// Compiles generated spies with the Swift compiler against a build folder, so that a spy the
+/// generator's rules got wrong is reported and never written.
 ///
-/// All files go to one `swiftc -typecheck` run (a fraction of a second per hundred spies); the
-/// compiler's errors are attributed to the files they name.
+/// The spies are compiled together to SIL (`swiftc -emit-sil -wmo`, no code generated), which
+/// runs the checks a plain `-typecheck` skips: a missing `return`, a property an initializer
+/// leaves uninitialized, a non-`Sendable` value sent across isolation. The compiler stops before
+/// those checks when any file has a type error, so a failing file is set aside and the rest are
+/// compiled again, until they compile; each error is blamed on the file it names.
 ///
 /// ```swift
 /// let verifier = SpyVerifier(buildFolder: URL(fileURLWithPath: ".build/debug"))
@@ -17,7 +20,7 @@ public struct SpyVerifier {
     public let description: String
   }
 
-  private let buildFolder: URL
+  private let buildFolders: [URL]
   private let compiler: URL
 
   /// Verifies against the modules of `buildFolder` (such as `.build/debug`, after
@@ -31,11 +34,25 @@ public struct SpyVerifier {
   ///   - buildFolder: The build folder whose `Modules` (or itself) holds the `.swiftmodule`s.
   ///   - compiler: `swiftc`; by default the one on `PATH`.
   public init(buildFolder: URL, compiler: URL? = nil) {
-    self.buildFolder = buildFolder
+    self.init(buildFolders: [buildFolder], compiler: compiler)
+  }
+
+  /// Verifies against the modules of several folders: module search paths, in order.
+  ///
+  /// ```swift
+  /// let verifier = SpyVerifier(buildFolders: [appBuild, sharedInstancesBuild])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - buildFolders: Build folders (their `Modules` folder is searched when they have one)
+  ///     or folders of `.swiftmodule`s.
+  ///   - compiler: `swiftc`; by default the one on `PATH`.
+  public init(buildFolders: [URL], compiler: URL? = nil) {
+    self.buildFolders = buildFolders
     self.compiler = compiler ?? URL(fileURLWithPath: "/usr/bin/env")
   }
 
-  /// The files that do not type-check, each with the compiler's first error for it.
+  /// The files that do not compile, each with the compiler's first error for it.
   ///
   /// ```swift
   /// for (file, error) in try verifier.failures(in: files) { print(file, error) }
@@ -43,61 +60,82 @@ public struct SpyVerifier {
   ///
   /// - Parameter files: Generated spies.
   /// - Returns: The failing files' names, each with its first error.
-  /// - Throws: ``Error`` when the build folder has no modules or the compiler cannot run.
+  /// - Throws: ``Error`` when a build folder has no modules, the compiler cannot run, or it
+  ///   fails without naming a spy (nothing could be checked).
   public func failures(in files: [SpyGenerator.File]) throws(Error) -> [String: String] {
     guard !files.isEmpty else { return [:] }
     let fileManager = FileManager.default
-    let modules = buildFolder.appendingPathComponent("Modules")
-    var isFolder: ObjCBool = false
-    let moduleFolder =
-      fileManager.fileExists(atPath: modules.path, isDirectory: &isFolder) && isFolder.boolValue
-      ? modules : buildFolder
-    let contents = (try? fileManager.contentsOfDirectory(atPath: moduleFolder.path)) ?? []
-    guard contents.contains(where: { $0.hasSuffix(".swiftmodule") }) else {
-      throw Error(
-        description: "--verify-with \(buildFolder.path): no Swift modules there. Build first "
-          + "(swift build --build-tests) and pass the build folder, such as .build/debug."
-      )
-    }
-    // C modules (a package's own C targets) are found through their module maps.
-    let builds = (try? fileManager.contentsOfDirectory(atPath: buildFolder.path)) ?? []
-    let moduleMaps = builds.filter { $0.hasSuffix(".build") }.sorted().compactMap { name in
-      let map = buildFolder.appendingPathComponent(name).appendingPathComponent("module.modulemap")
-      return fileManager.fileExists(atPath: map.path) ? map.path : nil
+    var searchArguments: [String] = []
+    for buildFolder in buildFolders {
+      let modules = buildFolder.appendingPathComponent("Modules")
+      var isFolder: ObjCBool = false
+      let moduleFolder =
+        fileManager.fileExists(atPath: modules.path, isDirectory: &isFolder) && isFolder.boolValue
+        ? modules : buildFolder
+      let contents = (try? fileManager.contentsOfDirectory(atPath: moduleFolder.path)) ?? []
+      guard contents.contains(where: { $0.hasSuffix(".swiftmodule") }) else {
+        throw Error(
+          description: "--verify-with \(buildFolder.path): no Swift modules there. Build first "
+            + "(swift build --build-tests) and pass the build folder, such as .build/debug."
+        )
+      }
+      searchArguments += ["-I", moduleFolder.path]
+      // C modules (a package's own C targets) are found through their module maps.
+      let builds = (try? fileManager.contentsOfDirectory(atPath: buildFolder.path)) ?? []
+      for name in builds.sorted() where name.hasSuffix(".build") {
+        let map = buildFolder.appendingPathComponent(name)
+          .appendingPathComponent("module.modulemap")
+        if fileManager.fileExists(atPath: map.path) {
+          searchArguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+        }
+      }
     }
     let folder = fileManager.temporaryDirectory
       .appendingPathComponent("generate-spies-verify-\(UUID().uuidString)")
     defer { try? fileManager.removeItem(at: folder) }
-    var paths: [String: String] = [:]
+    var names: [String: String] = [:]
     do {
       try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
       for file in files {
         let url = folder.appendingPathComponent(file.name)
-        try file.contents.write(to: url, atomically: true, encoding: .utf8)
-        paths[url.path] = file.name
+        try Data(file.contents.utf8).write(to: url)
+        names[url.path] = file.name
       }
     } catch {
       throw Error(description: "generate-spies could not write to \(folder.path): \(error)")
     }
-    var arguments = compiler.path == "/usr/bin/env" ? ["swiftc"] : []
-    arguments += ["-typecheck", "-swift-version", "6", "-I", moduleFolder.path]
-    for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
-    arguments += paths.keys.sorted()
-    let output = try run(arguments)
     var failures: [String: String] = [:]
-    for line in output.split(separator: "\n") where line.contains(": error: ") {
-      guard let path = paths.keys.first(where: { line.hasPrefix($0 + ":") }),
-        let name = paths[path], failures[name] == nil
-      else { continue }
-      failures[name] = String(line.dropFirst(path.count + 1))
-    }
-    // An error the compiler could not place in a file fails every file: nothing was verified.
-    if failures.isEmpty, output.contains("error:"), !output.isEmpty {
-      let first = output.split(separator: "\n").first { $0.contains("error:") } ?? ""
-      throw Error(
-        description: "--verify-with \(buildFolder.path): the compiler failed before checking the "
-          + "spies: \(first). Build the test target first (swift build --build-tests)."
-      )
+    var remaining = Set(names.keys)
+    // Each round sets aside the files the compiler blamed; it reaches the checks on SIL only
+    // once no file has a type error, so two rounds find both kinds.
+    while !remaining.isEmpty {
+      var arguments = compiler.path == "/usr/bin/env" ? ["swiftc"] : []
+      arguments += [
+        "-emit-sil", "-wmo", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6",
+        "-module-name", "GenerateSpiesVerification",
+      ]
+      arguments += searchArguments
+      arguments += remaining.sorted()
+      let output = try run(arguments)
+      guard output.contains("error:") else { break }
+      var blamed = 0
+      for line in output.split(separator: "\n") where line.contains(": error: ") {
+        // `/tmp/…/AccountSpy.swift:12:5: error: …`: the path ends at the first `.swift:`.
+        guard let end = line.range(of: ".swift:") else { continue }
+        let path = String(line[..<end.lowerBound]) + ".swift"
+        guard let name = names[path], failures[name] == nil else { continue }
+        failures[name] = name + ":" + line[end.upperBound...]
+        remaining.remove(path)
+        blamed += 1
+      }
+      // An error the compiler could not place in a spy: nothing was verified.
+      if blamed == 0 {
+        let first = output.split(separator: "\n").first { $0.contains("error:") } ?? ""
+        throw Error(
+          description: "--verify-with: the compiler failed before checking the spies: \(first). "
+            + "Build the test target first (swift build --build-tests)."
+        )
+      }
     }
     return failures
   }

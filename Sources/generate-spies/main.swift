@@ -20,9 +20,11 @@ let usage = """
                             `spy: skip`.
     --marker                Only protocols whose doc comment has a line `spy: generate`.
     --class <name>          Generate a subclass spy for this open class (repeatable).
-    --verify-with <folder>  Type-check every spy against the modules of a build folder (such as
-                            .build/debug after `swift build --build-tests`); a spy that does not
-                            compile is not written, and a diagnostic names its protocol.
+    --verify-with <folder>  Compile every spy (to SIL: type checks, definite initialization,
+                            missing returns, isolation) against the modules of a build folder,
+                            such as .build/debug after `swift build --build-tests` (repeatable:
+                            module search paths, in order); a spy that does not compile is not
+                            written, and a diagnostic names its protocol and the error.
     --check                 Write nothing; fail if a file in --output is missing or stale.
     --command <text>        The command the files' header shows to regenerate them.
 
@@ -54,7 +56,7 @@ var skip: [String] = []
 var classes: [String] = []
 var marker = false
 var check = false
-var verifyWith: String?
+var verifyWith: [String] = []
 var command = "swift package generate-spies"
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(of option: String) -> String {
@@ -72,7 +74,7 @@ while let argument = arguments.popFirst() {
   case "--class": classes.append(value(of: argument))
   case "--marker": marker = true
   case "--check": check = true
-  case "--verify-with": verifyWith = value(of: argument)
+  case "--verify-with": verifyWith.append(value(of: argument))
   case "--command": command = value(of: argument)
   case "--help", "-h":
     print(usage)
@@ -138,8 +140,8 @@ do {
   phase("read")
   var result = try generator.generate(symbolGraph: data)
   phase("decode and generate")
-  if let verifyWith {
-    let verifier = SpyVerifier(buildFolder: URL(fileURLWithPath: verifyWith))
+  if !verifyWith.isEmpty {
+    let verifier = SpyVerifier(buildFolders: verifyWith.map { URL(fileURLWithPath: $0) })
     let failures = try verifier.failures(in: result.files)
     result.dropSpies(failing: failures, named: protocols + classes)
   }

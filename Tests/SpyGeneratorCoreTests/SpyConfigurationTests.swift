@@ -112,7 +112,7 @@ import _SpyGeneratorCore
   // MARK: The compiler check
 
   @Test func theVerifierNamesTheSpiesThatDoNotCompileAndTheirFirstError() throws {
-    let folder = try moduleFolder()
+    let folder = try tinyModuleFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let good = SpyGenerator.File(
       name: "GoodSpy.swift",
@@ -147,28 +147,4 @@ private func generate(skip: [String]) throws -> SpyGenerator.Output {
     options: SpyGenerator.Options(classes: [], skip: skip, command: corpusCommand)
   )
   return try generator.generate(symbolGraph: corpusSymbolGraph())
-}
-
-/// A build folder holding one tiny module, `Tiny`, with `protocol Greeting`.
-private func moduleFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("verify-\(UUID().uuidString)")
-  let modules = folder.appendingPathComponent("Modules")
-  try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-  let source = folder.appendingPathComponent("Tiny.swift")
-  try "public protocol Greeting { func greet() -> String }\n".write(
-    to: source,
-    atomically: true,
-    encoding: .utf8
-  )
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [
-    "swiftc", "-emit-module", "-parse-as-library", "-module-name", "Tiny",
-    "-emit-module-path", modules.appendingPathComponent("Tiny.swiftmodule").path, source.path,
-  ]
-  try process.run()
-  process.waitUntilExit()
-  try #require(process.terminationStatus == 0)
-  return folder
 }
