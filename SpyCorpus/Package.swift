@@ -3,8 +3,9 @@
 import PackageDescription
 
 // The protocol shapes the spy generator must handle, one per requirement kind, and a test suite
-// that exercises the spies `generate-spies` writes for them. `scripts/check-spies.sh` generates
-// the spies into Tests/SpyCorpusTests/Spies (not committed) and runs the tests.
+// that exercises the spies `generate-spies` writes for them. The spies in
+// Tests/SpyCorpusTests/Spies are committed (the generator's reference output, configured in
+// generate-spies.json); `scripts/check-spies.sh` checks they are up to date and runs the tests.
 let package = Package(
   name: "SpyCorpus",
   platforms: [

@@ -39,6 +39,17 @@ extension SpyGenerator {
     )
   }
 
+  /// A name given with `--skip` (or `"skip"`) that the module does not declare.
+  static func skipMatchesNothing(_ name: String, reader: SymbolGraphReader) -> Diagnostic {
+    let module = reader.graph.module.name
+    return Diagnostic(
+      .warning,
+      "--skip \(name): module \(module) has no protocol \(name)"
+        + "\(suggestion(for: name, among: reader.protocols)), so the option leaves nothing out: "
+        + "correct the name, or remove it (a protocol that was renamed or removed?)."
+    )
+  }
+
   /// `--marker` when no protocol carries the marker: nothing would be generated, silently.
   static func markerSelectsNothing(_ marker: String, module: String) -> Diagnostic {
     Diagnostic(
@@ -113,19 +124,26 @@ extension SpyGenerator {
     return best.map { " (did you mean \($0.name)?)" } ?? ""
   }
 
-  /// The Levenshtein distance of two names, or a value above `limit` once it is certain.
+  /// The edit distance of two names (insertions, deletions, substitutions, and swaps of two
+  /// neighbors such as `Lodaing`), or a value above `limit` once it is certain.
   static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
     let a = Array(a)
     let b = Array(b)
     guard !a.isEmpty else { return b.count }
+    var beforePrevious: [Int] = []
     var previous = Array(0...b.count)
     for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in stride(from: 1, through: b.count, by: 1) {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      if current.min() ?? 0 > limit { return limit + 1 }
+      // A swap reaches back two rows: stop only when both are past the limit.
+      if min(current.min() ?? 0, previous.min() ?? 0) > limit { return limit + 1 }
+      beforePrevious = previous
       previous = current
     }
     return previous[b.count]

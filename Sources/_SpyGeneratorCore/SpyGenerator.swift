@@ -161,13 +161,7 @@ public struct SpyGenerator: Sendable {
     // Left out by name or by their doc comment: no spy, no diagnostic.
     let skipped = Set(options.skip)
     for name in options.skip.sorted() where reader.protocolNamed(name) == nil {
-      diagnostics.append(
-        Diagnostic(
-          .warning,
-          "--skip \(name): module \(graph.module.name) has no protocol \(name), so the option "
-            + "leaves nothing out (a typo, or a protocol that was renamed or removed?)."
-        )
-      )
+      diagnostics.append(Self.skipMatchesNothing(name, reader: reader))
     }
     chosen.removeAll { symbol in
       skipped.contains(symbol.name)

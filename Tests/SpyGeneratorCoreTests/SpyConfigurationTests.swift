@@ -95,7 +95,9 @@ import _SpyGeneratorCore
     #expect(output.diagnostics.map(\.severity) == [.warning, .warning])  // + Repository
     #expect(
       output.diagnostics.contains {
-        $0.message.contains("--skip Lodaing: module SpyCorpus has no protocol Lodaing")
+        $0.message.contains(
+          "--skip Lodaing: module SpyCorpus has no protocol Lodaing (did you mean Loading?)"
+        )
       }
     )
   }
@@ -142,7 +144,9 @@ import _SpyGeneratorCore
   }
 }
 
+/// The corpus's spies, with `skip` added to the configuration file's.
 private func generate(skip: [String]) throws -> SpyGenerator.Output {
+  let skip = try corpusConfiguration().skip + skip
   let generator = SpyGenerator(
     options: SpyGenerator.Options(classes: [], skip: skip, command: corpusCommand)
   )
