@@ -87,8 +87,7 @@ public struct SpyFiles {
     case problem(String)
   }
 
-  /// Writes (or checks) one file. A plain write, not an atomic one (a temporary file and a
-  /// rename): twice the files created, for files the next run rewrites anyway.
+  /// Writes (or checks) one file.
   private static func apply(
     _ file: SpyGenerator.File,
     in folder: URL,
@@ -96,10 +95,17 @@ public struct SpyFiles {
   ) throws -> FileOutcome {
     let url = folder.appendingPathComponent(file.name)
     let current = try? String(contentsOf: url, encoding: .utf8)
+    if current == nil, FileManager.default.fileExists(atPath: url.path) {
+      return .problem(
+        "\(file.name) cannot be read as UTF-8 text, so it was left alone: rename it, or leave its "
+          + "protocol out (`spy: skip` in its doc comment, --skip, or \"skip\" in "
+          + "\(SpyConfiguration.fileName))."
+      )
+    }
     switch current {
     case .none:
       if checkOnly { return .problem("\(file.name) is missing: run generate-spies.") }
-      try Data(file.contents.utf8).write(to: url)
+      try write(file.contents, to: url)
       return .message("created \(file.name)")
     case .some(let text) where !text.hasPrefix(generatedMarker):
       return .problem(
@@ -111,8 +117,40 @@ public struct SpyFiles {
       return .message("unchanged \(file.name)")
     case .some:
       if checkOnly { return .problem("\(file.name) is stale: run generate-spies.") }
-      try Data(file.contents.utf8).write(to: url)
+      try write(file.contents, to: url)
       return .message("updated \(file.name)")
     }
+  }
+
+  /// Writes `text` into the file at `url`, replacing it. A plain write: not atomic (a temporary
+  /// file and a rename create twice the files) and not synced to disk (`Data.write` syncs each
+  /// file, a third of the time of writing 10,000 spies), for files the next run rewrites anyway.
+  private static func write(_ text: String, to url: URL) throws {
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard descriptor >= 0 else { throw WriteError(path: url.path, code: errno) }
+    defer { close(descriptor) }
+    var text = text
+    try text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(
+          descriptor,
+          bytes.baseAddress! + offset,
+          bytes.count - offset
+        )
+        if written < 0 {
+          if errno == EINTR { continue }
+          throw WriteError(path: url.path, code: errno)
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// A file that could not be written.
+  struct WriteError: Error, CustomStringConvertible {
+    let path: String
+    let code: Int32
+    var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
   }
 }
