@@ -58,6 +58,21 @@ import _SpyGeneratorCore
     let failures = try SpyVerifier(buildFolder: folder).failures(in: [typeError, missingReturn])
     #expect(failures.keys.sorted() == ["ReturnSpy.swift", "TypeSpy.swift"])
   }
+
+  /// Many spies are shared between compilers, one per core: the failures of every share count.
+  @Test func failuresInEveryShareOfManySpiesAreFound() throws {
+    let folder = try tinyModuleFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let files = (0..<120).map { index in
+      let result = index == 7 || index == 110 ? "Int { 0 }" : "String { \"\" }"
+      return SpyGenerator.File(
+        name: "S\(index)Spy.swift",
+        contents: "import Tiny\nfinal class S\(index)Spy: Greeting { func greet() -> \(result) }\n"
+      )
+    }
+    let failures = try SpyVerifier(buildFolder: folder).failures(in: files)
+    #expect(failures.keys.sorted() == ["S110Spy.swift", "S7Spy.swift"])
+  }
 }
 
 /// A build folder holding one tiny module, `Tiny`, with `protocol Greeting`.
