@@ -64,6 +64,23 @@ struct GenerateSpies: CommandPlugin {
     }
     if verify { verifyFolders.append(try buildForVerification(context: context)) }
 
+    // Every name checked before any work: a typo fails the run before a file is written.
+    var sources: [String: SourceModuleTarget] = [:]
+    for targetName in names {
+      guard let found = context.package.targets.first(where: { $0.name == targetName }) else {
+        throw PluginError(
+          "package \(context.package.displayName) has no target \(targetName)"
+            + (targetNames.isEmpty
+              ? ": correct or remove its entry in \(Self.configurationFile)"
+              : ": correct --target")
+        )
+      }
+      guard let source = found as? SourceModuleTarget else {
+        throw PluginError("\(targetName) is not a Swift source target")
+      }
+      sources[targetName] = source
+    }
+
     let tool = try context.tool(named: "generate-spies")
     var failed: [String] = []
     for targetName in names {
@@ -74,10 +91,7 @@ struct GenerateSpies: CommandPlugin {
             + "\(Self.configurationFile)\n\(Self.usage)"
         )
       }
-      let targets = try context.package.targets(named: [targetName])
-      guard let target = targets.first as? SourceModuleTarget else {
-        throw PluginError("\(targetName) is not a Swift source target")
-      }
+      guard let target = sources[targetName] else { continue }
       // Internal protocols too: their spies use `@testable import`.
       var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
       options.includeSynthesized = false

@@ -113,7 +113,8 @@ public struct SpyConfiguration: Equatable, Sendable {
   /// - Returns: The configuration.
   /// - Throws: ``Error`` naming the file, the entry and the key that is wrong: not JSON, a missing
   ///   `target` or `output`, a key the generator does not know (a typo would silently do
-  ///   nothing), a value of the wrong type, or a target listed twice.
+  ///   nothing), a value of the wrong type, an `output` outside the package, or a target listed
+  ///   twice.
   public static func parse(_ data: Data, file: String = fileName) throws(Error) -> SpyConfiguration
   {
     let root: Any
@@ -175,6 +176,16 @@ public struct SpyConfiguration: Equatable, Sendable {
         classes: try names("classes"),
         marker: marker
       )
+      // The plugin may write only into the package: a folder inside it, relative to its root.
+      let components = target.output.split(separator: "/")
+      if target.output.hasPrefix("/") || target.output.hasPrefix("~")
+        || components.contains("..")
+      {
+        throw Error(
+          description: "\(place): \"output\" must be a folder inside the package, relative to its "
+            + "root (such as \"Tests/\(target.target)Tests/Spies\"), not \"\(target.output)\"."
+        )
+      }
       if targets.contains(where: { $0.target == target.target }) {
         throw Error(description: "\(place) lists target \(target.target) a second time.")
       }

@@ -47,6 +47,14 @@ import _SpyGeneratorCore
       "a second time"
     ),
     ("not json", "is not valid JSON"),
+    (
+      #"{ "targets": [ { "target": "App", "output": "/tmp/Spies" } ] }"#,
+      #""output" must be a folder inside the package"#
+    ),
+    (
+      #"{ "targets": [ { "target": "App", "output": "../Other/Spies" } ] }"#,
+      #"not "../Other/Spies""#
+    ),
   ])
   func aFileThatCannotBeUsedIsAnErrorNamingTheFileAndTheEntry(json: String, expected: String) {
     #expect {
