@@ -1,0 +1,125 @@
+/// A clock of any kind whose durations are `Duration`: the value of the clock boxes.
+///
+/// ``SystemBoxes/continuousClock`` and ``SystemBoxes/suspendingClock`` hold an `AnyClock`, so
+/// that a test can put any clock in their place: a test clock that moves only when the test
+/// says, an immediate clock, or one that fails the test when used (all in
+/// `SharedInstancesTesting`). Production code uses it as the clock it wraps:
+///
+/// ```swift
+/// let clock = SystemBoxes.continuousClock.value
+/// let start = clock.now
+/// try await clock.sleep(for: .seconds(1))
+/// try await Task.sleep(for: .milliseconds(10), clock: clock)
+/// let elapsed = start.duration(to: clock.now)
+/// ```
+///
+/// An instant of an `AnyClock` is the time elapsed since the clock was wrapped: instants of one
+/// `AnyClock` (and of its copies) compare with each other, not with those of another one, nor
+/// with the wrapped clock's own instants. The test clocks of `SharedInstancesTesting` use the same
+/// ``Instant`` type, counted from their own origin.
+public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
+  /// A moment of an ``AnyClock``: the time elapsed since the clock was wrapped (for the test
+  /// clocks, which share this type, since their origin).
+  ///
+  /// ```swift
+  /// let deadline = clock.now.advanced(by: .seconds(5))
+  /// ```
+  public struct Instant: InstantProtocol {
+    /// The time elapsed between the clock's origin (the moment it was wrapped) and this instant.
+    public var offset: Duration
+
+    /// Creates the instant `offset` after the moment the clock was wrapped.
+    ///
+    /// ```swift
+    /// let start = AnyClock<Duration>.Instant(offset: .zero)
+    /// ```
+    ///
+    /// - Parameter offset: The time elapsed since the clock was wrapped.
+    public init(offset: Duration) { self.offset = offset }
+
+    /// Returns the instant `duration` later (earlier, when negative).
+    ///
+    /// ```swift
+    /// let deadline = clock.now.advanced(by: .seconds(5))
+    /// ```
+    ///
+    /// - Parameter duration: How far to move.
+    /// - Returns: The moved instant.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// Returns the time from this instant to `other` (negative when `other` is earlier).
+    ///
+    /// ```swift
+    /// let elapsed = start.duration(to: clock.now)
+    /// ```
+    ///
+    /// - Parameter other: The later instant.
+    /// - Returns: The time between the two.
+    public func duration(to other: Instant) -> Duration { other.offset - offset }
+
+    /// Whether `lhs` comes before `rhs`.
+    ///
+    /// ```swift
+    /// let isLate = deadline < clock.now
+    /// ```
+    public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+  }
+
+  @usableFromInline let elapsed: @Sendable () -> Duration
+  @usableFromInline let sleeper: @Sendable (Duration, Duration?) async throws -> Void
+
+  /// The smallest interval the wrapped clock can measure.
+  ///
+  /// ```swift
+  /// let resolution = SystemBoxes.continuousClock.value.minimumResolution
+  /// ```
+  public let minimumResolution: Duration
+
+  /// Wraps `clock`.
+  ///
+  /// ```swift
+  /// SystemBoxes.continuousClock.set(AnyClock(ContinuousClock()))
+  /// ```
+  ///
+  /// Wrapping an `AnyClock` returns it as it is.
+  ///
+  /// - Parameter clock: The clock whose time and sleeps this one tells.
+  public init<Wrapped: Clock>(_ clock: Wrapped) where Wrapped.Duration == Duration {
+    if let erased = clock as? AnyClock<Duration> {
+      self = erased
+      return
+    }
+    let origin = clock.now
+    elapsed = { origin.duration(to: clock.now) }
+    sleeper = { offset, tolerance in
+      try await clock.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
+    }
+    minimumResolution = clock.minimumResolution
+  }
+
+  /// The current instant of the wrapped clock.
+  ///
+  /// ```swift
+  /// let start = SystemBoxes.continuousClock.value.now
+  /// ```
+  @inlinable public var now: Instant { Instant(offset: elapsed()) }
+
+  /// Suspends until `deadline`, as the wrapped clock sleeps.
+  ///
+  /// ```swift
+  /// let clock = SystemBoxes.continuousClock.value
+  /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), tolerance: nil)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: How late the wake may be, or nil for the wrapped clock's default.
+  /// - Throws: `CancellationError` when the task is cancelled while it sleeps (as the wrapped
+  ///   clock throws).
+  @inlinable
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await sleeper(deadline.offset, tolerance)
+  }
+}

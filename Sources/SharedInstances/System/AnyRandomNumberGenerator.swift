@@ -1,0 +1,129 @@
+/// A random number generator of any kind, safe to share between threads: the value of
+/// ``SystemBoxes/random``.
+///
+/// Production code draws numbers through it where it would use the system's generator:
+///
+/// ```swift
+/// let die = SystemBoxes.random.withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
+///
+/// var generator = SystemBoxes.random.value
+/// let coin = Bool.random(using: &generator)
+/// ```
+///
+/// A generator wrapped with ``init(_:)`` keeps its state behind a lock, so copies of one
+/// `AnyRandomNumberGenerator` draw from one sequence, from any thread. A test overrides the box
+/// with a seeded generator (`.seeded(_:)` in `SharedInstancesTesting`) to get the same numbers on
+/// every run.
+public struct AnyRandomNumberGenerator: RandomNumberGenerator, Sendable {
+  @usableFromInline let draw: @Sendable () -> UInt64
+
+  /// Creates a generator that answers with what `next` returns.
+  ///
+  /// ```swift
+  /// let zeros = AnyRandomNumberGenerator { 0 }
+  /// ```
+  ///
+  /// - Parameter next: Returns 64 random bits. It may be called from any thread.
+  public init(next: @escaping @Sendable () -> UInt64) {
+    draw = next
+  }
+
+  /// Wraps `generator`, keeping its state behind a lock.
+  ///
+  /// ```swift
+  /// SystemBoxes.random.set(AnyRandomNumberGenerator(SystemRandomNumberGenerator()))
+  /// ```
+  ///
+  /// - Parameter generator: The generator to draw from; the wrapper draws from its own copy.
+  public init<Wrapped: RandomNumberGenerator & Sendable>(_ generator: Wrapped) {
+    if Wrapped.self == SystemRandomNumberGenerator.self {
+      self = .system  // stateless: no lock needed
+      return
+    }
+    let state = Protected(generator)
+    draw = { state.withLock { $0.next() } }
+  }
+
+  /// The system's generator, `SystemRandomNumberGenerator`: the live value of
+  /// ``SystemBoxes/random``.
+  ///
+  /// ```swift
+  /// SystemBoxes.random.set(.system)
+  /// ```
+  public static var system: AnyRandomNumberGenerator {
+    AnyRandomNumberGenerator {
+      var generator = SystemRandomNumberGenerator()
+      return generator.next()
+    }
+  }
+
+  /// Returns 64 random bits.
+  ///
+  /// ```swift
+  /// var generator = SystemBoxes.random.value
+  /// let bits = generator.next()
+  /// ```
+  ///
+  /// - Returns: The next value of the wrapped generator.
+  @inlinable public mutating func next() -> UInt64 { draw() }
+}
+
+extension Resettable where Shared == AnyRandomNumberGenerator {
+  /// Calls `body` with the box's generator, to draw random values from it.
+  ///
+  /// ```swift
+  /// let delay = SystemBoxes.random.withRandomNumberGenerator { generator in
+  ///   Double.random(in: 0.5...1.5, using: &generator)
+  /// }
+  /// ```
+  ///
+  /// Draws made in `body` advance the box's generator: the next call continues its sequence.
+  ///
+  /// - Parameter body: The code that draws values, with `inout` access to the generator.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @inlinable
+  public func withRandomNumberGenerator<Result, Failure: Error>(
+    _ body: (inout AnyRandomNumberGenerator) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    var generator = value
+    return try body(&generator)
+  }
+}
+
+extension Resettable {
+  /// Replaces a clock box's clock with `clock`, wrapped in an ``AnyClock``, until the next
+  /// override or reset.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared) func retriesAfterASecond() async {
+  ///   let clock = TestClock()
+  ///   SystemBoxes.continuousClock.override(with: clock)
+  ///   // …
+  /// }
+  /// ```
+  ///
+  /// The same as ``override(with:fileID:filePath:line:column:)`` with `AnyClock(clock)`.
+  ///
+  /// - Parameters:
+  ///   - clock: The clock every read of the box wraps from now on.
+  ///   - fileID: The caller's location, for misuse reports. Leave the default.
+  ///   - filePath: The caller's location. Leave the default.
+  ///   - line: The caller's location. Leave the default.
+  ///   - column: The caller's location. Leave the default.
+  public func override<Replacement: Clock>(
+    with clock: Replacement,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where Shared == AnyClock<Replacement.Duration> {
+    override(
+      with: AnyClock(clock),
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
