@@ -83,7 +83,9 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// SystemBoxes.continuousClock.set(AnyClock(ContinuousClock()))
   /// ```
   ///
-  /// Wrapping an `AnyClock` returns it as it is.
+  /// Wrapping an `AnyClock` returns it as it is. A clock whose instants are already
+  /// ``Instant`` (the test clocks of `SharedInstancesTesting`) keeps its own offsets, and is
+  /// not read until it is used; any other clock is read once, now, for the origin.
   ///
   /// - Parameter clock: The clock whose time and sleeps this one tells.
   public init<Wrapped: Clock>(_ clock: Wrapped) where Wrapped.Duration == Duration {
@@ -91,12 +93,22 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
       self = erased
       return
     }
+    minimumResolution = clock.minimumResolution
+    if Wrapped.Instant.self == Instant.self {
+      // The test clocks count in this very type: no origin to read (reading `now` could fail
+      // a test, for a clock that fails when used), and the offsets stay the clock's own.
+      elapsed = { (clock.now as Any as! Instant).offset }
+      sleeper = { offset, tolerance in
+        let deadline = Instant(offset: offset) as Any as! Wrapped.Instant
+        try await clock.sleep(until: deadline, tolerance: tolerance)
+      }
+      return
+    }
     let origin = clock.now
     elapsed = { origin.duration(to: clock.now) }
     sleeper = { offset, tolerance in
       try await clock.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
     }
-    minimumResolution = clock.minimumResolution
   }
 
   /// The current instant of the wrapped clock.

@@ -219,3 +219,22 @@ import Testing
     #expect(SeededRandomNumberGenerator(seed: 5) != SeededRandomNumberGenerator(seed: 6))
   }
 }
+
+/// Wrapping a test clock in an `AnyClock` neither reads it nor shifts its instants.
+@Suite struct AnyClockOfTestClocksTests {
+  @Test func wrappingAnUnimplementedClockDoesNotUseIt() {
+    let clock = AnyClock(UnimplementedClock())
+    #expect(clock.minimumResolution == .zero)
+  }
+
+  @Test func aWrappedTestClockKeepsItsOffsets() async throws {
+    let clock = TestClock<Duration>(now: .init(offset: .seconds(100)))
+    let erased = AnyClock(clock)
+    #expect(erased.now == clock.now)
+    let sleeper = Task { try await erased.sleep(until: .init(offset: .seconds(101))) }
+    await clock.waitForSleepers(count: 1)
+    #expect(clock.nextDeadline?.offset == .seconds(101))
+    await clock.advance(by: .seconds(1))
+    try await sleeper.value
+  }
+}
