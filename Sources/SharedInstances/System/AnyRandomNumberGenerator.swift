@@ -86,44 +86,9 @@ extension Resettable where Shared == AnyRandomNumberGenerator {
   public func withRandomNumberGenerator<Result, Failure: Error>(
     _ body: (inout AnyRandomNumberGenerator) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    var generator = value
-    return try body(&generator)
-  }
-}
-
-extension Resettable {
-  /// Replaces a clock box's clock with `clock`, wrapped in an ``AnyClock``, until the next
-  /// override or reset.
-  ///
-  /// ```swift
-  /// @Test(.isolatedShared) func retriesAfterASecond() async {
-  ///   let clock = TestClock()
-  ///   SystemBoxes.continuousClock.override(with: clock)
-  ///   // …
-  /// }
-  /// ```
-  ///
-  /// The same as ``override(with:fileID:filePath:line:column:)`` with `AnyClock(clock)`.
-  ///
-  /// - Parameters:
-  ///   - clock: The clock every read of the box wraps from now on.
-  ///   - fileID: The caller's location, for misuse reports. Leave the default.
-  ///   - filePath: The caller's location. Leave the default.
-  ///   - line: The caller's location. Leave the default.
-  ///   - column: The caller's location. Leave the default.
-  public func override<Replacement: Clock>(
-    with clock: Replacement,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) where Shared == AnyClock<Replacement.Duration> {
-    override(
-      with: AnyClock(clock),
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
+    try withValue { (shared: AnyRandomNumberGenerator) throws(Failure) -> Result in
+      var generator = shared
+      return try body(&generator)
+    }
   }
 }

@@ -1,8 +1,10 @@
+import SharedInstances
+
 /// A random number generator that draws the same sequence for the same seed, on every platform
 /// and in every release: xoshiro256**, seeded with SplitMix64.
 ///
-/// Override ``SharedInstances/SystemBoxes/random`` with it (through
-/// ``SharedInstances/AnyRandomNumberGenerator/seeded(_:)``) so that code drawing random numbers
+/// Override `SystemBoxes.random` with it (through
+/// `AnyRandomNumberGenerator.seeded(_:)`) so that code drawing random numbers
 /// gives the same answers on every run of a test:
 ///
 /// ```swift

@@ -35,7 +35,7 @@ import SharedInstances
 /// - **Cancellation ends a sleep**: a cancelled sleeper throws `CancellationError` at once and
 ///   leaves the clock, as it does on the system's clocks. Timeouts built on task groups work.
 /// - **It works with every way to sleep**: `clock.sleep(for:)`, `clock.sleep(until:)`,
-///   `Task.sleep(for:clock:)`, `Task.sleep(until:clock:)`, and through ``AnyClock``.
+///   `Task.sleep(for:clock:)`, `Task.sleep(until:clock:)`, and through `AnyClock`.
 ///
 /// Without an override, code reads the box's real clock: a strict test fails, naming
 /// `SystemBoxes.continuousClock`.

@@ -3,7 +3,7 @@ import SharedInstances
 
 extension UUIDGenerator {
   /// A generator that answers `00000000-0000-0000-0000-000000000000`, then
-  /// `00000000-0000-0000-0000-000000000001`, and so on: ``Foundation/UUID/init(counter:)`` of 0,
+  /// `00000000-0000-0000-0000-000000000001`, and so on: `UUID(counter:)` of 0,
   /// 1, 2, ….
   ///
   /// ```swift
@@ -75,7 +75,7 @@ extension UUID {
   /// #expect(UUID(counter: 255).uuidString == "00000000-0000-0000-0000-0000000000FF")
   /// ```
   ///
-  /// These are the identifiers ``SharedInstances/UUIDGenerator/incrementing`` makes, in order.
+  /// These are the identifiers `UUIDGenerator.incrementing` makes, in order.
   ///
   /// - Parameter counter: A number from 0 on; a negative number stops the program.
   public init(counter: Int) {
