@@ -91,6 +91,27 @@ import Testing
     _ = await first.result
   }
 
+  @Test func aWokenTaskThatTakesManyTurnsBeforeItSleepsAgainStillWakesAgain() async throws {
+    // Like a task that hops to a busy main actor after each wake: more turns of the executor
+    // than the clock's budget of turns, but little real time.
+    let clock = TestClock()
+    let ticks = Locked(0)
+    let ticking = Task {
+      for _ in 0..<2 {
+        try await clock.sleep(for: .seconds(1))
+        for _ in 0..<300 { await Task.yield() }
+        ticks.mutate { $0 += 1 }
+      }
+    }
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(2))
+    // Had the clock gone on before the second sleep, that sleep would be due at 3 s: cancel
+    // rather than wait for it forever.
+    ticking.cancel()
+    _ = await ticking.result
+    #expect(ticks.get() == 2)
+  }
+
   @Test func aSleepThatIsAlreadyDueReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
