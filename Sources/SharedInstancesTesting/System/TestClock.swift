@@ -26,8 +26,8 @@ import SharedInstances
 ///   they wake it, then to the target.
 /// - **A woken sleeper runs before the next one wakes**, where the clock can tell: the clock
 ///   waits until the woken task has resumed, then lets it run until it sleeps on this clock
-///   again. A task that finishes, or waits on something else, instead gets a bounded number of
-///   turns of the executor, and the clock goes on. So a loop that sleeps 1 s at a time wakes
+///   again. A task that finishes, or waits on something else, instead gets 100 turns of the
+///   executor and at least 50 ms of real time, and the clock goes on. So a loop that sleeps 1 s at a time wakes
 ///   ten times in `advance(by: .seconds(10))`.
 /// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``
 ///   suspends until the code under test has reached its sleep: no `Task.yield()` loops, no real
@@ -47,6 +47,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
 
   /// How many turns of the executor a woken task gets to sleep again before the clock goes on.
   static var turnsForWokenTask: Int { 100 }
+  /// How much real time, at least, a woken task gets to sleep again before the clock goes on:
+  /// turns of the executor alone are too few for a task that hops to a busy actor (the main
+  /// actor) on a loaded machine.
+  static var graceForWokenTask: Swift.Duration { .milliseconds(50) }
 
   /// Creates a test clock that reads `now` until the test moves it.
   ///
@@ -326,10 +330,19 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
         continuation.resume()
       }
     }
-    // 2. Until it sleeps on this clock again, or for a bounded number of executor turns.
-    for _ in 0..<Self.turnsForWokenTask {
-      if state.withLock({ $0.sleptAgain(afterWaking: woken.id) }) { break }
-      await Task.yield()
+    // 2. Until it sleeps on this clock again, or for a bounded number of executor turns and
+    //    a bounded real time, whichever ends later (a task that finishes is not seen to).
+    let resumedAt = ContinuousClock.now
+    var turns = 0
+    while !state.withLock({ $0.sleptAgain(afterWaking: woken.id) }) {
+      if turns < Self.turnsForWokenTask {
+        await Task.yield()
+      } else if ContinuousClock.now - resumedAt < Self.graceForWokenTask {
+        try? await Task.sleep(for: .milliseconds(1))  // leaves the core to the woken task
+      } else {
+        break
+      }
+      turns += 1
     }
     state.withLock { $0.forget(woken.id) }
     return true
