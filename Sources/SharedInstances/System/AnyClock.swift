@@ -67,8 +67,32 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  @usableFromInline let elapsed: @Sendable () -> Duration
-  @usableFromInline let sleeper: @Sendable (Duration, Duration?) async throws -> Void
+  /// What the clock wraps: the system's clocks inline, with no reference to count on a copy;
+  /// any other clock behind one reference.
+  @usableFromInline enum Storage: Sendable {
+    /// A `ContinuousClock`, counted from `origin` (`Duration` is `Swift.Duration`).
+    case continuous(origin: ContinuousClock.Instant)
+    /// A `SuspendingClock`, counted from `origin` (`Duration` is `Swift.Duration`).
+    case suspending(origin: SuspendingClock.Instant)
+    /// Any other clock.
+    case erased(Erased)
+  }
+
+  /// Any other clock's time and sleep, behind one reference.
+  @usableFromInline final class Erased: Sendable {
+    @usableFromInline let elapsed: @Sendable () -> Duration
+    let sleeper: @Sendable (Duration, Duration?) async throws -> Void
+
+    init(
+      elapsed: @escaping @Sendable () -> Duration,
+      sleeper: @escaping @Sendable (Duration, Duration?) async throws -> Void
+    ) {
+      self.elapsed = elapsed
+      self.sleeper = sleeper
+    }
+  }
+
+  @usableFromInline let storage: Storage
 
   /// The smallest interval the wrapped clock can measure.
   ///
@@ -94,21 +118,37 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
       return
     }
     minimumResolution = clock.minimumResolution
+    if Wrapped.self == ContinuousClock.self {
+      storage = .continuous(origin: .now)
+      return
+    }
+    if Wrapped.self == SuspendingClock.self {
+      storage = .suspending(origin: .now)
+      return
+    }
     if Wrapped.Instant.self == Instant.self {
       // The test clocks count in this very type: no origin to read (reading `now` could fail
       // a test, for a clock that fails when used), and the offsets stay the clock's own.
-      elapsed = { (clock.now as Any as! Instant).offset }
-      sleeper = { offset, tolerance in
-        let deadline = Instant(offset: offset) as Any as! Wrapped.Instant
-        try await clock.sleep(until: deadline, tolerance: tolerance)
-      }
+      storage = .erased(
+        Erased(
+          elapsed: { (clock.now as Any as! Instant).offset },
+          sleeper: { offset, tolerance in
+            let deadline = Instant(offset: offset) as Any as! Wrapped.Instant
+            try await clock.sleep(until: deadline, tolerance: tolerance)
+          }
+        )
+      )
       return
     }
     let origin = clock.now
-    elapsed = { origin.duration(to: clock.now) }
-    sleeper = { offset, tolerance in
-      try await clock.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
-    }
+    storage = .erased(
+      Erased(
+        elapsed: { origin.duration(to: clock.now) },
+        sleeper: { offset, tolerance in
+          try await clock.sleep(until: origin.advanced(by: offset), tolerance: tolerance)
+        }
+      )
+    )
   }
 
   /// The current instant of the wrapped clock.
@@ -116,7 +156,17 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// ```swift
   /// let start = SystemBoxes.continuousClock.value.now
   /// ```
-  @inlinable public var now: Instant { Instant(offset: elapsed()) }
+  @inlinable public var now: Instant {
+    switch storage {
+    case .continuous(let origin):
+      // `Duration` is `Swift.Duration` in this case (see `init(_:)`): a no-op once specialized.
+      return Instant(offset: unsafeBitCast(origin.duration(to: .now), to: Duration.self))
+    case .suspending(let origin):
+      return Instant(offset: unsafeBitCast(origin.duration(to: .now), to: Duration.self))
+    case .erased(let erased):
+      return Instant(offset: erased.elapsed())
+    }
+  }
 
   /// Suspends until `deadline`, as the wrapped clock sleeps.
   ///
@@ -130,8 +180,20 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   ///   - tolerance: How late the wake may be, or nil for the wrapped clock's default.
   /// - Throws: `CancellationError` when the task is cancelled while it sleeps (as the wrapped
   ///   clock throws).
-  @inlinable
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await sleeper(deadline.offset, tolerance)
+    switch storage {
+    case .continuous(let origin):
+      try await ContinuousClock().sleep(
+        until: origin.advanced(by: unsafeBitCast(deadline.offset, to: Swift.Duration.self)),
+        tolerance: tolerance.map { unsafeBitCast($0, to: Swift.Duration.self) }
+      )
+    case .suspending(let origin):
+      try await SuspendingClock().sleep(
+        until: origin.advanced(by: unsafeBitCast(deadline.offset, to: Swift.Duration.self)),
+        tolerance: tolerance.map { unsafeBitCast($0, to: Swift.Duration.self) }
+      )
+    case .erased(let erased):
+      try await erased.sleeper(deadline.offset, tolerance)
+    }
   }
 }

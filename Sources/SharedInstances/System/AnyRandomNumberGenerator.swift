@@ -15,7 +15,8 @@
 /// with a seeded generator (`.seeded(_:)` in `SharedInstancesTesting`) to get the same numbers on
 /// every run.
 public struct AnyRandomNumberGenerator: RandomNumberGenerator, Sendable {
-  @usableFromInline let draw: @Sendable () -> UInt64
+  /// Nil for the system's generator: drawn inline, with no closure to call or retain.
+  @usableFromInline let draw: (@Sendable () -> UInt64)?
 
   /// Creates a generator that answers with what `next` returns.
   ///
@@ -50,12 +51,9 @@ public struct AnyRandomNumberGenerator: RandomNumberGenerator, Sendable {
   /// ```swift
   /// SystemBoxes.random.set(.system)
   /// ```
-  public static var system: AnyRandomNumberGenerator {
-    AnyRandomNumberGenerator {
-      var generator = SystemRandomNumberGenerator()
-      return generator.next()
-    }
-  }
+  public static var system: AnyRandomNumberGenerator { AnyRandomNumberGenerator(draw: nil) }
+
+  init(draw: (@Sendable () -> UInt64)?) { self.draw = draw }
 
   /// Returns 64 random bits.
   ///
@@ -65,7 +63,11 @@ public struct AnyRandomNumberGenerator: RandomNumberGenerator, Sendable {
   /// ```
   ///
   /// - Returns: The next value of the wrapped generator.
-  @inlinable public mutating func next() -> UInt64 { draw() }
+  @inlinable public mutating func next() -> UInt64 {
+    if let draw { return draw() }
+    var system = SystemRandomNumberGenerator()
+    return system.next()
+  }
 }
 
 extension Resettable where Shared == AnyRandomNumberGenerator {

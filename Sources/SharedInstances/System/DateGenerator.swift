@@ -20,7 +20,8 @@
 /// `SharedInstancesTesting` adds `.constant(_:)`, `.incrementing(from:by:)` and
 /// `.unimplemented()`.
 public struct DateGenerator: Sendable {
-  @usableFromInline let generate: @Sendable () -> Date
+  /// Nil for the system's date: read inline, with no closure to call or retain.
+  @usableFromInline let generate: (@Sendable () -> Date)?
 
   /// Creates a generator that answers with what `generate` returns.
   ///
@@ -38,14 +39,19 @@ public struct DateGenerator: Sendable {
   /// ```swift
   /// SystemBoxes.date.set(.system)
   /// ```
-  public static var system: DateGenerator { DateGenerator { Date() } }
+  public static var system: DateGenerator { DateGenerator(generate: nil) }
+
+  init(generate: (@Sendable () -> Date)?) { self.generate = generate }
 
   /// The current date, as this generator tells it.
   ///
   /// ```swift
   /// let placedAt = SystemBoxes.date.value.now
   /// ```
-  @inlinable public var now: Date { generate() }
+  @inlinable public var now: Date {
+    if let generate { return generate() }
+    return Date()
+  }
 
   /// Returns the current date, as this generator tells it.
   ///
@@ -54,5 +60,5 @@ public struct DateGenerator: Sendable {
   /// ```
   ///
   /// - Returns: The date to use as "now".
-  @inlinable public func callAsFunction() -> Date { generate() }
+  @inlinable public func callAsFunction() -> Date { now }
 }

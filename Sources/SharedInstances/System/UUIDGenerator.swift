@@ -20,7 +20,8 @@
 /// `SharedInstancesTesting` adds `.incrementing` (`00000000-0000-0000-0000-000000000000`,
 /// `…0001`, …), `.constant(_:)` and `.unimplemented()`.
 public struct UUIDGenerator: Sendable {
-  @usableFromInline let generate: @Sendable () -> UUID
+  /// Nil for the system's UUIDs: made inline, with no closure to call or retain.
+  @usableFromInline let generate: (@Sendable () -> UUID)?
 
   /// Creates a generator that answers with what `generate` returns.
   ///
@@ -38,7 +39,9 @@ public struct UUIDGenerator: Sendable {
   /// ```swift
   /// SystemBoxes.uuid.set(.system)
   /// ```
-  public static var system: UUIDGenerator { UUIDGenerator { UUID() } }
+  public static var system: UUIDGenerator { UUIDGenerator(generate: nil) }
+
+  init(generate: (@Sendable () -> UUID)?) { self.generate = generate }
 
   /// Returns a new identifier.
   ///
@@ -47,5 +50,8 @@ public struct UUIDGenerator: Sendable {
   /// ```
   ///
   /// - Returns: A new UUID, as this generator makes them.
-  @inlinable public func callAsFunction() -> UUID { generate() }
+  @inlinable public func callAsFunction() -> UUID {
+    if let generate { return generate() }
+    return UUID()
+  }
 }

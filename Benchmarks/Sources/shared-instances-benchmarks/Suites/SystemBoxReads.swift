@@ -30,6 +30,16 @@ enum SystemBoxReads {
       )
     }
     measure(
+      "any box (floor)",
+      "`static let` Int",
+      "`Resettable<Int>`",
+      [
+        { SystemBoxFloor.plain },
+        { SystemBoxFloor.box.value },
+        { SystemBoxFloor.box.withValue { $0 } },
+      ]
+    )
+    measure(
       "current date",
       "`Date()`",
       "`SystemBoxes.date`",
@@ -37,6 +47,16 @@ enum SystemBoxReads {
         { bits(of: Date()) },
         { bits(of: SystemBoxes.date.value.now) },
         { bits(of: SystemBoxes.date.withValue { $0.now }) },
+      ]
+    )
+    measure(
+      "current date, box declared here",
+      "`Date()`",
+      "`Resettable<DateGenerator>`",
+      [
+        { bits(of: Date()) },
+        { bits(of: SystemBoxFloor.date.value.now) },
+        { bits(of: SystemBoxFloor.date.withValue { $0.now }) },
       ]
     )
     measure(
@@ -124,4 +144,11 @@ enum SystemBoxReads {
   private static func ratio(_ value: Double, _ base: Double) -> String {
     String(format: "%.2f", value / base)
   }
+}
+
+/// The floor of every row: a read of a box holding an `Int`, beside a `static let` `Int`.
+enum SystemBoxFloor {
+  static let plain = Int.random(in: 1...1000)
+  static let box = Resettable { plain }
+  static let date = Resettable<DateGenerator> { .system }
 }
