@@ -65,6 +65,14 @@ let package = Package(
       exclude: ["__Dependencies__"]
     ),
 
+    // Issue 22: time, dates and UUIDs — an order numbered by UUID, charged with retries and
+    // exponential back-off on the clock, tested on a TestClock with no real sleep.
+    .target(name: "OrderRetryExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "OrderRetryExampleTests",
+      dependencies: ["OrderRetryExample", sharedInstances, sharedInstancesTesting]
+    ),
+
     // 000: image downloading, the current user, and factories that receive the locator.
     .target(name: "ImageDownloadingExample", dependencies: [sharedInstances]),
     .testTarget(

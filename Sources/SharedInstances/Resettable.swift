@@ -163,7 +163,8 @@ public final class Resettable<Shared> {
     factory: (@Sendable () -> Shared)?,
     location: _SourceLocation,
     requiresOverrideInTests: Bool = false,
-    testDefault: (@Sendable () -> Shared)? = nil
+    testDefault: (@Sendable () -> Shared)? = nil,
+    name: String? = nil
   ) {
     _global = _Slot()
     _factory = factory
@@ -171,7 +172,8 @@ public final class Resettable<Shared> {
     _identity = _BoxIdentity(
       sharedType: Shared.self,
       location: location,
-      requiresOverrideInTests: requiresOverrideInTests
+      requiresOverrideInTests: requiresOverrideInTests,
+      name: name
     )
   }
 

@@ -38,6 +38,11 @@ struct BenchmarkMain {
       }
       return
     }
+    if settings.systemOnly {
+      printToStandardError("System boxes against the system API (no isolation scope opened):")
+      print(SystemBoxReads.markdownTable(SystemBoxReads.run(sampler)))
+      return
+    }
     var report = Report()
     var callSites = CallSiteTable()
 
@@ -46,6 +51,8 @@ struct BenchmarkMain {
     printToStandardError("Production reads (no isolation scope opened yet in this process):")
     ProductionReads.run(sampler, into: &report)
     TwoThreadReads.run(threaded, into: &report)
+    printToStandardError("System boxes against the system API:")
+    let systemRows = SystemBoxReads.run(sampler)
     printToStandardError("Call sites on 1 to \(Machine.cores) threads (M calls/s, all threads):")
     CallSites.runProduction(threaded, into: &callSites)
 
@@ -75,6 +82,8 @@ struct BenchmarkMain {
     print(report.markdownTable())
     print("\n### Call sites: million calls per second, all threads together\n")
     print(callSites.markdownTable())
+    print("\n### System boxes against the system API (issue 22)\n")
+    print(SystemBoxReads.markdownTable(systemRows))
     print("\n### Goals\n")
     print(Goals.markdownTable(report, callSites: callSites))
   }

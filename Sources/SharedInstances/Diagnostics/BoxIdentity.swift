@@ -25,12 +25,21 @@ package final class _BoxIdentity: @unchecked Sendable {
   private static let selfChangeReportedWord = 4
   /// Whether isolated tests must override the box (`overrideInTests: .required`).
   @usableFromInline package let requiresOverrideInTests: Bool
+  /// The name the box is known by, for the library's own boxes (`SystemBoxes.date`); nil for
+  /// boxes that messages name by their type.
+  package let name: String?
 
-  init(sharedType: Any.Type, location: _SourceLocation, requiresOverrideInTests: Bool = false) {
+  init(
+    sharedType: Any.Type,
+    location: _SourceLocation,
+    requiresOverrideInTests: Bool = false,
+    name: String? = nil
+  ) {
     self.id = si_next_identifier()
     self.sharedType = sharedType
     self.location = location
     self.requiresOverrideInTests = requiresOverrideInTests
+    self.name = name
     self.words = .allocate(capacity: 5)
     words.initialize(repeating: 0, count: 5)
   }
@@ -43,9 +52,13 @@ package final class _BoxIdentity: @unchecked Sendable {
     "Resettable<\(_TypeName.withoutUnknownContexts("\(sharedType)"))>"
   }
 
-  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`.
+  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`; for a named box,
+  /// `SystemBoxes.date (Resettable<DateGenerator>, declared at …)`.
   package var description: String {
-    "\(typeDescription) (declared at \(location.fileID):\(location.line))"
+    guard let name else {
+      return "\(typeDescription) (declared at \(location.fileID):\(location.line))"
+    }
+    return "\(name) (\(typeDescription), declared at \(location.fileID):\(location.line))"
   }
 
   // MARK: What isolation tracks (atomics, no lock)

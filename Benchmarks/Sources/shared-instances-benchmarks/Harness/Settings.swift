@@ -10,9 +10,11 @@ struct Settings: Sendable {
   var isQuick = false
   /// Whether only the call-site table (issue 11) runs.
   var callSitesOnly = false
+  /// Whether only the system boxes' table (issue 22) runs.
+  var systemOnly = false
 
   static let usage = """
-    USAGE: shared-instances-benchmarks [--quick] [--call-sites]
+    USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system]
 
     Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
     prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
@@ -22,6 +24,7 @@ struct Settings: Sendable {
       --quick       A smoke run: 3 short repetitions per benchmark (numbers are rough).
       --call-sites  Only the call-site table: member access and method calls on 1 to all
                     cores, beside a `static let`.
+      --system      Only the system boxes' table: `SystemBoxes.date` beside `Date()`, and so on.
       -h, --help  Shows this help.
     """
 
@@ -37,6 +40,8 @@ struct Settings: Sendable {
         settings.isQuick = true
       case "--call-sites":
         settings.callSitesOnly = true
+      case "--system":
+        settings.systemOnly = true
       case "-h", "--help":
         print(usage)
         return nil

@@ -1,0 +1,193 @@
+import SharedInstances
+
+/// What a ``TestClock`` keeps behind its lock: the time, the sleepers, the tests waiting for
+/// sleepers, and the woken sleepers an advance waits for. Continuations are resumed by the
+/// caller, after the lock is released.
+struct TestClockState<Duration: DurationProtocol & Hashable> {
+  typealias Instant = AnyClock<Duration>.Instant
+
+  struct Sleeper {
+    let id: Int
+    let deadline: Instant
+    /// The sleeping task's identity (`UnsafeCurrentTask.hashValue`), compared only.
+    let task: Int?
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  /// A woken sleeper that an advance waits for until its task runs again, then sleeps again.
+  struct Watch {
+    let task: Int?
+    var resumed = false
+    var sleptAgain = false
+    var resumption: CheckedContinuation<Void, Never>?
+  }
+
+  enum Registration {
+    case sleeping(satisfied: [SleeperCountWaiter])
+    case due
+    case cancelled
+  }
+
+  var now: Instant
+  private var nextID = 0
+  private(set) var sleepers: [Sleeper] = []
+  /// Sleeps that reserved an identifier and have not registered yet.
+  private var reserved: Set<Int> = []
+  /// Reserved sleeps whose task was cancelled before they registered.
+  private var cancelledBeforeSleeping: Set<Int> = []
+  var countWaiters: [Int: SleeperCountWaiter] = [:]
+  private var watches: [Int: Watch] = [:]
+
+  init(now: Instant) { self.now = now }
+
+  mutating func reserveID() -> Int {
+    nextID += 1
+    return nextID
+  }
+
+  mutating func reserveSleeperID() -> Int {
+    let id = reserveID()
+    reserved.insert(id)
+    return id
+  }
+
+  mutating func register(
+    _ id: Int,
+    deadline: Instant,
+    task: Int?,
+    continuation: CheckedContinuation<Void, any Error>
+  ) -> Registration {
+    reserved.remove(id)
+    if cancelledBeforeSleeping.remove(id) != nil { return .cancelled }
+    guard now < deadline else { return .due }
+    sleepers.append(Sleeper(id: id, deadline: deadline, task: task, continuation: continuation))
+    if let task {
+      for (key, watch) in watches where watch.task == task { watches[key]?.sleptAgain = true }
+    }
+    let satisfied = countWaiters.filter { $0.value.count <= sleepers.count }
+    for key in satisfied.keys { countWaiters.removeValue(forKey: key) }
+    return .sleeping(satisfied: Array(satisfied.values))
+  }
+
+  /// The sleeper to resume with `CancellationError`, if `id` sleeps; a reserved sleep that has
+  /// not registered yet is marked, and throws when it does.
+  mutating func cancel(_ id: Int) -> Sleeper? {
+    if let index = sleepers.firstIndex(where: { $0.id == id }) {
+      return sleepers.remove(at: index)
+    }
+    if reserved.contains(id) { cancelledBeforeSleeping.insert(id) }
+    return nil
+  }
+
+  /// The index of the sleeper that wakes first among those due by `limit` (all, for nil):
+  /// earliest deadline, then earliest to sleep.
+  func earliest(notAfter limit: Instant?) -> Int? {
+    var best: Int?
+    for (index, sleeper) in sleepers.enumerated() {
+      if let limit, limit < sleeper.deadline { continue }
+      guard let current = best else {
+        best = index
+        continue
+      }
+      let other = sleepers[current]
+      if sleeper.deadline < other.deadline
+        || (sleeper.deadline == other.deadline && sleeper.id < other.id)
+      {
+        best = index
+      }
+    }
+    return best
+  }
+
+  /// Removes the earliest due sleeper, moves time to its deadline, and starts watching it.
+  mutating func wakeEarliest(notAfter limit: Instant?) -> Sleeper? {
+    guard let index = earliest(notAfter: limit) else { return nil }
+    let sleeper = sleepers.remove(at: index)
+    now = max(now, sleeper.deadline)
+    watches[sleeper.id] = Watch(task: sleeper.task)
+    return sleeper
+  }
+
+  /// The woken sleeper `id` runs again: the advance waiting for that, if any, to resume.
+  mutating func didResume(_ id: Int) -> CheckedContinuation<Void, Never>? {
+    guard watches[id] != nil else { return nil }
+    watches[id]?.resumed = true
+    defer { watches[id]?.resumption = nil }
+    return watches[id]?.resumption
+  }
+
+  /// Keeps `continuation` until sleeper `id` runs again; false when it already does.
+  mutating func awaitResumption(
+    of id: Int,
+    _ continuation: CheckedContinuation<Void, Never>
+  ) -> Bool {
+    guard let watch = watches[id], !watch.resumed else { return false }
+    watches[id]?.resumption = continuation
+    return true
+  }
+
+  func sleptAgain(afterWaking id: Int) -> Bool { watches[id]?.sleptAgain ?? true }
+
+  mutating func forget(_ id: Int) { watches.removeValue(forKey: id) }
+
+  /// Adds a test waiting for `waiter.count` sleepers; false when that many already sleep.
+  mutating func addCountWaiter(_ waiter: SleeperCountWaiter, id: Int) -> Bool {
+    guard sleepers.count < waiter.count else { return false }
+    countWaiters[id] = waiter
+    return true
+  }
+}
+
+/// A test waiting for a number of sleepers: resumed once, by a registration, its timeout or its
+/// cancellation, whichever comes first.
+final class SleeperCountWaiter: Sendable {
+  struct State {
+    var continuation: CheckedContinuation<Bool, Never>?
+    var finished = false
+    var cancelled = false
+    var timer: Task<Void, Never>?
+  }
+
+  let count: Int
+  private let state = Protected(State())
+
+  init(count: Int) { self.count = count }
+
+  var wasCancelled: Bool { state.withLock { $0.cancelled } }
+
+  func start(_ continuation: CheckedContinuation<Bool, Never>) {
+    state.withLock { $0.continuation = continuation }
+  }
+
+  func markCancelled() { state.withLock { $0.cancelled = true } }
+
+  /// Resumes the waiting test with `arrived`, once.
+  func finish(_ arrived: Bool) {
+    let taken = state.withLock { state -> (CheckedContinuation<Bool, Never>?, Task<Void, Never>?) in
+      guard !state.finished else { return (nil, nil) }
+      state.finished = true
+      defer {
+        state.continuation = nil
+        state.timer = nil
+      }
+      return (state.continuation, state.timer)
+    }
+    taken.1?.cancel()
+    taken.0?.resume(returning: arrived)
+  }
+
+  /// Ends the wait with false after `timeout` of real time, if `unregister` still finds it.
+  func expire(after timeout: Duration, unregister: @escaping @Sendable () -> Bool) {
+    state.withLock { state in
+      guard !state.finished else { return }
+      state.timer = Task.detached { [weak self] in
+        do {
+          try await Task.sleep(for: timeout)
+        } catch {
+          return  // finished first: the timer was cancelled
+        }
+        if unregister() { self?.finish(false) }
+      }
+    }
+  }
+}
