@@ -341,3 +341,63 @@ public protocol MetricsRecording: Sendable {
   func record(_ timer: String, duration: Duration)
   func gauge(_ name: String, value: Double)
 }
+
+/// A model protocol refining `Identifiable` and `Hashable`, as list items do.
+public protocol ListItem: Identifiable, Hashable where ID == UUID {
+  var title: String { get }
+  var subtitle: String? { get }
+}
+
+/// A protocol refining `CustomStringConvertible`.
+public protocol Describing: CustomStringConvertible {
+  var shortDescription: String { get }
+}
+
+/// An error protocol apps define for presentable failures.
+public protocol PresentableError: Error {
+  var title: String { get }
+  var code: Int { get }
+}
+
+/// A base controller class that protocols constrain themselves to.
+open class BaseController {
+  public init() {}
+  open func viewDidLoad() {}
+}
+
+/// A protocol that only subclasses of `BaseController` adopt.
+public protocol ControllerPresenting: BaseController {
+  func present(_ controller: BaseController, animated: Bool)
+  func dismissPresented(animated: Bool, completion: (() -> Void)?)
+}
+
+/// An async stream producer with an async throwing stream.
+public protocol EventProducing: Sendable {
+  func events() -> AsyncThrowingStream<String, any Error>
+  func stop() async
+}
+
+/// An API with `sending` and `isolated` parameters, as Swift 6 code has.
+public protocol IsolationAware: Sendable {
+  func hand(over value: sending ViewHandle) async
+  func run(isolation: isolated (any Actor)?) async -> Int
+}
+
+/// A continuation-style bridge from callbacks to async.
+public protocol CallbackBridge {
+  func fetch(_ id: Int, completion: @escaping @Sendable (Result<User, NetworkError>) -> Void)
+  func fetch(_ id: Int) async throws(NetworkError) -> User
+}
+
+/// A clock-driven poller with a `Duration`.
+public protocol Polling: Sendable {
+  func poll(every interval: Duration, until condition: @escaping @Sendable () -> Bool) async
+  var interval: Duration { get }
+}
+
+/// A requirement with a default argument value in the adopter's extension, and a parameter
+/// pack, as newer generic APIs have.
+public protocol PackedLogging {
+  func log<each Value>(_ values: repeat each Value)
+  func log(_ message: String)
+}
