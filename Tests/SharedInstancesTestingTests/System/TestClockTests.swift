@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import TestSupport
@@ -109,6 +110,38 @@ import Testing
     // rather than wait for it forever.
     ticking.cancel()
     _ = await ticking.result
+    #expect(ticks.get() == 2)
+  }
+
+  @Test func aWokenTaskOnABusyExecutorStillWakesAgain() async throws {
+    // The same task while other work keeps every thread of the executor busy (a full test
+    // suite on two cores): each of its 300 turns waits behind the others' jobs, so it needs
+    // far more real time than on an idle executor before it sleeps again.
+    let clock = TestClock()
+    let ticks = Locked(0)
+    let stop = Locked(false)
+    let loaders = (0..<ProcessInfo.processInfo.activeProcessorCount * 4).map { _ in
+      Task.detached {
+        while !stop.get() {
+          let start = ContinuousClock.now
+          while ContinuousClock.now - start < .microseconds(300) {}
+          await Task.yield()
+        }
+      }
+    }
+    let ticking = Task {
+      for _ in 0..<2 {
+        try await clock.sleep(for: .seconds(1))
+        for _ in 0..<300 { await Task.yield() }
+        ticks.mutate { $0 += 1 }
+      }
+    }
+    await clock.waitForSleepers(count: 1)
+    await clock.advance(by: .seconds(2))
+    ticking.cancel()
+    _ = await ticking.result
+    stop.set(true)
+    for loader in loaders { await loader.value }
     #expect(ticks.get() == 2)
   }
 
