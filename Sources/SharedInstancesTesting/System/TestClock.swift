@@ -27,7 +27,8 @@ import SharedInstances
 /// - **A woken sleeper runs before the next one wakes**, where the clock can tell: the clock
 ///   waits until the woken task has resumed, then lets it run until it sleeps on this clock
 ///   again. A task that finishes, or waits on something else, instead gets 100 turns of the
-///   executor and at least 50 ms of real time, and the clock goes on. So a loop that sleeps 1 s at a time wakes
+///   executor and at least 50 ms of real time (five times what those turns took, when other work
+///   keeps the executor busy), and the clock goes on. So a loop that sleeps 1 s at a time wakes
 ///   ten times in `advance(by: .seconds(10))`.
 /// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``
 ///   suspends until the code under test has reached its sleep: no `Task.yield()` loops, no real
@@ -51,6 +52,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   /// turns of the executor alone are too few for a task that hops to a busy actor (the main
   /// actor) on a loaded machine.
   static var graceForWokenTask: Swift.Duration { .milliseconds(50) }
+  /// On a busy executor, the real time a woken task gets is this many times what the clock's
+  /// own turns took: its turns wait behind the same work.
+  static var graceForWokenTaskPerTurnTime: Int { 5 }
 
   /// Creates a test clock that reads `now` until the test moves it.
   ///
@@ -332,15 +336,21 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     }
     // 2. Until it sleeps on this clock again, or for a bounded number of executor turns and
     //    a bounded real time, whichever ends later (a task that finishes is not seen to).
+    //    The real time grows with how busy the executor is: the turns took longer when other
+    //    work queued between them, and the woken task's turns wait behind the same work.
     let resumedAt = ContinuousClock.now
+    var grace: Swift.Duration?
     var turns = 0
     while !state.withLock({ $0.sleptAgain(afterWaking: woken.id) }) {
       if turns < Self.turnsForWokenTask {
         await Task.yield()
-      } else if ContinuousClock.now - resumedAt < Self.graceForWokenTask {
-        try? await Task.sleep(for: .milliseconds(1))  // leaves the core to the woken task
       } else {
-        break
+        let elapsed = ContinuousClock.now - resumedAt
+        if grace == nil {
+          grace = max(Self.graceForWokenTask, elapsed * Self.graceForWokenTaskPerTurnTime)
+        }
+        guard let grace, elapsed < grace else { break }
+        try? await Task.sleep(for: .milliseconds(1))  // leaves the core to the woken task
       }
       turns += 1
     }
