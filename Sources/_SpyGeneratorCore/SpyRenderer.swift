@@ -495,52 +495,6 @@ extension String {
   var trimmingBackticks: String { replacingAll("`", with: "") }
 }
 
-/// Names of `Call` cases: the base name, with argument labels when a base name is overloaded.
-struct CaseNames {
-  struct Name {
-    let get: String
-    let set: String?
-  }
-
-  let names: [Name]
-
-  init(_ members: [Member]) {
-    var counts: [String: Int] = [:]
-    for member in members { counts[member.baseName, default: 0] += 1 }
-    var used: Set<String> = []
-    func unique(_ name: String) -> String {
-      var candidate = name
-      var number = 2
-      while used.contains(candidate) {
-        candidate = "\(name)\(number)"
-        number += 1
-      }
-      used.insert(candidate)
-      return candidate
-    }
-    var names: [Name] = []
-    for member in members {
-      var base = member.baseName
-      if counts[member.baseName, default: 0] > 1 {
-        base += member.parameters.compactMap(\.label).map(\.capitalizedFirst).joined()
-      }
-      let get = unique(base)
-      var set: String?
-      switch member.kind {
-      case .property(let hasSetter), .subscript(let hasSetter):
-        if hasSetter { set = unique("set" + get.capitalizedFirst) }
-      default: break
-      }
-      names.append(Name(get: get, set: set))
-    }
-    self.names = names
-  }
-}
-
-extension String {
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}
-
 enum SwiftKeywords {
   static let all: Set = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",

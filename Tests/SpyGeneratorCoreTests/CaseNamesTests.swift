@@ -126,4 +126,14 @@ import _SpyGeneratorCore
       ]
     )
   }
+
+  @Test func signaturesThatSpellAlikeAreNumberedInTheOrderOfTheirText() throws {
+    let requirements = ["func put(_ values: [Int])", "func put(_ values: Array<Int>)"]
+    let forward = try callCases(of: protocolSpy(requirements))
+    let backward = try callCases(of: protocolSpy(requirements.reversed()))
+    #expect(
+      forward == ["case putIntArray2(values: [Int])", "case putIntArray(values: Array<Int>)"]
+    )
+    #expect(backward == forward.reversed())
+  }
 }
