@@ -136,4 +136,17 @@ import _SpyGeneratorCore
     )
     #expect(backward == forward.reversed())
   }
+
+  @Test func everyKeptClosureHasItsOwnKeyAndAccessor() throws {
+    let spy = try protocolSpy([
+      "func tell(_ message: String, with handler: @escaping @Sendable (Int) -> Void)",
+      "func tell(_ message: Int, with handler: @escaping @Sendable (Int) -> Void)",
+    ])
+    #expect(spy.contains("    keep(handler, as: \"tellWithStringIntToVoid.handler\")\n"))
+    #expect(spy.contains("    keep(handler, as: \"tellWithIntIntToVoid.handler\")\n"))
+    #expect(spy.contains("  var tellWithStringIntToVoidHandler: (@Sendable (Int) -> Void)? {\n"))
+    #expect(spy.contains("    lastKept(\"tellWithStringIntToVoid.handler\")\n"))
+    #expect(spy.contains("  var tellWithIntIntToVoidHandler: (@Sendable (Int) -> Void)? {\n"))
+    #expect(spy.contains("    lastKept(\"tellWithIntIntToVoid.handler\")\n"))
+  }
 }
