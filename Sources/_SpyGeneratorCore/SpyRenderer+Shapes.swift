@@ -81,7 +81,7 @@ extension SpyRenderer {
         items: asType.isEmpty ? [] : [asType],
         tail: " -> (\(parameter.type))?\(whereClause) {"
       ) + [
-        "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
+        "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
         "  }",
       ]
   }

@@ -277,7 +277,7 @@ struct SpyRenderer {
     let override = target.isClass ? "override " : ""
     var lines: [String] = []
     let keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
-      "    \(recorder)keep(\(parameter.name), as: \"\(keptName(member, parameter))\")"
+      "    \(recorder)keep(\(parameter.name), as: \"\(keptName(names.get, parameter))\")"
     }
     switch member.kind {
     case .method, .initializer:
@@ -398,13 +398,15 @@ struct SpyRenderer {
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
       "  \(isStatic)var \(property): (\(parameter.type))? {",
-      "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
+      "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
       "  }",
     ]
   }
 
-  func keptName(_ member: Member, _ parameter: Parameter) -> String {
-    "\(member.displayName).\(parameter.name.trimmingBackticks)"
+  /// The key a closure argument is kept under: its call's case name, which no other
+  /// requirement has, and the parameter's name, `load.completion`.
+  func keptName(_ caseName: String, _ parameter: Parameter) -> String {
+    "\(caseName.trimmingBackticks).\(parameter.name.trimmingBackticks)"
   }
 
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.

@@ -45,7 +45,7 @@ import _SpyGeneratorCore
   @Test func closuresStayOutOfCallAndEscapingOnesAreKept() throws {
     let spy = try contents(of: "ImageLoadingSpy.swift")
     #expect(spy.contains("    case load(from: URL)\n"))
-    #expect(spy.contains("    keep(completion, as: \"load(from:completion:).completion\")\n"))
+    #expect(spy.contains("    keep(completion, as: \"load.completion\")\n"))
     #expect(spy.contains("  var loadCompletion: (@Sendable (Data) -> Void)? {\n"))
     #expect(spy.contains("    case prefetch(urls: [URL])\n"))
     #expect(!spy.contains("progress\")"))

@@ -65,7 +65,7 @@ final class NamedCounterSpy: NamedCounter, @unchecked Sendable {
     _ values: S,
     into result: @escaping @Sendable (S.Element) -> Void
   ) where S: Sequence {
-    spy.keep(result, as: "reduce(_:into:).result")
+    spy.keep(result, as: "reduce.result")
     spy.record(.reduce(values: SpyArgument(values as Any)))
   }
 
@@ -74,7 +74,7 @@ final class NamedCounterSpy: NamedCounter, @unchecked Sendable {
   func reduceResult<S>(
     as _: S.Type = S.self
   ) -> (@Sendable (S.Element) -> Void)? where S: Sequence {
-    spy.lastKept("reduce(_:into:).result")
+    spy.lastKept("reduce.result")
   }
 
   /// Makes `tally(_:by:)` write back into its `total` argument: `body`

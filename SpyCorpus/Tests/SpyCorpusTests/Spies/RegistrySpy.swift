@@ -57,12 +57,12 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
     as type: T.Type,
     reply: @escaping @Sendable (T?) -> Void
   ) where T: Sendable {
-    Self.statics.keep(reply, as: "lookUp(_:as:reply:).reply")
+    Self.statics.keep(reply, as: "lookUp.reply")
     Self.statics.record(.lookUp(key: key, as: SpyArgument(type as Any)))
   }
 
   func run(in queue: String, do work: @escaping @Sendable () -> Void) {
-    keep(work, as: "run(in:do:).work")
+    keep(work, as: "run.work")
     record(.run(in: queue))
   }
 
@@ -74,12 +74,12 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
   /// The `reply` argument of the latest call to `lookUp(_:as:reply:)`,
   /// if that call's generic types are the ones asked for.
   static func lookUpReply<T>(as _: T.Type = T.self) -> (@Sendable (T?) -> Void)? {
-    Self.statics.lastKept("lookUp(_:as:reply:).reply")
+    Self.statics.lastKept("lookUp.reply")
   }
 
   /// The `work` argument of the latest call to `run(in:do:)`.
   var runWork: (@Sendable () -> Void)? {
-    lastKept("run(in:do:).work")
+    lastKept("run.work")
   }
 
   /// Makes `adjust(_:)` write back into its `count` argument: `body`
