@@ -63,13 +63,6 @@ import _SpyGeneratorCore
     #expect(spy.contains("SpyArgument(type as Any)"))
   }
 
-  @Test func aRequirementNamedLikeASpyMemberGetsASpyThatHoldsItsSpy() throws {
-    let spy = try contents(of: "SettingsSpy.swift")
-    #expect(spy.contains("final class SettingsSpy: Settings, @unchecked Sendable {\n"))
-    #expect(spy.contains("  let spy: Spy<Call>\n"))
-    #expect(spy.contains("  static let statics = Spy<Call>(name: \"SettingsSpy.statics\")\n"))
-  }
-
   @Test func aClassSpySubclassesAndOverridesOnlyWhatIsOverridable() throws {
     let spy = try contents(of: "TrackerSpy.swift")
     #expect(spy.contains("final class TrackerSpy: Tracker, @unchecked Sendable {\n"))
