@@ -9,20 +9,29 @@ struct SpyRenderer {
   /// The module's types: which are `Equatable`, `Sendable`, protocols, closure typealiases.
   var types = ModuleTypes()
 
-  /// Members of `Spy` a subclass cannot redeclare; a protocol with a requirement of the same
-  /// name gets a spy that holds its `Spy` instead of inheriting from it.
-  static let spyMembers: Set = [
-    "name", "description", "calls", "callCount", "wasCalled", "lastCall", "resetCalls",
-    "resetStubs", "reset", "record", "recordThrowing", "recordStubbed", "stub",
-    "waitUntilCalled", "keep", "lastKept", "statics", "Call", "Method",
-  ]
-
   var spyName: String { target.typeName + "Spy" }
 
-  /// Whether the spy holds a `Spy` rather than inheriting from it.
-  var isComponent: Bool {
-    target.isClass || target.inheritsNSObject
-      || target.members.contains { Self.spyMembers.contains($0.baseName) }
+  /// Whether the spy holds a `Spy` rather than inheriting from it: only a class spy, which
+  /// subclasses its class, and the spy of a protocol refining `NSObjectProtocol`, which
+  /// subclasses `NSObject`. The requirements' names never decide it (see ``SpyMembers``).
+  var isComponent: Bool { target.isClass || target.inheritsNSObject }
+
+  /// Whether the spy overrides the member of `Spy` with `member`'s name and type.
+  func overridesSpyMember(_ member: Member) -> Bool {
+    !isComponent && SpyMembers.relation(of: member) == .overrides
+  }
+
+  /// Whether the spy overrides `Spy`'s method with this name, such as `keep(_:as:)`.
+  func overridesSpyMethod(named name: String) -> Bool {
+    target.members.contains { $0.displayName == name && overridesSpyMember($0) }
+  }
+
+  /// What calls `Spy`'s `keep` or `lastKept` for `member`: `Self.statics.`, `spy.`, `super.`
+  /// where the spy overrides the method for a requirement, or nothing.
+  func keeper(_ member: Member, overriding name: String) -> String {
+    if member.isStatic { return "Self.statics." }
+    if isComponent { return "spy." }
+    return overridesSpyMethod(named: name) ? "super." : ""
   }
 
   var hasStatics: Bool { target.members.contains(where: \.isStatic) }
@@ -107,10 +116,8 @@ struct SpyRenderer {
       let why =
         target.isClass
         ? "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
-        : target.inheritsNSObject
-          ? "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
-            + "and holds its `Spy` in `spy`."
-          : "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`."
+        : "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
+          + "and holds its `Spy` in `spy`."
       lines += wrapComment(why, indent: "")
     }
     let parents =
@@ -274,10 +281,11 @@ struct SpyRenderer {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let values = recordedValues(member)
     let call = "." + escaped(names.get)
-    let override = target.isClass ? "override " : ""
+    let override = target.isClass || overridesSpyMember(member) ? "override " : ""
     var lines: [String] = []
+    let keeper = keeper(member, overriding: "keep(_:as:)")
     let keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
-      "    \(recorder)keep(\(parameter.name), as: \"\(keptName(names.get, parameter))\")"
+      "    \(keeper)keep(\(parameter.name), as: \"\(keptName(names.get, parameter))\")"
     }
     switch member.kind {
     case .method, .initializer:
@@ -391,7 +399,7 @@ struct SpyRenderer {
     if mentionsGenerics(parameter.type, in: member) {
       return genericKeptAccessor(member, parameter, caseName: caseName)
     }
-    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let recorder = keeper(member, overriding: "lastKept(_:as:)")
     let property =
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let isStatic = member.isStatic ? "static " : ""

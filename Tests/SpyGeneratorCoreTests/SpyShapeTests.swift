@@ -66,13 +66,24 @@ import _SpyGeneratorCore
   }
 
   @Test func aSpyThatOverridesKeepKeepsClosuresWithSpysOwn() throws {
-    let spy = try protocolSpy([
+    let keeping = try protocolSpy([
       "func keep<Value>(_ value: Value, as name: String) | Value",
       "func load(completion: @escaping @Sendable (Int) -> Void)",
     ])
-    #expect(spy.contains("  override func keep<Value>(_ value: Value, as name: String) {\n"))
-    #expect(spy.contains("    super.keep(completion, as: \"load.completion\")\n"))
-    #expect(spy.contains("    super.lastKept(\"load.completion\")\n"))
+    #expect(keeping.contains("  override func keep<Value>(_ value: Value, as name: String) {\n"))
+    #expect(keeping.contains("    super.keep(completion, as: \"load.completion\")\n"))
+    #expect(keeping.contains("    lastKept(\"load.completion\")\n"))
+    let reading = try protocolSpy([
+      "func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? | Value",
+      "func load(completion: @escaping @Sendable (Int) -> Void)",
+    ])
+    #expect(
+      reading.contains(
+        "  override func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? {\n"
+      )
+    )
+    #expect(reading.contains("    keep(completion, as: \"load.completion\")\n"))
+    #expect(reading.contains("    super.lastKept(\"load.completion\")\n"))
   }
 
   @Test(arguments: [

@@ -2,29 +2,29 @@ import SharedInstancesTesting
 import SpyCorpus
 import Testing
 
-/// Properties, static requirements, initializers and subscripts; a spy that holds its `Spy`
-/// because `Settings` has a requirement named `name`.
+/// Properties, static requirements, initializers and subscripts; a spy that overrides `Spy`'s
+/// `name`, since `Settings` requires a `name: String`.
 @Suite struct SettingsSpyTests {
   @Test func gettersAnswerStubsAndSettersRecordTheNewValue() {
     let settings = SettingsSpy()
-    settings.spy.stub(.name, returning: "main")
-    settings.spy.stub(.volume, returning: 5)
+    settings.stub(.name, returning: "main")
+    settings.stub(.volume, returning: 5)
     #expect(settings.name == "main")
     settings.volume = 7
     #expect(settings.volume == 5)
-    #expect(settings.spy.calls == [.name, .setVolume(newValue: 7), .volume])
+    #expect(settings.calls == [.name, .setVolume(newValue: 7), .volume])
   }
 
   @Test func anInitializerRequirementIsRecordedByTheInstanceItCreates() {
     let settings = SettingsSpy(suite: "group")
-    #expect(settings.spy.calls == [.`init`(suite: "group")])
+    #expect(settings.calls == [.`init`(suite: "group")])
   }
 
   @Test func aSubscriptRecordsItsArguments() {
     let settings = SettingsSpy()
-    settings.spy.stub(.`subscript`, returning: String?.some("on"))
+    settings.stub(.`subscript`, returning: String?.some("on"))
     #expect(settings["sound"] == "on")
-    #expect(settings.spy.calls == [.`subscript`(key: "sound")])
+    #expect(settings.calls == [.`subscript`(key: "sound")])
   }
 
   @Test(.serialized, arguments: [1])
