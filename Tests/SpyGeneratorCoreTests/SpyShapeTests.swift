@@ -105,4 +105,14 @@ import _SpyGeneratorCore
     #expect(message.contains("Spy"))
     #expect(message.contains("Write this spy by hand"))
   }
+
+  @Test func staticRequirementsRecordIntoASpyOfEachIsolatedTest() throws {
+    let spy = try protocolSpy(["static func reset()", "static var current: Int { get }"])
+    #expect(spy.contains("  static var statics: Spy<Call> { staticSpies.value }\n"))
+    #expect(
+      spy.contains("  private static let staticSpies = Spy<Call>.perTest(name: \"PSpy.statics\")\n")
+    )
+    #expect(spy.contains("    Self.statics.record(.reset)\n"))
+    #expect(!spy.contains("static let statics"))
+  }
 }

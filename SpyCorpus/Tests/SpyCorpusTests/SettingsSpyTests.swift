@@ -27,13 +27,40 @@ import Testing
     #expect(settings.calls == [.`subscript`(key: "sound")])
   }
 
+  @Test(.isolatedShared, arguments: ["standard", "group", "suite"])
+  func eachIsolatedTestStubsAndRecordsStaticsOfItsOwn(_ suite: String) async {
+    SettingsSpy.statics.stub(.defaultSuite, returning: suite)
+    // Every argument runs in parallel with the others: wait until all have stubbed.
+    await stubbed.arrive(expecting: 3)
+    #expect(SettingsSpy.defaultSuite == suite)
+    SettingsSpy.reset()
+    #expect(SettingsSpy.statics.calls == [.defaultSuite, .reset])
+  }
+
   @Test(.serialized, arguments: [1])
-  func staticRequirementsRecordIntoTheSharedStatics(_: Int) {
-    // Shared by every test in the process: this is the only test that touches it.
+  func aTestWithoutIsolationUsesTheProcessWideStatics(_: Int) {
+    // Outside isolated tests, one spy for the process: this is the only such test touching it.
     SettingsSpy.statics.reset()
     SettingsSpy.statics.stub(.defaultSuite, returning: "standard")
     #expect(SettingsSpy.defaultSuite == "standard")
     SettingsSpy.reset()
     #expect(SettingsSpy.statics.calls == [.defaultSuite, .reset])
+  }
+}
+
+// MARK: - Fixtures
+
+/// Where the arguments of a parameterized test wait for each other, so that they overlap.
+private let stubbed = Rendezvous()
+
+private actor Rendezvous {
+  private var arrived = 0
+
+  /// Waits until `count` callers have arrived, or two seconds (when tests run one at a time).
+  func arrive(expecting count: Int) async {
+    arrived += 1
+    for _ in 0..<200 where arrived < count {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
   }
 }
