@@ -20,7 +20,14 @@ enum SpyMembers {
 
   /// How `member`, a requirement of a spy that inherits from `Spy`, stands to `Spy`'s members.
   static func relation(of member: Member) -> Relation {
-    if member.isStatic { return .beside }
+    if member.isStatic {
+      guard case .property = member.kind, ["statics", "staticSpies"].contains(member.baseName)
+      else { return .beside }
+      return .conflicts(
+        "a spy declares its own `statics` and `staticSpies` (the spy of its static "
+          + "requirements), and Swift allows no other static property of those names" + byHand
+      )
+    }
     switch member.kind {
     case .property:
       return propertyRelation(member)

@@ -52,10 +52,7 @@ struct SpyRenderer {
     }
     if hasStatics {
       lines.append("")
-      lines.append(
-        "  /// Records the calls to static requirements. Shared by every test in the process."
-      )
-      lines.append("  static let statics = Spy<Call>(name: \"\(spyName).statics\")")
+      lines += staticsStorage()
     }
     for (index, member) in target.members.enumerated() {
       lines.append("")
@@ -226,6 +223,22 @@ struct SpyRenderer {
     if target.isClass || target.inheritsNSObject { lines.append("    super.init()") }
     lines.append("  }")
     return lines
+  }
+
+  /// The spy of the static requirements: a fresh one in each isolated test, one for the process
+  /// elsewhere (`Spy.perTest(name:)`).
+  private func staticsStorage() -> [String] {
+    [
+      "  /// Records the calls to static requirements: each isolated test has its own (see",
+      "  /// `Spy.perTest(name:)`), other code shares one for the process.",
+      "  static var statics: Spy<Call> { staticSpies.value }",
+    ]
+      + wrapList(
+        indent: "  ",
+        head: "private static let staticSpies = Spy<Call>.perTest",
+        items: ["name: \"\(spyName).statics\""],
+        tail: ""
+      )
   }
 
   private func inheritedInitializer() -> [String] {

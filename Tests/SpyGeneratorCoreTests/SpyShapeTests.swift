@@ -93,6 +93,7 @@ import _SpyGeneratorCore
     ("var description: Int { get }", "P.description: "),
     ("var name: String { get async }", "P.name: "),
     ("func reset() throws", "P.reset(…): "),
+    ("static var statics: Int { get }", "P.statics: "),
   ])
   func aRequirementSwiftCannotDeclareBesideSpysOwnGetsNoSpyAndSaysWhy(
     _ requirement: String,

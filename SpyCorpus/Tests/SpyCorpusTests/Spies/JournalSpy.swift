@@ -48,8 +48,10 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
     }
   }
 
-  /// Records the calls to static requirements. Shared by every test in the process.
-  static let statics = Spy<Call>(name: "JournalSpy.statics")
+  /// Records the calls to static requirements: each isolated test has its own (see
+  /// `Spy.perTest(name:)`), other code shares one for the process.
+  static var statics: Spy<Call> { staticSpies.value }
+  private static let staticSpies = Spy<Call>.perTest(name: "JournalSpy.statics")
 
   override var name: String {
     get {

@@ -44,8 +44,10 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
     super.init(name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Records the calls to static requirements. Shared by every test in the process.
-  static let statics = Spy<Call>(name: "RegistrySpy.statics")
+  /// Records the calls to static requirements: each isolated test has its own (see
+  /// `Spy.perTest(name:)`), other code shares one for the process.
+  static var statics: Spy<Call> { staticSpies.value }
+  private static let staticSpies = Spy<Call>.perTest(name: "RegistrySpy.statics")
 
   static func adjust(_ count: inout Int) {
     Self.statics.record(.adjust(count: count))

@@ -53,8 +53,10 @@ final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {
     super.init(name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Records the calls to static requirements. Shared by every test in the process.
-  static let statics = Spy<Call>(name: "SettingsSpy.statics")
+  /// Records the calls to static requirements: each isolated test has its own (see
+  /// `Spy.perTest(name:)`), other code shares one for the process.
+  static var statics: Spy<Call> { staticSpies.value }
+  private static let staticSpies = Spy<Call>.perTest(name: "SettingsSpy.statics")
 
   init(suite: String) {
     super.init()
