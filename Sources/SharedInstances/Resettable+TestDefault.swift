@@ -95,6 +95,22 @@ extension Resettable {
     )
   }
 
+  /// Creates a box for the tests' own machinery (`Spy.perTest` in `SharedInstancesTesting`):
+  /// `make` creates the process-wide instance, and each isolated scope's own as its test
+  /// default, so that strict mode never counts it as real. Records of what a scope touched
+  /// (dependency records, the dependency map, `touchedInstances`) leave the box out.
+  package static func _testInfrastructure(
+    location: _SourceLocation,
+    _ make: @escaping @Sendable () -> Shared
+  ) -> Resettable {
+    Resettable(
+      factory: make,
+      location: location,
+      testDefault: make,
+      isTestInfrastructure: true
+    )
+  }
+
   /// Whether isolated tests get a test default for this box when they do not override it:
   /// one declared with the box, or one the test target declared in `SharedTestDefaults`.
   ///

@@ -164,7 +164,8 @@ public final class Resettable<Shared> {
     location: _SourceLocation,
     requiresOverrideInTests: Bool = false,
     testDefault: (@Sendable () -> Shared)? = nil,
-    name: String? = nil
+    name: String? = nil,
+    isTestInfrastructure: Bool = false
   ) {
     _global = _Slot()
     _factory = factory
@@ -173,7 +174,8 @@ public final class Resettable<Shared> {
       sharedType: Shared.self,
       location: location,
       requiresOverrideInTests: requiresOverrideInTests,
-      name: name
+      name: name,
+      isTestInfrastructure: isTestInfrastructure
     )
   }
 

@@ -226,6 +226,8 @@ public struct SpyGenerator: Sendable {
     var problems: [String] = []
     var visited: Set<String> = []
     var external: [String] = []
+    // Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its `Spy`.
+    var conflicts: [String] = []
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
       for requirement in reader.members(of: symbol) {
@@ -236,6 +238,9 @@ public struct SpyGenerator: Sendable {
             isClass: false
           ) {
             members.append(member)
+            if case .conflicts(let reason) = SpyMembers.relation(of: member) {
+              conflicts.append("\(symbol.name).\(requirement.name): \(reason)")
+            }
           }
         } catch {
           problems.append("\(symbol.name).\(requirement.name): \(error.reason)")
@@ -246,6 +251,7 @@ public struct SpyGenerator: Sendable {
       for parent in parents.local { collect(parent) }
     }
     collect(symbol)
+    if !external.contains(where: { $0.hasSuffix(".NSObjectProtocol") }) { problems += conflicts }
     let name = symbol.name
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is

@@ -64,7 +64,7 @@ extension SpyRenderer {
   /// spy.runCompletion(as: Int.self)?(3)
   /// ```
   func genericKeptAccessor(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
-    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let recorder = keeper(member, overriding: "lastKept(_:as:)")
     let name =
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let (generics, clause, whereClause) = genericClause(for: parameter.type, in: member)
@@ -81,7 +81,7 @@ extension SpyRenderer {
         items: asType.isEmpty ? [] : [asType],
         tail: " -> (\(parameter.type))?\(whereClause) {"
       ) + [
-        "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
+        "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
         "  }",
       ]
   }

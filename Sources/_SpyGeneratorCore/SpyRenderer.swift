@@ -9,20 +9,29 @@ struct SpyRenderer {
   /// The module's types: which are `Equatable`, `Sendable`, protocols, closure typealiases.
   var types = ModuleTypes()
 
-  /// Members of `Spy` a subclass cannot redeclare; a protocol with a requirement of the same
-  /// name gets a spy that holds its `Spy` instead of inheriting from it.
-  static let spyMembers: Set = [
-    "name", "description", "calls", "callCount", "wasCalled", "lastCall", "resetCalls",
-    "resetStubs", "reset", "record", "recordThrowing", "recordStubbed", "stub",
-    "waitUntilCalled", "keep", "lastKept", "statics", "Call", "Method",
-  ]
-
   var spyName: String { target.typeName + "Spy" }
 
-  /// Whether the spy holds a `Spy` rather than inheriting from it.
-  var isComponent: Bool {
-    target.isClass || target.inheritsNSObject
-      || target.members.contains { Self.spyMembers.contains($0.baseName) }
+  /// Whether the spy holds a `Spy` rather than inheriting from it: only a class spy, which
+  /// subclasses its class, and the spy of a protocol refining `NSObjectProtocol`, which
+  /// subclasses `NSObject`. The requirements' names never decide it (see ``SpyMembers``).
+  var isComponent: Bool { target.isClass || target.inheritsNSObject }
+
+  /// Whether the spy overrides the member of `Spy` with `member`'s name and type.
+  func overridesSpyMember(_ member: Member) -> Bool {
+    !isComponent && SpyMembers.relation(of: member) == .overrides
+  }
+
+  /// Whether the spy overrides `Spy`'s method with this name, such as `keep(_:as:)`.
+  func overridesSpyMethod(named name: String) -> Bool {
+    target.members.contains { $0.displayName == name && overridesSpyMember($0) }
+  }
+
+  /// What calls `Spy`'s `keep` or `lastKept` for `member`: `Self.statics.`, `spy.`, `super.`
+  /// where the spy overrides the method for a requirement, or nothing.
+  func keeper(_ member: Member, overriding name: String) -> String {
+    if member.isStatic { return "Self.statics." }
+    if isComponent { return "spy." }
+    return overridesSpyMethod(named: name) ? "super." : ""
   }
 
   var hasStatics: Bool { target.members.contains(where: \.isStatic) }
@@ -43,10 +52,7 @@ struct SpyRenderer {
     }
     if hasStatics {
       lines.append("")
-      lines.append(
-        "  /// Records the calls to static requirements. Shared by every test in the process."
-      )
-      lines.append("  static let statics = Spy<Call>(name: \"\(spyName).statics\")")
+      lines += staticsStorage()
     }
     for (index, member) in target.members.enumerated() {
       lines.append("")
@@ -107,10 +113,8 @@ struct SpyRenderer {
       let why =
         target.isClass
         ? "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
-        : target.inheritsNSObject
-          ? "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
-            + "and holds its `Spy` in `spy`."
-          : "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`."
+        : "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
+          + "and holds its `Spy` in `spy`."
       lines += wrapComment(why, indent: "")
     }
     let parents =
@@ -221,6 +225,22 @@ struct SpyRenderer {
     return lines
   }
 
+  /// The spy of the static requirements: a fresh one in each isolated test, one for the process
+  /// elsewhere (`Spy.perTest(name:)`).
+  private func staticsStorage() -> [String] {
+    [
+      "  /// Records the calls to static requirements: each isolated test has its own (see",
+      "  /// `Spy.perTest(name:)`), other code shares one for the process.",
+      "  static var statics: Spy<Call> { staticSpies.value }",
+    ]
+      + wrapList(
+        indent: "  ",
+        head: "private static let staticSpies = Spy<Call>.perTest",
+        items: ["name: \"\(spyName).statics\""],
+        tail: ""
+      )
+  }
+
   private func inheritedInitializer() -> [String] {
     var lines = [
       "  /// Creates the spy; failures of unstubbed calls point at the line that calls this."
@@ -274,10 +294,11 @@ struct SpyRenderer {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let values = recordedValues(member)
     let call = "." + escaped(names.get)
-    let override = target.isClass ? "override " : ""
+    let override = target.isClass || overridesSpyMember(member) ? "override " : ""
     var lines: [String] = []
+    let keeper = keeper(member, overriding: "keep(_:as:)")
     let keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
-      "    \(recorder)keep(\(parameter.name), as: \"\(keptName(member, parameter))\")"
+      "    \(keeper)keep(\(parameter.name), as: \"\(keptName(names.get, parameter))\")"
     }
     switch member.kind {
     case .method, .initializer:
@@ -391,20 +412,22 @@ struct SpyRenderer {
     if mentionsGenerics(parameter.type, in: member) {
       return genericKeptAccessor(member, parameter, caseName: caseName)
     }
-    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let recorder = keeper(member, overriding: "lastKept(_:as:)")
     let property =
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let isStatic = member.isStatic ? "static " : ""
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
       "  \(isStatic)var \(property): (\(parameter.type))? {",
-      "    \(recorder)lastKept(\"\(keptName(member, parameter))\")",
+      "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
       "  }",
     ]
   }
 
-  func keptName(_ member: Member, _ parameter: Parameter) -> String {
-    "\(member.displayName).\(parameter.name.trimmingBackticks)"
+  /// The key a closure argument is kept under: its call's case name, which no other
+  /// requirement has, and the parameter's name, `load.completion`.
+  func keptName(_ caseName: String, _ parameter: Parameter) -> String {
+    "\(caseName.trimmingBackticks).\(parameter.name.trimmingBackticks)"
   }
 
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.
@@ -493,52 +516,6 @@ struct SpyRenderer {
 
 extension String {
   var trimmingBackticks: String { replacingAll("`", with: "") }
-}
-
-/// Names of `Call` cases: the base name, with argument labels when a base name is overloaded.
-struct CaseNames {
-  struct Name {
-    let get: String
-    let set: String?
-  }
-
-  let names: [Name]
-
-  init(_ members: [Member]) {
-    var counts: [String: Int] = [:]
-    for member in members { counts[member.baseName, default: 0] += 1 }
-    var used: Set<String> = []
-    func unique(_ name: String) -> String {
-      var candidate = name
-      var number = 2
-      while used.contains(candidate) {
-        candidate = "\(name)\(number)"
-        number += 1
-      }
-      used.insert(candidate)
-      return candidate
-    }
-    var names: [Name] = []
-    for member in members {
-      var base = member.baseName
-      if counts[member.baseName, default: 0] > 1 {
-        base += member.parameters.compactMap(\.label).map(\.capitalizedFirst).joined()
-      }
-      let get = unique(base)
-      var set: String?
-      switch member.kind {
-      case .property(let hasSetter), .subscript(let hasSetter):
-        if hasSetter { set = unique("set" + get.capitalizedFirst) }
-      default: break
-      }
-      names.append(Name(get: get, set: set))
-    }
-    self.names = names
-  }
-}
-
-extension String {
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
 
 enum SwiftKeywords {

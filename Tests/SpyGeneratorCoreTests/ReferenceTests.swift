@@ -27,7 +27,7 @@ import _SpyGeneratorCore
         "ShapeDrawingSpy.swift", "AliasedLoadingSpy.swift", "DelegatingSpy.swift",
         "LoggingSpy.swift", "CountingSpy.swift", "RegistrySpy.swift", "NamedCounterSpy.swift",
         "ObservingSpy.swift", "HandingSpy.swift",
-        "MixingSpy.swift", "TrackerSpy.swift",
+        "MixingSpy.swift", "JournalSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

@@ -66,7 +66,7 @@ import _SpyGeneratorCore
       )
     ])
     #expect(
-      spy.contains("    keep(body, as: \"transform(_:with:).body\")\n    return recordStubbed(")
+      spy.contains("    keep(body, as: \"transform.body\")\n    return recordStubbed(")
     )
     #expect(
       spy.contains("  func transformBody<T>(as _: T.Type = T.self) -> (@Sendable (T) -> T)? {")
@@ -202,7 +202,7 @@ import _SpyGeneratorCore
 
   @Test func anEscapingClosureNamedWithAKeywordIsKeptUnderItsName() throws {
     let spy = try spyText([.method("func schedule(_ default: @escaping @Sendable () -> Void)")])
-    #expect(spy.contains("    keep(`default`, as: \"schedule(_:).default\")\n"))
+    #expect(spy.contains("    keep(`default`, as: \"schedule.default\")\n"))
     #expect(spy.contains("  var scheduleDefault: (@Sendable () -> Void)? {\n"))
   }
 

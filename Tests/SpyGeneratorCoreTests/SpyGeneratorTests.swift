@@ -45,7 +45,7 @@ import _SpyGeneratorCore
   @Test func closuresStayOutOfCallAndEscapingOnesAreKept() throws {
     let spy = try contents(of: "ImageLoadingSpy.swift")
     #expect(spy.contains("    case load(from: URL)\n"))
-    #expect(spy.contains("    keep(completion, as: \"load(from:completion:).completion\")\n"))
+    #expect(spy.contains("    keep(completion, as: \"load.completion\")\n"))
     #expect(spy.contains("  var loadCompletion: (@Sendable (Data) -> Void)? {\n"))
     #expect(spy.contains("    case prefetch(urls: [URL])\n"))
     #expect(!spy.contains("progress\")"))
@@ -61,13 +61,6 @@ import _SpyGeneratorCore
     let spy = try contents(of: "DecodingSpy.swift")
     #expect(spy.contains("    case decode(type: SpyArgument<Any>, from: Data)\n"))
     #expect(spy.contains("SpyArgument(type as Any)"))
-  }
-
-  @Test func aRequirementNamedLikeASpyMemberGetsASpyThatHoldsItsSpy() throws {
-    let spy = try contents(of: "SettingsSpy.swift")
-    #expect(spy.contains("final class SettingsSpy: Settings, @unchecked Sendable {\n"))
-    #expect(spy.contains("  let spy: Spy<Call>\n"))
-    #expect(spy.contains("  static let statics = Spy<Call>(name: \"SettingsSpy.statics\")\n"))
   }
 
   @Test func aClassSpySubclassesAndOverridesOnlyWhatIsOverridable() throws {

@@ -28,18 +28,23 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// The name the box is known by, for the library's own boxes (`SystemBoxes.date`); nil for
   /// boxes that messages name by their type.
   package let name: String?
+  /// Whether the box belongs to the tests' own machinery (the spy of a double's static
+  /// requirements), not to the code under test: records of what a scope touched leave it out.
+  package let isTestInfrastructure: Bool
 
   init(
     sharedType: Any.Type,
     location: _SourceLocation,
     requiresOverrideInTests: Bool = false,
-    name: String? = nil
+    name: String? = nil,
+    isTestInfrastructure: Bool = false
   ) {
     self.id = si_next_identifier()
     self.sharedType = sharedType
     self.location = location
     self.requiresOverrideInTests = requiresOverrideInTests
     self.name = name
+    self.isTestInfrastructure = isTestInfrastructure
     self.words = .allocate(capacity: 5)
     words.initialize(repeating: 0, count: 5)
   }

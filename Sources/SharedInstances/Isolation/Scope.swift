@@ -516,10 +516,11 @@ package final class _Scope: @unchecked Sendable {
     package let escapedReads: Int
   }
 
-  /// Every box this scope touched, first touched first.
+  /// Every box this scope touched, first touched first, but the tests' own machinery
+  /// (`_BoxIdentity.isTestInfrastructure`).
   package func touches() -> [Touch] {
     lock.withLock {
-      state.pointee.entries.map {
+      state.pointee.entries.filter { !$0.identity.isTestInfrastructure }.map {
         Touch(
           identity: $0.identity,
           reads: $0.slot.reads,

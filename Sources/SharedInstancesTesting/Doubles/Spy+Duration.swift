@@ -34,7 +34,7 @@ extension Spy {
     column: UInt = #column
   ) async -> Bool {
     await waitAsync(
-      for: "\(name).\(method) to be called",
+      for: "\(spyName).\(method) to be called",
       matching: { $0.method == method },
       times: times,
       timeout: Self.seconds(timeout),
@@ -73,7 +73,7 @@ extension Spy {
     column: UInt = #column
   ) -> Bool {
     waitBlocking(
-      for: "\(name).\(method) to be called",
+      for: "\(spyName).\(method) to be called",
       matching: { $0.method == method },
       times: times,
       timeout: Self.seconds(timeout),
@@ -114,7 +114,7 @@ extension Spy {
   ) async -> Bool {
     let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return await waitAsync(
-      for: "a call to \(name) matching the predicate at \(location.short)",
+      for: "a call to \(spyName) matching the predicate at \(location.short)",
       matching: predicate,
       times: times,
       timeout: Self.seconds(timeout),

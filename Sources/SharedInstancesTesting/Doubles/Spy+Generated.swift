@@ -3,45 +3,6 @@ import SharedInstances
 extension Spy {
   // MARK: - What generated spies need
 
-  /// Keeps an argument that cannot be part of a ``SpyCall``, such as a completion handler, so
-  /// that the test can reach it.
-  ///
-  /// Closures cannot be compared, so a double leaves them out of its `Call` and keeps the last
-  /// one per parameter instead. The test then calls it, as the real dependency would:
-  ///
-  /// ```swift
-  /// func load(from url: URL, completion: @escaping @Sendable (Data) -> Void) {
-  ///   keep(completion, as: "load(from:completion:).completion")
-  ///   record(.load(from: url))
-  /// }
-  ///
-  /// // In the test:
-  /// let completion: (@Sendable (Data) -> Void)? = spy.lastKept("load(from:completion:).completion")
-  /// completion?(Data())
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - value: The argument. It replaces the one kept before under the same name.
-  ///   - name: A name for the argument, unique in the double.
-  public func keep<Value>(_ value: Value, as name: String) {
-    let kept = KeptArgument(value: value)
-    inspect { $0.kept[name] = kept }
-  }
-
-  /// Returns the argument kept last under a name, if it has the type asked for.
-  ///
-  /// ```swift
-  /// let completion: (@Sendable (Data) -> Void)? = spy.lastKept("load(from:completion:).completion")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - name: The name given to ``keep(_:as:)``.
-  ///   - type: The argument's type; usually inferred.
-  /// - Returns: The argument, or nil when none was kept under `name` or it has another type.
-  public func lastKept<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
-    inspect { $0.kept[name] }?.value as? Value
-  }
-
   /// Records a call whose answer the test must stub, for a method that cannot throw.
   ///
   /// A generated spy uses it when it writes no placeholder for the result type itself. A
@@ -157,7 +118,7 @@ extension Spy {
     guard result != nil || thrown != nil else { stop(call, returning: Result.self, after: error) }
     report(
       """
-      \(name).\(call.method) received \(call). It ended with \(error), which the method \
+      \(spyName).\(call.method) received \(call). It ended with \(error), which the method \
       cannot throw, so it \
       \(result != nil ? "returns the placeholder of \(Result.self)" : "throws \(thrown!)") \
       instead (recorded at \(location.short)). Stub a value, or an error of a type the method \
@@ -175,7 +136,7 @@ extension Spy {
     let why = error.map { " It ended with \($0), which the method cannot throw." } ?? ""
     fatalError(
       """
-      \(name).\(call.method) received \(call) and must return \(result), but the test stubbed \
+      \(spyName).\(call.method) received \(call) and must return \(result), but the test stubbed \
       no answer it can give.\(why) Stub it before the call, e.g. \
       spy.stub(.\(call.method), returning: …).\(test)
       """

@@ -159,7 +159,7 @@ extension Spy {
       try reportStopping(message, at: stubLocation(of: call.method))
     }
     throw UnstubbedCallError(
-      double: name,
+      double: spyName,
       method: String(describing: call.method),
       call: String(describing: call)
     )
@@ -203,7 +203,7 @@ extension Spy {
       let message = wrongTypeMessage(call, stubbed: stubbed, expected: Void.self, at: location)
       try reportStopping(message, at: stubLocation(of: call.method))
       throw UnstubbedCallError(
-        double: name,
+        double: spyName,
         method: String(describing: call.method),
         call: String(describing: call)
       )
@@ -257,7 +257,7 @@ extension Spy {
     case .error(let error):
       report(
         """
-        \(name).\(call.method) is stubbed to throw \(error), but the double records \(call) \
+        \(spyName).\(call.method) is stubbed to throw \(error), but the double records \(call) \
         with record(_:) at \(location.short), which cannot throw. Stub a value or a closure \
         instead, or record with recordThrowing(_:) in a throwing method. \(recordedSummary)
         """,
@@ -288,7 +288,7 @@ extension Spy {
     at location: SpyLocation
   ) -> String {
     """
-    Unstubbed call: \(name).\(call.method) received \(call) and must return \(resultType), \
+    Unstubbed call: \(spyName).\(call.method) received \(call) and must return \(resultType), \
     but the test stubbed no value, error or closure for \(call.method). Stub it before the \
     call, e.g. spy.stub(.\(call.method), returning: …). \(recordedSummary) \(originSummary) \
     It records the call at \(location.short).
@@ -302,7 +302,7 @@ extension Spy {
     at location: SpyLocation
   ) -> String {
     """
-    \(name).\(call.method) is stubbed with \(stubbed), but the double returns \(expected) \
+    \(spyName).\(call.method) is stubbed with \(stubbed), but the double returns \(expected) \
     for \(call) (recorded at \(location.short)). \(recordedSummary)
     """
   }

@@ -49,7 +49,7 @@ extension Spy {
   ) async -> Bool {
     let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return await waitAsync(
-      for: "\(name).\(method) to be called",
+      for: "\(spyName).\(method) to be called",
       matching: { $0.method == method },
       times: times,
       timeout: timeout,
@@ -102,7 +102,7 @@ extension Spy {
   ) -> Bool {
     let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return waitBlocking(
-      for: "\(name).\(method) to be called",
+      for: "\(spyName).\(method) to be called",
       matching: { $0.method == method },
       times: times,
       timeout: timeout,

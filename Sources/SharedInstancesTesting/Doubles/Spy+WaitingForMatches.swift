@@ -41,7 +41,7 @@ extension Spy {
   ) async -> Bool {
     let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return await waitAsync(
-      for: "a call to \(name) matching the predicate at \(location.short)",
+      for: "a call to \(spyName) matching the predicate at \(location.short)",
       matching: predicate,
       times: times,
       timeout: timeout,
@@ -85,7 +85,7 @@ extension Spy {
   ) -> Bool {
     let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return waitBlocking(
-      for: "a call to \(name) matching the predicate at \(location.short)",
+      for: "a call to \(spyName) matching the predicate at \(location.short)",
       matching: predicate,
       times: times,
       timeout: timeout,

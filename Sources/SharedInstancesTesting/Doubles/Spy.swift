@@ -125,13 +125,20 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// }
   /// #expect(ScaryStub().spy.name == "ScaryStub")
   /// ```
-  public var name: String {
+  ///
+  /// A double whose protocol requires a `name: String` overrides it to record the call (a
+  /// generated spy does); the spy's messages keep the double's own name, since the spy never
+  /// reads this property itself.
+  open var name: String { spyName }
+
+  /// The name ``name`` returns unless a double overrides it: what every message uses.
+  var spyName: String {
     if let explicitName { return explicitName }
     if type(of: self) != Spy<Call>.self { return String(describing: type(of: self)) }
     return SpyName.declaringType(of: Call.self)
   }
 
-  /// A summary of the spy for failure messages: its name and every call it recorded.
+  /// A summary of the spy: its name and every call it recorded.
   ///
   /// XCTest assertions show it when given the spy in their message:
   ///
@@ -139,8 +146,11 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// XCTAssertTrue(spy.wasCalled(.refresh), "\(spy)")
   /// // FileStoreSpy recorded 2 calls: [open(id: 3), open(id: 4)]
   /// ```
+  ///
+  /// A double whose protocol requires a `description: String` overrides it to record the call;
+  /// the spy never reads this property itself.
   open var description: String {
-    "\(name) recorded \(SpyName.describe(state.withLock { $0.calls }))"
+    "\(spyName) recorded \(SpyName.describe(state.withLock { $0.calls }))"
   }
 
   // MARK: - What was recorded
@@ -236,6 +246,50 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
     inspect { state in state.calls.last { $0.method == method } }
   }
 
+  // MARK: - Kept arguments
+
+  /// Keeps an argument that cannot be part of a ``SpyCall``, such as a completion handler, so
+  /// that the test can reach it.
+  ///
+  /// Closures cannot be compared, so a double leaves them out of its `Call` and keeps the last
+  /// one per parameter instead. The test then calls it, as the real dependency would:
+  ///
+  /// ```swift
+  /// func load(from url: URL, completion: @escaping @Sendable (Data) -> Void) {
+  ///   keep(completion, as: "load.completion")
+  ///   record(.load(from: url))
+  /// }
+  ///
+  /// // In the test:
+  /// let completion: (@Sendable (Data) -> Void)? = spy.lastKept("load.completion")
+  /// completion?(Data())
+  /// ```
+  ///
+  /// A double whose protocol requires this very method overrides it to record the call (a
+  /// generated spy does), and keeps its own closures with `super.keep(_:as:)`.
+  ///
+  /// - Parameters:
+  ///   - value: The argument. It replaces the one kept before under the same name.
+  ///   - name: A name for the argument, unique in the double.
+  open func keep<Value>(_ value: Value, as name: String) {
+    let kept = KeptArgument(value: value)
+    inspect { $0.kept[name] = kept }
+  }
+
+  /// Returns the argument kept last under a name, if it has the type asked for.
+  ///
+  /// ```swift
+  /// let completion: (@Sendable (Data) -> Void)? = spy.lastKept("load.completion")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name given to ``keep(_:as:)``.
+  ///   - type: The argument's type; usually inferred.
+  /// - Returns: The argument, or nil when none was kept under `name` or it has another type.
+  open func lastKept<Value>(_ name: String, as type: Value.Type = Value.self) -> Value? {
+    inspect { $0.kept[name] }?.value as? Value
+  }
+
   // MARK: - Resetting
 
   /// Forgets every recorded call, keeping the stubs.
@@ -246,7 +300,7 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// model.reload()
   /// #expect(spy.calls == [.refresh])
   /// ```
-  public func resetCalls() {
+  open func resetCalls() {
     inspect { $0.resetCalls() }
   }
 
@@ -257,7 +311,7 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// spy.resetStubs()
   /// spy.stub(.open, returning: "contents")
   /// ```
-  public func resetStubs() {
+  open func resetStubs() {
     inspect { $0.stubs = [:] }
   }
 
@@ -285,7 +339,11 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   ///   super.tearDown()
   /// }
   /// ```
-  public func reset() {
+  ///
+  /// A double whose protocol requires a `reset()` overrides it to record the call (a generated
+  /// spy does, as it does for `resetCalls()` and `resetStubs()`); the spy never calls these
+  /// methods itself. Reset such a double with the ones its protocol leaves to the spy.
+  open func reset() {
     inspect { state in
       state.resetCalls()
       state.stubs = [:]

@@ -15,7 +15,7 @@ public protocol Registry: Sendable {
   init(_: Int, named: String)
 }
 
-/// A requirement named like a member of `Spy`, so the spy holds its `Spy`.
+/// A requirement with the name and type of a member of `Spy`, which the spy overrides.
 public protocol NamedCounter: Sendable {
   var name: String { get }
   func tally(_ total: inout Int, by step: Int) throws(LedgerError)

@@ -224,19 +224,19 @@ import Testing
     #expect(registry.calls == [.`init`(1, named: "a")])
   }
 
-  @Test func aSpyHoldingItsSpyWritesBackAndKeepsGenericClosures() throws {
+  @Test func aSpyOverridingNameWritesBackAndKeepsGenericClosures() throws {
     let counter = NamedCounterSpy()
     counter.stubTallyTotal { $0 += 5 }
     var total = 1
     try counter.tally(&total, by: 5)
     #expect(total == 6)
-    counter.spy.stub(.tally, throwing: LedgerError.locked)
+    counter.stub(.tally, throwing: LedgerError.locked)
     #expect(throws: LedgerError.locked) { try counter.tally(&total, by: 5) }
     #expect(total == 6)
     counter.reduce([1, 2]) { _ in }
     #expect(counter.reduceResult(as: [Int].self) != nil)
     #expect(counter.reduceResult(as: [String].self) == nil)
-    #expect(counter.spy.lastCall(to: .reduce) == .reduce(values: SpyArgument([1, 2])))
+    #expect(counter.lastCall(to: .reduce) == .reduce(values: SpyArgument([1, 2])))
   }
 
   @Test func settersOfValuesThatAreNotEquatableOrSendableAreRecorded() {

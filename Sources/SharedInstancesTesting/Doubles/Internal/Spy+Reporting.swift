@@ -108,14 +108,14 @@ extension Spy {
 
   /// The calls recorded so far, for messages: `FileStoreSpy recorded 1 call: [refresh].`
   var recordedSummary: String {
-    "\(name) recorded \(SpyName.describe(state.withLock { $0.calls }))."
+    "\(spyName) recorded \(SpyName.describe(state.withLock { $0.calls }))."
   }
 
   /// Where the spy came from, for messages: `FileStoreSpy was created at FooTests.swift:12 in
   /// test loads().`
   var originSummary: String {
     let test = creatingTest.map { " in test \($0)" } ?? ""
-    return "\(name) was created at \(createdAt.short)\(test)."
+    return "\(spyName) was created at \(createdAt.short)\(test)."
   }
 }
 

@@ -28,7 +28,7 @@ final class AliasedLoadingSpy: Spy<AliasedLoadingSpy.Call>, AliasedLoading, @unc
   }
 
   func load(id: Int, completion: @escaping Completion) {
-    keep(completion, as: "load(id:completion:).completion")
+    keep(completion, as: "load.completion")
     record(.load(id: id))
   }
 
@@ -38,6 +38,6 @@ final class AliasedLoadingSpy: Spy<AliasedLoadingSpy.Call>, AliasedLoading, @unc
 
   /// The `completion` argument of the latest call to `load(id:completion:)`.
   var loadCompletion: (Completion)? {
-    lastKept("load(id:completion:).completion")
+    lastKept("load.completion")
   }
 }

@@ -34,12 +34,12 @@ final class GenericWorkingSpy: Spy<GenericWorkingSpy.Call>, GenericWorking, @unc
   }
 
   func run<T>(_ value: T, completion: @escaping @Sendable (T) -> Void) where T: Sendable {
-    keep(completion, as: "run(_:completion:).completion")
+    keep(completion, as: "run.completion")
     record(.run(value: SpyArgument(value as Any)))
   }
 
   func transform<T>(_ value: T, with body: @escaping @Sendable (T) -> T) -> T {
-    keep(body, as: "transform(_:with:).body")
+    keep(body, as: "transform.body")
     return recordStubbed(.transform(value: SpyArgument(value as Any)))
   }
 
@@ -55,13 +55,13 @@ final class GenericWorkingSpy: Spy<GenericWorkingSpy.Call>, GenericWorking, @unc
   /// The `completion` argument of the latest call to `run(_:completion:)`,
   /// if that call's generic types are the ones asked for.
   func runCompletion<T>(as _: T.Type = T.self) -> (@Sendable (T) -> Void)? {
-    lastKept("run(_:completion:).completion")
+    lastKept("run.completion")
   }
 
   /// The `body` argument of the latest call to `transform(_:with:)`,
   /// if that call's generic types are the ones asked for.
   func transformBody<T>(as _: T.Type = T.self) -> (@Sendable (T) -> T)? {
-    lastKept("transform(_:with:).body")
+    lastKept("transform.body")
   }
 
   /// Makes `swapValue(_:)` write back into its `value` argument: `body`

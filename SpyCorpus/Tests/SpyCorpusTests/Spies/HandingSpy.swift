@@ -46,12 +46,12 @@ final class HandingSpy: Spy<HandingSpy.Call>, Handing, @unchecked Sendable {
   }
 
   func schedule(_ `default`: @escaping @Sendable () -> Void) {
-    keep(`default`, as: "schedule(_:).default")
+    keep(`default`, as: "schedule.default")
     record(.schedule)
   }
 
   /// The `default` argument of the latest call to `schedule(_:)`.
   var scheduleDefault: (@Sendable () -> Void)? {
-    lastKept("schedule(_:).default")
+    lastKept("schedule.default")
   }
 }

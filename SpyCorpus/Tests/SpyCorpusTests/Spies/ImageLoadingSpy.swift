@@ -37,7 +37,7 @@ final class ImageLoadingSpy: Spy<ImageLoadingSpy.Call>, ImageLoading, @unchecked
   }
 
   func load(from url: URL, completion: @escaping @Sendable (Data) -> Void) {
-    keep(completion, as: "load(from:completion:).completion")
+    keep(completion, as: "load.completion")
     record(.load(from: url))
   }
 
@@ -60,7 +60,7 @@ final class ImageLoadingSpy: Spy<ImageLoadingSpy.Call>, ImageLoading, @unchecked
 
   /// The `completion` argument of the latest call to `load(from:completion:)`.
   var loadCompletion: (@Sendable (Data) -> Void)? {
-    lastKept("load(from:completion:).completion")
+    lastKept("load.completion")
   }
 
   /// Makes `transform(_:)` write back into its `values` argument: `body`

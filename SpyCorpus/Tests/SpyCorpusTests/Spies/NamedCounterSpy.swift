@@ -8,11 +8,8 @@ import SpyCorpus
 
 /// A spy for the protocol `NamedCounter`: it records every call and answers with
 /// what the test stubbed.
-///
-/// `NamedCounter` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in
-/// `spy`.
-final class NamedCounterSpy: NamedCounter, @unchecked Sendable {
-  // @unchecked: its only state is `spy`, which guards everything with its lock.
+final class NamedCounterSpy: Spy<NamedCounterSpy.Call>, NamedCounter, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
   enum Call: SpyCall {
     case name
     case tally(total: Int, by: Int)
@@ -33,40 +30,21 @@ final class NamedCounterSpy: NamedCounter, @unchecked Sendable {
     }
   }
 
-  /// The recording: calls, stubs and waits.
-  let spy: Spy<Call>
-
-  /// Creates the spy; failures of unstubbed calls point at the line that calls this.
-  init(
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    spy = Spy(
-      name: "NamedCounterSpy",
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
-  }
-
-  var name: String {
-    spy.record(.name, placeholder: "")
+  override var name: String {
+    record(.name, placeholder: "")
   }
 
   func tally(_ total: inout Int, by step: Int) throws(LedgerError) {
-    try spy.recordThrowing(.tally(total: total, by: step), as: LedgerError.self) as Void
-    spy.writeBack(&total, for: .tally, parameter: "total")
+    try recordThrowing(.tally(total: total, by: step), as: LedgerError.self) as Void
+    writeBack(&total, for: .tally, parameter: "total")
   }
 
   func reduce<S>(
     _ values: S,
     into result: @escaping @Sendable (S.Element) -> Void
   ) where S: Sequence {
-    spy.keep(result, as: "reduce(_:into:).result")
-    spy.record(.reduce(values: SpyArgument(values as Any)))
+    keep(result, as: "reduce.result")
+    record(.reduce(values: SpyArgument(values as Any)))
   }
 
   /// The `result` argument of the latest call to `reduce(_:into:)`,
@@ -74,12 +52,12 @@ final class NamedCounterSpy: NamedCounter, @unchecked Sendable {
   func reduceResult<S>(
     as _: S.Type = S.self
   ) -> (@Sendable (S.Element) -> Void)? where S: Sequence {
-    spy.lastKept("reduce(_:into:).result")
+    lastKept("reduce.result")
   }
 
   /// Makes `tally(_:by:)` write back into its `total` argument: `body`
   /// receives the value the caller passed and changes it.
   func stubTallyTotal(_ body: @escaping @Sendable (inout Int) -> Void) {
-    spy.stub(.tally, writingBack: "total", body)
+    stub(.tally, writingBack: "total", body)
   }
 }

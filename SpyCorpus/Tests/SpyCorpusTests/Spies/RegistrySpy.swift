@@ -44,8 +44,10 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
     super.init(name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Records the calls to static requirements. Shared by every test in the process.
-  static let statics = Spy<Call>(name: "RegistrySpy.statics")
+  /// Records the calls to static requirements: each isolated test has its own (see
+  /// `Spy.perTest(name:)`), other code shares one for the process.
+  static var statics: Spy<Call> { staticSpies.value }
+  private static let staticSpies = Spy<Call>.perTest(name: "RegistrySpy.statics")
 
   static func adjust(_ count: inout Int) {
     Self.statics.record(.adjust(count: count))
@@ -57,12 +59,12 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
     as type: T.Type,
     reply: @escaping @Sendable (T?) -> Void
   ) where T: Sendable {
-    Self.statics.keep(reply, as: "lookUp(_:as:reply:).reply")
+    Self.statics.keep(reply, as: "lookUp.reply")
     Self.statics.record(.lookUp(key: key, as: SpyArgument(type as Any)))
   }
 
   func run(in queue: String, do work: @escaping @Sendable () -> Void) {
-    keep(work, as: "run(in:do:).work")
+    keep(work, as: "run.work")
     record(.run(in: queue))
   }
 
@@ -74,12 +76,12 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
   /// The `reply` argument of the latest call to `lookUp(_:as:reply:)`,
   /// if that call's generic types are the ones asked for.
   static func lookUpReply<T>(as _: T.Type = T.self) -> (@Sendable (T?) -> Void)? {
-    Self.statics.lastKept("lookUp(_:as:reply:).reply")
+    Self.statics.lastKept("lookUp.reply")
   }
 
   /// The `work` argument of the latest call to `run(in:do:)`.
   var runWork: (@Sendable () -> Void)? {
-    lastKept("run(in:do:).work")
+    lastKept("run.work")
   }
 
   /// Makes `adjust(_:)` write back into its `count` argument: `body`

@@ -8,10 +8,8 @@ import SpyCorpus
 
 /// A spy for the protocol `Settings`: it records every call and answers with
 /// what the test stubbed.
-///
-/// `Settings` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`.
-final class SettingsSpy: Settings, @unchecked Sendable {
-  // @unchecked: its only state is `spy`, which guards everything with its lock.
+final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
   enum Call: SpyCall {
     case `init`(suite: String)
     case name
@@ -44,37 +42,37 @@ final class SettingsSpy: Settings, @unchecked Sendable {
     }
   }
 
-  /// The recording: calls, stubs and waits.
-  let spy: Spy<Call>
-
   /// Creates the spy; failures of unstubbed calls point at the line that calls this.
-  init(
+  override init(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    spy = Spy(name: "SettingsSpy", fileID: fileID, filePath: filePath, line: line, column: column)
+    super.init(name: name, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Records the calls to static requirements. Shared by every test in the process.
-  static let statics = Spy<Call>(name: "SettingsSpy.statics")
+  /// Records the calls to static requirements: each isolated test has its own (see
+  /// `Spy.perTest(name:)`), other code shares one for the process.
+  static var statics: Spy<Call> { staticSpies.value }
+  private static let staticSpies = Spy<Call>.perTest(name: "SettingsSpy.statics")
 
   init(suite: String) {
-    spy = Spy(name: "SettingsSpy")
-    spy.record(.`init`(suite: suite))
+    super.init()
+    record(.`init`(suite: suite))
   }
 
-  var name: String {
-    spy.record(.name, placeholder: "")
+  override var name: String {
+    record(.name, placeholder: "")
   }
 
   var volume: Int {
     get {
-      spy.record(.volume, placeholder: 0)
+      record(.volume, placeholder: 0)
     }
     set {
-      spy.record(.setVolume(newValue: newValue))
+      record(.setVolume(newValue: newValue))
     }
   }
 
@@ -87,6 +85,6 @@ final class SettingsSpy: Settings, @unchecked Sendable {
   }
 
   subscript(_ key: String) -> String? {
-    spy.record(.`subscript`(key: key), placeholder: nil)
+    record(.`subscript`(key: key), placeholder: nil)
   }
 }

@@ -1,0 +1,119 @@
+import Testing
+import _SpyGeneratorCore
+
+/// Every protocol spy has one shape, whatever its requirements are named: it inherits from
+/// `Spy<Call>`, and tests write `spy.stub`, `spy.calls`.
+@Suite struct SpyShapeTests {
+  @Test(arguments: [
+    "name", "description", "calls", "callCount", "wasCalled", "lastCall", "resetCalls",
+    "resetStubs", "reset", "record", "recordThrowing", "recordStubbed", "stub",
+    "waitUntilCalled", "keep", "lastKept", "writeBack",
+  ])
+  func aRequirementNamedLikeASpyMemberLeavesTheShapeAsItIs(_ name: String) throws {
+    let spy = try protocolSpy(["func \(name)(value: Int)", "var \(name)Count: Int { get }"])
+    #expect(spy.contains("final class PSpy: Spy<PSpy.Call>, P, @unchecked Sendable {\n"))
+    #expect(!spy.contains("let spy: Spy<Call>"))
+    #expect(spy.contains("  func \(name)(value: Int) {\n"))
+  }
+
+  @Test func theCorpusSpyWithARequirementNamedLikeASpyMemberInheritsFromSpy() throws {
+    let output = try generateCorpus()
+    let settings = try #require(output.files.first { $0.name == "SettingsSpy.swift" }).contents
+    #expect(
+      settings.contains(
+        "final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {\n"
+      )
+    )
+    #expect(!settings.contains("let spy: Spy<Call>"))
+    #expect(
+      settings.contains("  override var name: String {\n    record(.name, placeholder: \"\")\n")
+    )
+  }
+
+  @Test func aRequirementWithTheNameAndTypeOfASpyMemberOverridesIt() throws {
+    let spy = try protocolSpy([
+      "var name: String { get set }",
+      "var description: String { get }",
+      "func reset()",
+      "func resetCalls()",
+      "func resetStubs()",
+    ])
+    #expect(spy.contains("final class PSpy: Spy<PSpy.Call>, P, @unchecked Sendable {\n"))
+    #expect(spy.contains("  override var name: String {\n    get {\n"))
+    #expect(spy.contains("      record(.setName(newValue: newValue))\n"))
+    #expect(spy.contains("  override var description: String {\n"))
+    #expect(spy.contains("  override func reset() {\n    record(.reset)\n  }\n"))
+    #expect(spy.contains("  override func resetCalls() {\n    record(.resetCalls)\n  }\n"))
+    #expect(spy.contains("  override func resetStubs() {\n    record(.resetStubs)\n  }\n"))
+  }
+
+  @Test func anOverloadOfASpyMemberIsDeclaredBesideIt() throws {
+    let spy = try protocolSpy([
+      "func record(event: String)",
+      "func reset(to value: Int)",
+      "func reset() async",
+      "func reset() -> Bool",
+      "func calls() -> Int",
+      "var stub: Bool { get }",
+      "static func reset()",
+      "static var name: String { get }",
+    ])
+    #expect(spy.contains("final class PSpy: Spy<PSpy.Call>, P, @unchecked Sendable {\n"))
+    #expect(!spy.contains("override func"))
+    #expect(!spy.contains("override var"))
+    #expect(spy.contains("  func record(event: String) {\n"))
+    #expect(spy.contains("  static func reset() {\n"))
+  }
+
+  @Test func aSpyThatOverridesKeepKeepsClosuresWithSpysOwn() throws {
+    let keeping = try protocolSpy([
+      "func keep<Value>(_ value: Value, as name: String) | Value",
+      "func load(completion: @escaping @Sendable (Int) -> Void)",
+    ])
+    #expect(keeping.contains("  override func keep<Value>(_ value: Value, as name: String) {\n"))
+    #expect(keeping.contains("    super.keep(completion, as: \"load.completion\")\n"))
+    #expect(keeping.contains("    lastKept(\"load.completion\")\n"))
+    let reading = try protocolSpy([
+      "func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? | Value",
+      "func load(completion: @escaping @Sendable (Int) -> Void)",
+    ])
+    #expect(
+      reading.contains(
+        "  override func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? {\n"
+      )
+    )
+    #expect(reading.contains("    keep(completion, as: \"load.completion\")\n"))
+    #expect(reading.contains("    super.lastKept(\"load.completion\")\n"))
+  }
+
+  @Test(arguments: [
+    ("var calls: Int { get }", "P.calls: "),
+    ("var calls: [String] { get set }", "P.calls: "),
+    ("var name: String? { get }", "P.name: "),
+    ("var description: Int { get }", "P.description: "),
+    ("var name: String { get async }", "P.name: "),
+    ("func reset() throws", "P.reset(…): "),
+    ("static var statics: Int { get }", "P.statics: "),
+  ])
+  func aRequirementSwiftCannotDeclareBesideSpysOwnGetsNoSpyAndSaysWhy(
+    _ requirement: String,
+    _ named: String
+  ) throws {
+    let output = try generateProtocol([requirement, "func refresh()"])
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).message
+    #expect(message.hasPrefix("No spy for protocol P: \(named)"))
+    #expect(message.contains("Spy"))
+    #expect(message.contains("Write this spy by hand"))
+  }
+
+  @Test func staticRequirementsRecordIntoASpyOfEachIsolatedTest() throws {
+    let spy = try protocolSpy(["static func reset()", "static var current: Int { get }"])
+    #expect(spy.contains("  static var statics: Spy<Call> { staticSpies.value }\n"))
+    #expect(
+      spy.contains("  private static let staticSpies = Spy<Call>.perTest(name: \"PSpy.statics\")\n")
+    )
+    #expect(spy.contains("    Self.statics.record(.reset)\n"))
+    #expect(!spy.contains("static let statics"))
+  }
+}
