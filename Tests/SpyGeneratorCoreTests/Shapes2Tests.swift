@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+import _SpyGeneratorCore
+
+/// Shapes the generator used to refuse, and now writes spies for: the text it writes for each.
+/// The SpyCorpus package compiles and exercises the same shapes (Shapes2.swift).
+@Suite struct Shapes2Tests {
+  // MARK: - Associated types
+
+  @Test func anAssociatedTypeMakesTheSpyGeneric() throws {
+    let spy = try spyText([
+      .associated("associatedtype Item"),
+      .method("func foo(item: Self.Item) -> Self.Item"),
+    ])
+    #expect(
+      spy.contains(
+        "final class ShapesSpy<Item>: Spy<ShapesSpy<Item>.Call>, Shapes, @unchecked Sendable {\n"
+      )
+    )
+    #expect(spy.contains("    case foo(item: SpyArgument<Item>)\n"))
+    #expect(
+      spy.contains(
+        "  func foo(item: Item) -> Item {\n    recordStubbed(.foo(item: SpyArgument(item)))\n  }\n"
+      )
+    )
+  }
+
+  @Test func primaryAssociatedTypesComeFirstWithTheirConstraintsAndWhereClauses() throws {
+    let output = try generatedOutput(
+      [
+        .associated("associatedtype Key : Hashable"),
+        .associated("associatedtype Item : Identifiable, Sendable where Self.Item.ID == Int"),
+        .associated("associatedtype Extra = String"),
+        .method("func load() -> [Self.Item]"),
+        .method("func save(_ item: Self.Item, for key: Self.Key)"),
+        .method("func find(id: Self.Item.ID) -> Self.Item?"),
+        .method("func extra() -> Self.Extra"),
+      ],
+      declaration: "protocol Shapes<Item>"
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains(
+        """
+        final class ShapesSpy<
+          Item: Identifiable & Sendable,
+          Key: Hashable,
+          Extra
+        >: Spy<ShapesSpy<Item, Key, Extra>.Call>,
+          Shapes,
+          @unchecked Sendable
+        where Item.ID == Int {
+
+        """
+      )
+    )
+    #expect(spy.contains("    case save(item: SpyArgument<Item>, for: SpyArgument<Key>)\n"))
+    #expect(spy.contains("    case find(id: SpyArgument<Item.ID>)\n"))
+    #expect(spy.contains("  func load() -> [Item] {\n    record(.load, placeholder: [])\n"))
+    #expect(spy.contains("  func save(_ item: Item, for key: Key) {\n"))
+    #expect(spy.contains("record(.save(item: SpyArgument(item), for: SpyArgument(key)))"))
+    #expect(spy.contains("  func find(id: Item.ID) -> Item? {\n"))
+    #expect(spy.contains("record(.find(id: SpyArgument(id)), placeholder: nil)"))
+    #expect(spy.contains("  func extra() -> Extra {\n    recordStubbed(.extra)\n"))
+    #expect(!spy.contains("Self."))
+  }
+
+  @Test func anAssociatedTypeFixedByAWhereClauseIsItsTypeAndNoGenericParameter() throws {
+    let output = try generatedOutput(
+      [.method("func tag() -> Self.Tag")],
+      declaration: "protocol Shapes : Base where Self.Item == Int",
+      parent: [
+        .associated("associatedtype Item"),
+        .associated("associatedtype Tag : Hashable"),
+        .method("func get() -> Self.Item"),
+        .method("func put(_ item: Self.Item)"),
+      ]
+    )
+    let spy = try #require(output.files.first { $0.name == "ShapesSpy.swift" }).contents
+    #expect(spy.contains("final class ShapesSpy<Tag: Hashable>: Spy<ShapesSpy<Tag>.Call>,"))
+    #expect(spy.contains("  func get() -> Int {\n    record(.get, placeholder: 0)\n"))
+    #expect(spy.contains("    case put(item: Int)\n"))
+    #expect(output.diagnostics.isEmpty)
+  }
+
+  @Test func aGenericSpyCannotHoldStaticRequirementsAndSaysSo() throws {
+    let output = try generatedOutput([
+      .associated("associatedtype Item"),
+      .staticMethod("static func make() -> Self.Item"),
+    ])
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).message
+    #expect(message.hasPrefix("No spy for protocol Shapes: Shapes.make(…): "))
+    #expect(message.contains("a static requirement of a protocol with associated types"))
+    #expect(message.contains("Write this spy by hand"))
+  }
+}
+
+// MARK: - Fixtures
+
+/// A requirement of the protocol `Shapes` (or of its parent `Base`), or another symbol of its
+/// module.
+private enum Declared {
+  case method(String, generics: [String] = [])
+  case staticMethod(String)
+  case operatorRequirement(String)
+  case property(String)
+  case initializer(String)
+  case subscriptRequirement(String, generics: [String] = [])
+  case associated(String)
+  case alias(String, String)
+
+  /// The symbol's kind, the last component of its path, and its generic parameters.
+  var symbol: (kind: String, name: String, generics: [String])? {
+    switch self {
+    case .method(let declaration, let generics):
+      return ("swift.method", Self.functionName(declaration), generics)
+    case .staticMethod(let declaration):
+      return ("swift.type.method", Self.functionName(declaration), [])
+    case .operatorRequirement(let declaration):
+      let name = declaration.split(separator: " ").first { $0.allSatisfy { !$0.isLetter } }
+      return ("swift.func.op", "\(name ?? "")(_:_:)", [])
+    case .property(let declaration):
+      let name = declaration.dropFirst("var ".count).prefix { $0 != ":" }
+      return ("swift.property", String(name), [])
+    case .initializer:
+      return ("swift.init", "init(…)", [])
+    case .subscriptRequirement(_, let generics):
+      return ("swift.subscript", "subscript(…)", generics)
+    case .associated(let declaration):
+      let name = declaration.dropFirst("associatedtype ".count).prefix { $0 != " " }
+      return ("swift.associatedtype", String(name), [])
+    case .alias:
+      return nil
+    }
+  }
+
+  var declaration: String {
+    switch self {
+    case .method(let text, _), .staticMethod(let text), .operatorRequirement(let text),
+      .property(let text), .initializer(let text), .subscriptRequirement(let text, _),
+      .associated(let text), .alias(_, let text):
+      return text
+    }
+  }
+
+  private static func functionName(_ declaration: String) -> String {
+    let afterFunc = declaration.components(separatedBy: "func ").last ?? declaration
+    return "\(afterFunc.prefix { $0 != "(" && $0 != "<" })(…)"
+  }
+}
+
+private func spyText(_ requirements: [Declared], types: [Declared] = []) throws -> String {
+  let output = try generatedOutput(requirements, types: types)
+  return try #require(output.files.first).contents
+}
+
+/// Generates from a symbol graph of module `M` with a protocol `Shapes`, declared as
+/// `declaration`, refining the protocols of other modules in `parents` (precise identifier:
+/// name) and, when `parent` is given, a protocol `Base` of `M` with those requirements.
+private func generatedOutput(
+  _ requirements: [Declared],
+  declaration: String = "protocol Shapes",
+  types: [Declared] = [],
+  parents: [String: String] = [:],
+  parent: [Declared]? = nil
+) throws -> SpyGenerator.Output {
+  var symbols: [[String: Any]] = [
+    fixtureSymbol("p", kind: "swift.protocol", path: ["Shapes"], declaration: declaration)
+  ]
+  var relationships: [[String: Any]] = parents.sorted { $0.key < $1.key }.map { target, name in
+    ["kind": "conformsTo", "source": "p", "target": target, "targetFallback": name]
+  }
+  func add(_ requirements: [Declared], of protocolID: String, named name: String) {
+    for (index, requirement) in requirements.enumerated() {
+      guard let (kind, memberName, generics) = requirement.symbol else { continue }
+      let id = "\(protocolID).\(index)"
+      var member = fixtureSymbol(
+        id,
+        kind: kind,
+        path: [name, memberName],
+        declaration: requirement.declaration
+      )
+      if !generics.isEmpty {
+        member["swiftGenerics"] = [
+          "parameters": generics.map { ["name": $0, "index": 0, "depth": 1] }
+        ]
+      }
+      symbols.append(member)
+      relationships.append(["kind": "requirementOf", "source": id, "target": protocolID])
+    }
+  }
+  add(requirements, of: "p", named: "Shapes")
+  if let parent {
+    symbols.append(
+      fixtureSymbol("b", kind: "swift.protocol", path: ["Base"], declaration: "protocol Base")
+    )
+    relationships.append(["kind": "conformsTo", "source": "p", "target": "b"])
+    add(parent, of: "b", named: "Base")
+  }
+  for (index, type) in types.enumerated() {
+    guard case .alias(let name, let text) = type else { continue }
+    symbols.append(
+      fixtureSymbol("t\(index)", kind: "swift.typealias", path: [name], declaration: text)
+    )
+  }
+  let graph: [String: Any] = [
+    "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+  ]
+  let generator = SpyGenerator(options: SpyGenerator.Options(command: "generate"))
+  return try generator.generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+}
+
+private func fixtureSymbol(
+  _ id: String,
+  kind: String,
+  path: [String],
+  declaration: String
+) -> [String: Any] {
+  [
+    "kind": ["identifier": kind],
+    "identifier": ["precise": id],
+    "pathComponents": path,
+    "declarationFragments": [["kind": "text", "spelling": declaration]],
+    "accessLevel": "public",
+  ]
+}
