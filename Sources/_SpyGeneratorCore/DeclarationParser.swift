@@ -26,12 +26,10 @@ enum DeclarationParser {
       words.removeFirst()
     }
     if words.first == "final" { return nil }
-    declaration = words.joined(separator: " ")
-    if declaration.contains("Self") && !declaration.contains("Self.") {
+    // `Self.Item` is the spy's generic parameter `Item` (or a typealias of the protocol).
+    declaration = withoutSelfPrefix(words.joined(separator: " "))
+    if declaration.contains("Self") {
       throw Unsupported(reason: "it mentions Self, which a spy class cannot spell")
-    }
-    if declaration.contains("Self.") {
-      throw Unsupported(reason: "it uses an associated type")
     }
     if declaration.contains(" rethrows") {
       throw Unsupported(reason: "a spy cannot throw its own errors from a rethrows method")
@@ -47,11 +45,80 @@ enum DeclarationParser {
       return try property(declaration, isStatic: isStatic, owner: owner)
     case "swift.subscript", "swift.type.subscript":
       return try subscriptMember(declaration, isStatic: isStatic, owner: owner)
-    case "swift.associatedtype":
-      throw Unsupported(reason: "a spy needs a concrete type for associated type \(symbol.name)")
     default:
       return nil
     }
+  }
+
+  /// Reads `associatedtype Item: Identifiable, Sendable = Article where Self.Item.ID == Int`.
+  /// A default is left out: the spy's generic parameter has none, and the test names the type.
+  static func associatedType(_ symbol: SymbolGraph.Symbol) throws(Unsupported) -> AssociatedType {
+    var text = withoutSelfPrefix(
+      stripAttributes(symbol.declaration).replacingAll(" : ", with: ": ")
+    )
+    if text.hasPrefix("override ") { text = String(text.dropFirst("override ".count)) }
+    text = String(text.dropFirst("associatedtype ".count))
+    var requirements: [String] = []
+    if let whereRange = text.range(of: " where ") {
+      requirements = splitTopLevel(String(text[whereRange.upperBound...]), separator: ",")
+        .map(\.trimmingSpaces)
+      text = String(text[..<whereRange.lowerBound])
+    }
+    if let equals = text.range(of: " = ") { text = String(text[..<equals.lowerBound]) }
+    let name = String(text.prefix { $0 != ":" && $0 != " " })
+    var constraint = ""
+    if let colon = text.firstIndex(of: ":") {
+      constraint = splitTopLevel(String(text[text.index(after: colon)...]), separator: ",")
+        .map(\.trimmingSpaces).joined(separator: " & ")
+    }
+    if (requirements + [constraint]).contains(where: { $0.contains("Self") }) {
+      throw Unsupported(
+        reason: "associated type \(name) is constrained by Self, which a generic parameter of "
+          + "the spy cannot name"
+      )
+    }
+    return AssociatedType(name: name, constraint: constraint, requirements: requirements)
+  }
+
+  /// The names of a protocol's primary associated types, `Item` in `protocol Store<Item>`.
+  static func primaryAssociatedTypes(_ declaration: String) -> [String] {
+    var head = declaration.prefix { $0 != ":" }
+    if let whereRange = head.range(of: " where ") { head = head[..<whereRange.lowerBound] }
+    guard let open = head.firstIndex(of: "<"), let close = head.firstIndex(of: ">") else {
+      return []
+    }
+    return head[head.index(after: open)..<close].split(separator: ",")
+      .map { String($0).trimmingSpaces }
+  }
+
+  /// The requirements of a protocol's `where` clause, without `Self.`: `Item == Int` in
+  /// `protocol IntStore: Store where Self.Item == Int`.
+  static func whereRequirements(_ declaration: String) -> [String] {
+    let text = withoutSelfPrefix(declaration.replacingAll(" : ", with: ": "))
+    guard let whereRange = text.range(of: " where ") else { return [] }
+    return splitTopLevel(String(text[whereRange.upperBound...]), separator: ",")
+      .map(\.trimmingSpaces)
+  }
+
+  /// `text` with `Self.` dropped before a member type: `Self.Item.ID` is `Item.ID`;
+  /// `Self.Type` stays.
+  static func withoutSelfPrefix(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let range = rest.range(of: "Self.") {
+      let before = rest[..<range.lowerBound]
+      let after = rest[range.upperBound...]
+      let next = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      let atWordStart = before.last.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+      result += before
+      if atWordStart ?? true, !next.isEmpty, next != "Type", next != "Protocol" {
+        // dropped
+      } else {
+        result += "Self."
+      }
+      rest = after
+    }
+    return result + rest
   }
 
   // MARK: - Kinds
@@ -317,7 +384,7 @@ enum DeclarationParser {
   }
 
   /// Drops leading attributes such as `@MainActor` and `@discardableResult`.
-  private static func stripAttributes(_ declaration: String) -> String {
+  static func stripAttributes(_ declaration: String) -> String {
     var words = declaration.split(separator: " ").map(String.init)
     while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
     return words.joined(separator: " ")

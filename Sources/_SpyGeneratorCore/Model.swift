@@ -12,6 +12,20 @@ struct SpyTarget {
   var members: [Member]
   /// Whether the protocol refines `NSObjectProtocol`: the spy subclasses `NSObject`.
   var inheritsNSObject = false
+  /// The spy's generic parameters: the protocol's associated types, primary ones first, but
+  /// those a `where` clause fixes to a type.
+  var associatedTypes: [AssociatedType] = []
+  /// The requirements of the spy's `where` clause, such as `Item.ID == Int`.
+  var whereRequirements: [String] = []
+}
+
+/// An associated type of a protocol, which its spy declares as a generic parameter.
+struct AssociatedType {
+  let name: String
+  /// What it conforms to, such as `Identifiable & Sendable`; empty when nothing.
+  var constraint: String
+  /// The requirements of its `where` clause, without `Self.`: `Item.ID == Int`.
+  var requirements: [String]
 }
 
 /// One requirement of a protocol, or one overridable member of a class.
@@ -39,15 +53,15 @@ struct Member {
   let isAsync: Bool
   let throwing: Throwing
   /// The result type as written; nil for `Void`.
-  let returnType: String?
+  var returnType: String?
   /// Names of the member's own generic parameters.
   let genericNames: [String]
   /// The declaration before its parameter list, as the spy restates it: `func open`,
   /// `static func decode<T: Decodable>`, `init`, `subscript`, or a whole property declaration
   /// such as `var volume: Int`.
-  let head: String
+  var head: String
   /// The declaration after its parameter list: ` async throws -> String`, empty for a property.
-  let tail: String
+  var tail: String
   /// The protocol (or class) that declares the member, for messages.
   let owner: String
 }
@@ -59,7 +73,7 @@ struct Parameter {
   /// The name inside the body.
   let name: String
   /// The type as written, without `inout`, `@escaping` or `...`.
-  let type: String
+  var type: String
   let isInout: Bool
   let isVariadic: Bool
   let isEscaping: Bool

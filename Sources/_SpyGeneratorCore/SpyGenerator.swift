@@ -226,11 +226,22 @@ public struct SpyGenerator: Sendable {
     var problems: [String] = []
     var visited: Set<String> = []
     var external: [String] = []
+    var associatedTypes: [AssociatedType] = []
+    var protocolRequirements: [String] = []
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
+      protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
       for requirement in reader.members(of: symbol) {
         do throws(DeclarationParser.Unsupported) {
-          if let member = try DeclarationParser.member(
+          if requirement.kind.identifier == "swift.associatedtype" {
+            let associated = try DeclarationParser.associatedType(requirement)
+            // Restated by a refinement: one parameter, with the constraints of both.
+            if let index = associatedTypes.firstIndex(where: { $0.name == associated.name }) {
+              associatedTypes[index].merge(associated)
+            } else {
+              associatedTypes.append(associated)
+            }
+          } else if let member = try DeclarationParser.member(
             requirement,
             owner: symbol.name,
             isClass: false
@@ -247,6 +258,20 @@ public struct SpyGenerator: Sendable {
     }
     collect(symbol)
     let name = symbol.name
+    let generics = GenericParameters(
+      associatedTypes,
+      primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
+      protocolRequirements: protocolRequirements
+    )
+    members = members.map(generics.fixing)
+    if !generics.parameters.isEmpty {
+      for member in members where member.isStatic {
+        problems.append(
+          "\(member.owner).\(member.displayName): a static requirement of a protocol with "
+            + "associated types, which a generic spy has no static storage to record"
+        )
+      }
+    }
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
       // skipped with a warning so that the other spies stay usable.
@@ -284,6 +309,8 @@ public struct SpyGenerator: Sendable {
       members: members
     )
     target.inheritsNSObject = inheritsNSObject
+    target.associatedTypes = generics.parameters
+    target.whereRequirements = generics.requirements
     return target
   }
 

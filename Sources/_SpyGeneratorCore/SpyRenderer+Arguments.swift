@@ -70,6 +70,8 @@ extension SpyRenderer {
   ///   tuples of such values: recorded, ignored by `==`.
   /// - In `SpyArgument<Any>`, when the type is the member's own generic parameter or an opaque
   ///   `some P`, which the `Call` enum cannot name.
+  /// - In `SpyArgument<Type>`, when it mentions the spy's generic parameter (an associated type
+  ///   of the protocol): whatever type the test chooses.
   /// - In `SpyArgument<Type>` otherwise: existentials, `Any`, `AnyObject`, metatypes, classes
   ///   that are not `Sendable`, values that are not `Equatable`. `SpyArgument` compares by
   ///   value when the argument's type is `Equatable` at run time.
@@ -80,6 +82,10 @@ extension SpyRenderer {
     let words = identifiers(inType: type)
     if words.contains("some") || mentionsGenerics(type, in: member) {
       return RecordedForm(type: "SpyArgument<Any>", wrapper: "SpyArgument", erases: true)
+    }
+    // The spy's own generic parameters, which `Call` can name: any type at all.
+    if GenericParameters.mentions(type, Set(target.associatedTypes.map(\.name))) {
+      return RecordedForm(type: "SpyArgument<\(type)>", wrapper: "SpyArgument")
     }
     if isSafe(type, words: words) { return RecordedForm(type: type, wrapper: nil) }
     if isRecordableUncompared(type, words: words) {

@@ -113,20 +113,44 @@ struct SpyRenderer {
           : "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`."
       lines += wrapComment(why, indent: "")
     }
+    let generics = target.associatedTypes
+    let spyType =
+      generics.isEmpty ? spyName : "\(spyName)<\(generics.map(\.name).joined(separator: ", "))>"
     let parents =
       (target.inheritsNSObject ? ["NSObject"] : [])
-      + (isComponent ? [target.typeName] : ["Spy<\(spyName).Call>", target.typeName])
+      + (isComponent ? [target.typeName] : ["Spy<\(spyType).Call>", target.typeName])
       + ["@unchecked Sendable"]
-    let oneLine = "final class \(spyName): \(parents.joined(separator: ", ")) {"
+    let parameters = generics.map {
+      $0.constraint.isEmpty ? $0.name : "\($0.name): \($0.constraint)"
+    }
+    let parameterList = parameters.isEmpty ? "" : "<\(parameters.joined(separator: ", "))>"
+    let whereClause =
+      target.whereRequirements.isEmpty
+      ? "" : "where \(target.whereRequirements.joined(separator: ", "))"
+    let keyword = "final class"
+    let oneLine =
+      "\(keyword) \(spyName)\(parameterList): \(parents.joined(separator: ", "))"
+      + (whereClause.isEmpty ? "" : " " + whereClause) + " {"
     if oneLine.count <= 100 {
       lines.append(oneLine)
     } else {
-      // One parent per line, as swift-format lays out an inheritance clause that does not fit.
-      lines.append("final class \(spyName): \(parents[0]),")
+      // One parent per line, as swift-format lays out an inheritance clause that does not fit;
+      // generic parameters one per line too when the first line still does not fit.
+      let comma = parents.count > 1 ? "," : ""
+      let firstLine = "\(keyword) \(spyName)\(parameterList): \(parents[0])\(comma)"
+      if firstLine.count <= 100 || parameters.isEmpty {
+        lines.append(firstLine)
+      } else {
+        lines.append("\(keyword) \(spyName)<")
+        for (index, parameter) in parameters.enumerated() {
+          lines.append("  " + parameter + (index == parameters.count - 1 ? "" : ","))
+        }
+        lines.append(">: \(parents[0])\(comma)")
+      }
       for (index, parent) in parents.enumerated().dropFirst() {
         lines.append("  " + parent + (index == parents.count - 1 ? "" : ","))
       }
-      lines.append("{")
+      lines.append(whereClause.isEmpty ? "{" : whereClause + " {")
     }
     let reason =
       isComponent

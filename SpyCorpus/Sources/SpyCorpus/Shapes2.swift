@@ -1,0 +1,49 @@
+import Foundation
+
+// Shapes the generator used to refuse and now writes spies for (issue 20), one protocol per
+// theme; the last one is still refused, with its reason.
+
+// MARK: - Associated types
+
+/// A value with an identifier, for stores of items.
+public struct Article: Identifiable, Sendable, Equatable {
+  public let id: Int
+  public let title: String
+
+  public init(id: Int, title: String) {
+    self.id = id
+    self.title = title
+  }
+}
+
+/// A primary associated type with constraints, one with a default, and requirements that use
+/// them: `Self.Item`, `Item`, `[Item]`, `Item.ID`.
+public protocol Store<Item>: Sendable {
+  associatedtype Item: Identifiable & Sendable
+  associatedtype Tag: Hashable = String
+  func load() async throws -> [Item]
+  func save(_ item: Item)
+  func item(id: Item.ID) -> Self.Item?
+  func first() -> Item
+  func tag(_ item: Item, with tag: Tag)
+}
+
+/// Associated types with `where` clauses.
+public protocol Indexing {
+  associatedtype Index: Sequence where Index.Element: Hashable & Comparable
+  associatedtype Key: Hashable & Sendable where Key: Comparable
+  func index() -> Index
+  func keys(in index: Index) -> [Key]
+}
+
+/// A refinement that fixes its parent's associated type.
+public protocol ArticleStore: Store where Item == Article {
+  func featured() -> Article?
+}
+
+// MARK: - Still refused
+
+/// A parameter pack: no spy can be generated (the generator says so).
+public protocol Tracing {
+  func trace<each Value>(_ values: repeat each Value)
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SharedInstancesTesting
+import SpyCorpus
+import Testing
+
+/// The spies of shapes the generator used to refuse: each is stubbed, called and asserted.
+@Suite struct Shapes2SpyTests {
+  // MARK: - Associated types
+
+  @Test func aGenericSpyStandsInForAProtocolWithAPrimaryAssociatedType() async throws {
+    let article = Article(id: 1, title: "One")
+    let spy = StoreSpy<Article, String>()
+    spy.stub(.load, returning: [article])
+    spy.stub(.first, returning: article)
+    spy.stub(.item, where: { $0 == .item(id: SpyArgument(1)) }, returning: article)
+    spy.stub(.item, returning: Article?.none)
+    let store: any Store<Article> = spy
+    #expect(try await store.load() == [article])
+    #expect(store.first() == article)
+    #expect(store.item(id: 1) == article)
+    #expect(store.item(id: 2) == nil)
+    store.save(article)
+    spy.tag(article, with: "news")
+    #expect(
+      spy.calls == [
+        .load, .first, .item(id: SpyArgument(1)), .item(id: SpyArgument(2)),
+        .save(item: SpyArgument(article)),
+        .tag(item: SpyArgument(article), with: SpyArgument("news")),
+      ]
+    )
+    #expect(spy.lastCall(to: .save) != .save(item: SpyArgument(Article(id: 2, title: "Two"))))
+  }
+
+  @Test func aGenericSpyMeetsTheWhereClausesOfItsAssociatedTypes() {
+    let spy = IndexingSpy<[Int], String>()
+    spy.stub(.index, returning: [3, 1])
+    spy.stub(.keys, returning: ["a", "b"])
+    #expect(sortedKeys(of: spy) == ["a", "b"])
+    #expect(spy.calls == [.index, .keys(in: SpyArgument([3, 1]))])
+  }
+
+  @Test func aRefinementThatFixesTheAssociatedTypeRecordsItsValuesAsThemselves() {
+    let article = Article(id: 7, title: "Seven")
+    let spy = ArticleStoreSpy<String>()
+    spy.stub(.featured, returning: article)
+    #expect(spy.featured() == article)
+    spy.save(article)
+    #expect(spy.calls == [.featured, .save(item: article)])
+  }
+}
+
+// MARK: - Fixtures
+
+/// Code under test, generic over the protocol.
+private func sortedKeys<Spied: Indexing>(of indexing: Spied) -> [Spied.Key] {
+  indexing.keys(in: indexing.index()).sorted()
+}
