@@ -95,6 +95,65 @@ import _SpyGeneratorCore
     #expect(message.contains("a static requirement of a protocol with associated types"))
     #expect(message.contains("Write this spy by hand"))
   }
+
+  // MARK: - Self
+
+  @Test func selfIsSpelledAsTheSpyClass() throws {
+    let output = try generatedOutput([
+      .method("func copy() -> Self"),
+      .method("func merge(with other: Self) -> Self"),
+      .method("func all(_ others: [Self]) -> Self?"),
+      .method("func update(_ body: (Self) -> Void)"),
+      .method("func kind() -> Self.Type"),
+      .staticMethod("static func make() -> Self"),
+    ])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func copy() -> ShapesSpy {\n    record(.copy, placeholder: self)\n"))
+    #expect(spy.contains("    case merge(other: SpyArgument<ShapesSpy>)\n"))
+    #expect(spy.contains("  func merge(with other: ShapesSpy) -> ShapesSpy {\n"))
+    #expect(spy.contains("record(.merge(other: SpyArgument(other)), placeholder: self)"))
+    #expect(spy.contains("    case all(others: SpyArgument<[ShapesSpy]>)\n"))
+    #expect(spy.contains("  func all(_ others: [ShapesSpy]) -> ShapesSpy? {\n"))
+    #expect(spy.contains("  func update(_ body: (ShapesSpy) -> Void) {\n    record(.update)\n"))
+    #expect(spy.contains("  func kind() -> ShapesSpy.Type {\n    recordStubbed(.kind)\n"))
+    #expect(
+      spy.contains("  static func make() -> ShapesSpy {\n    Self.statics.recordStubbed(.make)\n")
+    )
+  }
+
+  @Test func selfInAGenericSpyIsSpelledAsTheSpyClassToo() throws {
+    let spy = try spyText([
+      .associated("associatedtype Item"),
+      .method("func with(_ item: Self.Item) -> Self"),
+    ])
+    #expect(spy.contains("  func with(_ item: Item) -> ShapesSpy {\n"))
+    #expect(spy.contains("record(.with(item: SpyArgument(item)), placeholder: self)"))
+  }
+
+  @Test func anOperatorIsAStaticMethodWhoseCaseIsNamedInWords() throws {
+    let spy = try spyText([
+      .operatorRequirement("static func == (lhs: Self, rhs: Self) -> Bool"),
+      .operatorRequirement("static func < (lhs: Self, rhs: Self) -> Bool"),
+      .operatorRequirement("static prefix func - (value: Self) -> Self"),
+    ])
+    #expect(
+      spy.contains("    case equal(lhs: SpyArgument<ShapesSpy>, rhs: SpyArgument<ShapesSpy>)\n")
+    )
+    #expect(spy.contains("  static func == (lhs: ShapesSpy, rhs: ShapesSpy) -> Bool {\n"))
+    #expect(
+      spy.contains(
+        "    Self.statics.record(.equal(lhs: SpyArgument(lhs), rhs: SpyArgument(rhs)), "
+          + "placeholder: false)\n"
+      )
+    )
+    #expect(spy.contains("  static func < (lhs: ShapesSpy, rhs: ShapesSpy) -> Bool {\n"))
+    #expect(
+      spy.contains("    case less(lhs: SpyArgument<ShapesSpy>, rhs: SpyArgument<ShapesSpy>)\n")
+    )
+    #expect(spy.contains("  static prefix func - (value: ShapesSpy) -> ShapesSpy {\n"))
+    #expect(spy.contains("    case prefixMinus(value: SpyArgument<ShapesSpy>)\n"))
+  }
 }
 
 // MARK: - Fixtures
