@@ -26,9 +26,15 @@ enum DeclarationParser {
       words.removeFirst()
     }
     if words.first == "final" { return nil }
+    var fixity = ""
+    if let first = words.first, ["prefix", "postfix", "infix"].contains(first) {
+      fixity = first + " "
+      words.removeFirst()
+    }
     // `Self.Item` is the spy's generic parameter `Item` (or a typealias of the protocol).
     declaration = withoutSelfPrefix(words.joined(separator: " "))
-    if declaration.contains("Self") {
+    // A final spy spells `Self` with its own name; a subclass spy, not final, cannot.
+    if isClass, declaration.contains("Self") {
       throw Unsupported(reason: "it mentions Self, which a spy class cannot spell")
     }
     if declaration.contains(" rethrows") {
@@ -39,6 +45,14 @@ enum DeclarationParser {
     switch symbol.kind.identifier {
     case "swift.method", "swift.type.method", "swift.func":
       return try function(declaration, isStatic: isStatic, owner: owner, generics: generics)
+    case "swift.func.op":
+      return try operatorFunction(
+        declaration,
+        fixity: fixity,
+        isStatic: isStatic,
+        owner: owner,
+        generics: generics
+      )
     case "swift.init":
       return try initializer(declaration, owner: owner, isClass: isClass)
     case "swift.property", "swift.type.property":
@@ -151,6 +165,37 @@ enum DeclarationParser {
       genericNames: generics,
       head: (isStatic ? "static " : "") + "func " + head,
       tail: rest,
+      owner: owner
+    )
+  }
+
+  /// Reads `func == (lhs: Self, rhs: Self) -> Bool`: a static method whose `Call` case is
+  /// named in words, `equal`.
+  private static func operatorFunction(
+    _ declaration: String,
+    fixity: String,
+    isStatic: Bool,
+    owner: String,
+    generics: [String]
+  ) throws(Unsupported) -> Member {
+    guard declaration.hasPrefix("func ") else { throw Unsupported(reason: "unknown declaration") }
+    let afterFunc = declaration.dropFirst("func ".count)
+    let name = String(afterFunc.prefix { $0 != " " && $0 != "(" })
+    let rest = String(afterFunc.dropFirst(name.count)).trimmingSpaces
+    let (head, parameters, tail) = try splitParameterList(rest, isSubscript: false)
+    let (isAsync, throwing, returnType) = try effectsAndResult(tail)
+    return Member(
+      kind: .method,
+      isStatic: isStatic,
+      baseName: operatorName(name, fixity: fixity.trimmingSpaces),
+      displayName: "\(name)(\(parameters.map { _ in "_:" }.joined()))",
+      parameters: parameters,
+      isAsync: isAsync,
+      throwing: throwing,
+      returnType: returnType,
+      genericNames: generics,
+      head: (isStatic ? "static " : "") + fixity + "func \(name) " + head,
+      tail: tail,
       owner: owner
     )
   }

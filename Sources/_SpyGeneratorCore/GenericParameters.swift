@@ -56,15 +56,7 @@ struct GenericParameters {
 
   /// The member with the fixed associated types spelled as their types.
   func fixing(_ member: Member) -> Member {
-    guard !fixed.isEmpty else { return member }
-    var member = member
-    member.head = Self.substituting(fixed, in: member.head)
-    member.tail = Self.substituting(fixed, in: member.tail)
-    member.returnType = member.returnType.map { Self.substituting(fixed, in: $0) }
-    for index in member.parameters.indices {
-      member.parameters[index].type = Self.substituting(fixed, in: member.parameters[index].type)
-    }
-    return member
+    member.substituting(fixed)
   }
 
   /// Whether `text` names one of `names` (not as a member of another type, `Other.Item`).
@@ -73,7 +65,7 @@ struct GenericParameters {
   }
 
   private static func substituting(_ fixed: [String: String], in text: String) -> String {
-    fixed.reduce(text) { text, pair in text.replacingWord(pair.key, with: pair.value) }
+    text.substitutingWords(fixed)
   }
 }
 

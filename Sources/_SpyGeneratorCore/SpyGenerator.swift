@@ -263,7 +263,8 @@ public struct SpyGenerator: Sendable {
       primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
       protocolRequirements: protocolRequirements
     )
-    members = members.map(generics.fixing)
+    // A final spy spells `Self` with its own name.
+    members = members.map { generics.fixing($0).substituting(["Self": name + "Spy"]) }
     if !generics.parameters.isEmpty {
       for member in members where member.isStatic {
         problems.append(

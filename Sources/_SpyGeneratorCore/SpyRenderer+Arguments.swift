@@ -83,8 +83,9 @@ extension SpyRenderer {
     if words.contains("some") || mentionsGenerics(type, in: member) {
       return RecordedForm(type: "SpyArgument<Any>", wrapper: "SpyArgument", erases: true)
     }
-    // The spy's own generic parameters, which `Call` can name: any type at all.
-    if GenericParameters.mentions(type, Set(target.associatedTypes.map(\.name))) {
+    // The spy's own generic parameters, which `Call` can name (any type at all), and the spy
+    // itself for `Self` (neither `Equatable` nor `Sendable`).
+    if GenericParameters.mentions(type, Set(target.associatedTypes.map(\.name) + [spyName])) {
       return RecordedForm(type: "SpyArgument<\(type)>", wrapper: "SpyArgument")
     }
     if isSafe(type, words: words) { return RecordedForm(type: type, wrapper: nil) }

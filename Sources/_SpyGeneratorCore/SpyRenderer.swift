@@ -433,6 +433,8 @@ struct SpyRenderer {
 
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.
   func placeholder(for type: String, in member: Member) -> String? {
+    // `-> Self`: the spy itself.
+    if type == spyName { return member.isStatic ? nil : "self" }
     if isGeneric(type, in: member) { return nil }
     if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return "nil" }
     let numbers: Set = [

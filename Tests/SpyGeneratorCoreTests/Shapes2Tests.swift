@@ -110,9 +110,9 @@ import _SpyGeneratorCore
     #expect(output.diagnostics.isEmpty)
     let spy = try #require(output.files.first).contents
     #expect(spy.contains("  func copy() -> ShapesSpy {\n    record(.copy, placeholder: self)\n"))
-    #expect(spy.contains("    case merge(other: SpyArgument<ShapesSpy>)\n"))
+    #expect(spy.contains("    case merge(with: SpyArgument<ShapesSpy>)\n"))
     #expect(spy.contains("  func merge(with other: ShapesSpy) -> ShapesSpy {\n"))
-    #expect(spy.contains("record(.merge(other: SpyArgument(other)), placeholder: self)"))
+    #expect(spy.contains("record(.merge(with: SpyArgument(other)), placeholder: self)"))
     #expect(spy.contains("    case all(others: SpyArgument<[ShapesSpy]>)\n"))
     #expect(spy.contains("  func all(_ others: [ShapesSpy]) -> ShapesSpy? {\n"))
     #expect(spy.contains("  func update(_ body: (ShapesSpy) -> Void) {\n    record(.update)\n"))

@@ -41,6 +41,20 @@ public protocol ArticleStore: Store where Item == Article {
   func featured() -> Article?
 }
 
+// MARK: - Self
+
+/// `Self` returned, taken, in an array, an optional and a closure, from a static factory, and in
+/// an operator.
+public protocol Copying: AnyObject {
+  func copy() -> Self
+  func merge(with other: Self) -> Self
+  func siblings() -> [Self]
+  func parent() -> Self?
+  func update(_ body: (Self) -> Void)
+  static func make() -> Self
+  static func == (lhs: Self, rhs: Self) -> Bool
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

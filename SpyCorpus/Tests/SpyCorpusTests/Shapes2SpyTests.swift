@@ -47,6 +47,40 @@ import Testing
     spy.save(article)
     #expect(spy.calls == [.featured, .save(item: article)])
   }
+
+  // MARK: - Self
+
+  @Test func selfIsTheSpyItself() {
+    let spy = CopyingSpy()
+    let other = CopyingSpy()
+    spy.stub(.merge, returning: other)
+    spy.stub(.copy, returning: other)
+    spy.stub(.siblings, returning: [other, spy])
+    spy.stub(.parent, returning: CopyingSpy?.none)
+    #expect(spy.merge(with: other) === other)
+    #expect(duplicate(spy) === other)
+    #expect(spy.siblings().map(ObjectIdentifier.init) == [other, spy].map(ObjectIdentifier.init))
+    #expect(spy.parent() == nil)
+    spy.update { _ in }
+    #expect(spy.calls == [.merge(with: SpyArgument(other)), .copy, .siblings, .parent, .update])
+    // The spy is compared by identity: another spy is another argument.
+    #expect(spy.lastCall(to: .merge) != .merge(with: SpyArgument(spy)))
+  }
+
+  @Test func staticSelfRequirementsAndOperatorsAreRecordedInStatics() {
+    let made = CopyingSpy()
+    CopyingSpy.statics.reset()
+    CopyingSpy.statics.stub(.make, returning: made)
+    CopyingSpy.statics.stub(.equal) { call in
+      guard case .equal(let lhs, let rhs) = call else { return false }
+      return lhs.value === rhs.value
+    }
+    #expect(CopyingSpy.make() === made)
+    #expect(made == made)
+    #expect(!(made == CopyingSpy()))
+    #expect(CopyingSpy.statics.callCount(to: .equal) == 2)
+    #expect(CopyingSpy.statics.calls.first == .make)
+  }
 }
 
 // MARK: - Fixtures
@@ -54,4 +88,9 @@ import Testing
 /// Code under test, generic over the protocol.
 private func sortedKeys<Spied: Indexing>(of indexing: Spied) -> [Spied.Key] {
   indexing.keys(in: indexing.index()).sorted()
+}
+
+/// Code under test, generic over the protocol.
+private func duplicate<Value: Copying>(_ value: Value) -> Value {
+  value.copy()
 }
