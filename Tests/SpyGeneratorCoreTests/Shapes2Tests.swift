@@ -154,6 +154,76 @@ import _SpyGeneratorCore
     #expect(spy.contains("  static prefix func - (value: ShapesSpy) -> ShapesSpy {\n"))
     #expect(spy.contains("    case prefixMinus(value: SpyArgument<ShapesSpy>)\n"))
   }
+
+  // MARK: - rethrows
+
+  @Test func aRethrowsMethodCallsItsBodyWhenNothingIsStubbedAndTheBodyGivesTheResult() throws {
+    let output = try generatedOutput(
+      [
+        .method("func transaction(_ body: () throws -> Void) rethrows"),
+        .method("func perform<T>(_ body: () throws -> T) rethrows -> T", generics: ["T"]),
+        .method("func execute(operation: @escaping () throws -> Void) rethrows"),
+        .method("func parse(_ parser: Parser) rethrows -> Int"),
+        .method("func run(_ body: @Sendable () async throws -> Int) async rethrows -> Int"),
+      ],
+      types: [.alias("Parser", "typealias Parser = () throws -> Int")]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains(
+        """
+          func transaction(_ body: () throws -> Void) rethrows {
+            record(.transaction)
+            try body()
+          }
+
+        """
+      )
+    )
+    #expect(
+      spy.contains(
+        """
+          func perform<T>(_ body: () throws -> T) rethrows -> T {
+            if let answer: T = record(.perform, default: nil) { return answer }
+            return try body()
+          }
+
+        """
+      )
+    )
+    #expect(
+      spy.contains(
+        """
+            keep(operation, as: "execute(operation:).operation")
+            record(.execute)
+            try operation()
+
+        """
+      )
+    )
+    #expect(spy.contains("if let answer: Int = record(.parse, default: nil) { return answer }\n"))
+    #expect(spy.contains("    return try parser()\n"))
+    #expect(spy.contains("    return try await body()\n"))
+  }
+
+  @Test func aRethrowsMethodWhoseBodyCannotGiveTheResultAnswersWithTheStub() throws {
+    let spy = try spyText([
+      .method("func map<T>(_ transform: (Int) throws -> T) rethrows -> [T]", generics: ["T"]),
+      .method("func each(_ body: (Int) throws -> Void) rethrows"),
+      .method("func count(_ body: () throws -> String) rethrows -> Int"),
+    ])
+    #expect(
+      spy.contains(
+        "  func map<T>(_ transform: (Int) throws -> T) rethrows -> [T] {\n    recordStubbed(.map)\n"
+      )
+    )
+    #expect(
+      spy.contains("  func each(_ body: (Int) throws -> Void) rethrows {\n    record(.each)\n  }\n")
+    )
+    #expect(spy.contains("    record(.count, placeholder: 0)\n  }\n"))
+    #expect(!spy.contains("try "))
+  }
 }
 
 // MARK: - Fixtures
