@@ -37,9 +37,6 @@ enum DeclarationParser {
     if isClass, declaration.contains("Self") {
       throw Unsupported(reason: "it mentions Self, which a spy class cannot spell")
     }
-    if declaration.contains(" rethrows") {
-      throw Unsupported(reason: "a spy cannot throw its own errors from a rethrows method")
-    }
     let generics = (symbol.swiftGenerics?.parameters ?? []).filter { $0.depth > 0 || isClass }
       .map(\.name)
     switch symbol.kind.identifier {
@@ -153,7 +150,7 @@ enum DeclarationParser {
     if let returnType, returnType.hasPrefix("some ") {
       throw Unsupported(reason: "its opaque result type \(returnType) has no value a spy can make")
     }
-    return Member(
+    var member = Member(
       kind: .method,
       isStatic: isStatic,
       baseName: name,
@@ -167,6 +164,9 @@ enum DeclarationParser {
       tail: rest,
       owner: owner
     )
+    let effects = rest.components(separatedBy: "->").first ?? ""
+    member.isRethrows = effects.split(separator: " ").contains("rethrows")
+    return member
   }
 
   /// Reads `func == (lhs: Self, rhs: Self) -> Bool`: a static method whose `Call` case is

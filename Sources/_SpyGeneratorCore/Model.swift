@@ -64,6 +64,8 @@ struct Member {
   var tail: String
   /// The protocol (or class) that declares the member, for messages.
   let owner: String
+  /// Whether the method `rethrows`: it records as one that cannot throw, and may call its body.
+  var isRethrows = false
 }
 
 /// A parameter of a method, initializer or subscript.

@@ -23,6 +23,9 @@ extension SpyRenderer {
         prefix = "return "
       }
     }
+    if member.isRethrows, writeBacks.isEmpty, let body = callThrough(member) {
+      return rethrowingBody(of: member, recorder: recorder, call: call, arguments: arguments, body)
+    }
     var tail = answerTail(member)
     // A typed throw returning nothing: the compiler cannot infer `Result` as `Void` there.
     if case .typed = member.throwing, member.returnType == nil { tail += " as Void" }
@@ -36,6 +39,59 @@ extension SpyRenderer {
     lines += writeBacks
     if member.returnType != nil, !writeBacks.isEmpty { lines.append("    return result") }
     return lines
+  }
+
+  /// The body of a `rethrows` method that calls its closure: the stubbed answer if there is
+  /// one, else what the closure returns (for a method returning nothing, the closure is always
+  /// called). A `rethrows` method cannot throw on its own, so only the closure's errors reach
+  /// the caller.
+  private func rethrowingBody(
+    of member: Member,
+    recorder: String,
+    call: String,
+    arguments: [String],
+    _ body: (name: String, effects: String)
+  ) -> [String] {
+    guard let result = member.returnType else {
+      return wrapList(
+        indent: "    ",
+        head: "\(recorder)record(\(call)",
+        items: arguments,
+        tail: ")",
+        emptyParens: false
+      ) + ["    \(body.effects)\(body.name)()"]
+    }
+    return wrapList(
+      indent: "    ",
+      head: "if let answer: \(result) = \(recorder)record(\(call)",
+      items: arguments,
+      tail: ", default: nil) { return answer }",
+      emptyParens: false
+    ) + ["    return \(body.effects)\(body.name)()"]
+  }
+
+  /// The closure a `rethrows` method calls when nothing is stubbed: its first parameter that
+  /// takes no arguments and returns what the method returns, with the `try` and `await` its
+  /// call needs.
+  func callThrough(_ member: Member) -> (name: String, effects: String)? {
+    for parameter in member.parameters where parameter.isClosure && !parameter.isInout {
+      var type = types.closureAliases[parameter.type] ?? parameter.type
+      // Attributes such as `@Sendable` and `@MainActor` do not change the call.
+      while type.hasPrefix("@"), let space = type.firstIndex(of: " ") {
+        type = String(type[type.index(after: space)...])
+      }
+      guard type.hasPrefix("()"), let arrow = type.range(of: "->") else { continue }
+      let effects = type[type.index(type.startIndex, offsetBy: 2)..<arrow.lowerBound]
+        .split(separator: " ")
+      var result = String(type[arrow.upperBound...]).trimmingSpaces
+      if result == "()" { result = "Void" }
+      guard result == (member.returnType ?? "Void") else { continue }
+      let isAsync = effects.contains("async")
+      if isAsync && !member.isAsync { continue }
+      let isThrowing = effects.contains { $0.hasPrefix("throws") }
+      return (parameter.name, (isThrowing ? "try " : "") + (isAsync ? "await " : ""))
+    }
+    return nil
   }
 
   /// ` async throws(E)`: the effects of a property's getter.

@@ -39,14 +39,6 @@ import _SpyGeneratorCore
     #expect(spy.contains("record(.`default`(for: key), placeholder: false)"))
   }
 
-  @Test func rethrowsIsNotExpressibleAndSaysSo() throws {
-    let output = try generateOutput(["func each(_ body: () throws -> Void) rethrows"])
-    #expect(output.files.isEmpty)
-    let message = try #require(output.diagnostics.first).message
-    #expect(message.contains("No spy for protocol Shapes:"))
-    #expect(message.contains("Shapes.each(…): a spy cannot throw its own errors"))
-  }
-
   @Test func aLongSignatureIsWrappedOneParameterPerLine() throws {
     let spy = try generate(
       "func upload(_ data: Data, to destination: URL, retrying attempts: Int, timeout: Double) async throws -> Int"

@@ -55,6 +55,17 @@ public protocol Copying: AnyObject {
   static func == (lhs: Self, rhs: Self) -> Bool
 }
 
+// MARK: - rethrows
+
+/// `rethrows` methods: bodies that give the result or return nothing, an asynchronous one, and a
+/// transform the spy cannot call (it has no `Int` to give it).
+public protocol Transacting: Sendable {
+  func transaction(_ body: () throws -> Void) rethrows
+  func perform<T>(_ body: () throws -> T) rethrows -> T
+  func run(_ body: @Sendable () async throws -> Int) async rethrows -> Int
+  func map<T>(_ transform: (Int) throws -> T) rethrows -> [T]
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

@@ -81,6 +81,23 @@ import Testing
     #expect(CopyingSpy.statics.callCount(to: .equal) == 2)
     #expect(CopyingSpy.statics.calls.first == .make)
   }
+
+  // MARK: - rethrows
+
+  @Test func aRethrowsMethodCallsItsBodyUnlessAnAnswerIsStubbed() async throws {
+    let spy = TransactingSpy()
+    var runs = 0
+    spy.transaction { runs += 1 }
+    #expect(runs == 1)
+    #expect(throws: LedgerError.locked) { try spy.transaction { throw LedgerError.locked } }
+    #expect(spy.perform { 3 } == 3)  // nothing stubbed: the body's result
+    spy.stub(.perform, returning: 4)
+    #expect(spy.perform { 3 } == 4)
+    #expect(await spy.run { 5 } == 5)
+    spy.stub(.map, returning: ["a"])
+    #expect(spy.map { String($0) } == ["a"])
+    #expect(spy.calls == [.transaction, .transaction, .perform, .perform, .run, .map])
+  }
 }
 
 // MARK: - Fixtures
