@@ -224,6 +224,57 @@ import _SpyGeneratorCore
     #expect(spy.contains("    record(.count, placeholder: 0)\n  }\n"))
     #expect(!spy.contains("try "))
   }
+
+  // MARK: - @autoclosure
+
+  @Test func anAutoclosureIsEvaluatedAndItsValueRecorded() throws {
+    let output = try generatedOutput([
+      .method("func log(_ level: Int, _ message: @autoclosure () -> String)"),
+      .method("func schedule(action: @autoclosure @escaping () -> Void)"),
+      .method("func check(_ value: @autoclosure () throws -> Int) throws -> Bool"),
+      .method("func assume(_ condition: @autoclosure () throws -> Bool) rethrows"),
+      .method("func wait(for value: @autoclosure () async -> Int) async"),
+    ])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("    case log(level: Int, message: String)\n"))
+    #expect(
+      spy.contains(
+        """
+          func log(_ level: Int, _ message: @autoclosure () -> String) {
+            record(.log(level: level, message: message()))
+          }
+
+        """
+      )
+    )
+    #expect(spy.contains("    case schedule\n"))
+    #expect(
+      spy.contains(
+        """
+          func schedule(action: @autoclosure @escaping () -> Void) {
+            action()
+            record(.schedule)
+          }
+
+        """
+      )
+    )
+    #expect(spy.contains("    case check(value: Int)\n"))
+    #expect(spy.contains("    try recordThrowing(.check(value: value()))\n"))
+    #expect(spy.contains("    case assume(condition: Bool)\n"))
+    #expect(spy.contains("    try record(.assume(condition: condition()))\n"))
+    #expect(spy.contains("    await record(.wait(for: value()))\n"))
+    #expect(!spy.contains("keep("))
+  }
+
+  @Test func anAutoclosureTheSpyCannotEvaluateIsLeftOutLikeAClosure() throws {
+    let spy = try spyText([
+      .method("func remember(_ value: @autoclosure () throws -> Int, times: Int)")
+    ])
+    #expect(spy.contains("  func remember(_ value: @autoclosure () throws -> Int, times: Int) {\n"))
+    #expect(spy.contains("    record(.remember(times: times))\n"))
+  }
 }
 
 // MARK: - Fixtures
