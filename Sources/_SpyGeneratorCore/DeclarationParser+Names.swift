@@ -24,6 +24,8 @@ extension DeclarationParser {
       renamed.modifiers = parameter.modifiers
       renamed.restatesLabel = parameter.restatesLabel
       renamed.isAliasedClosure = parameter.isAliasedClosure
+      renamed.isAutoclosure = parameter.isAutoclosure
+      renamed.evaluated = parameter.evaluated
       return renamed
     }
   }

@@ -150,12 +150,18 @@ enum DeclarationParser {
     if let returnType, returnType.hasPrefix("some ") {
       throw Unsupported(reason: "its opaque result type \(returnType) has no value a spy can make")
     }
+    let effects = rest.components(separatedBy: "->").first ?? ""
+    let isRethrows = effects.split(separator: " ").contains("rethrows")
     var member = Member(
       kind: .method,
       isStatic: isStatic,
       baseName: name,
       displayName: "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
-      parameters: parameters,
+      parameters: evaluatingAutoclosures(
+        parameters,
+        isAsync: isAsync,
+        mayThrow: throwing != .no || isRethrows
+      ),
       isAsync: isAsync,
       throwing: throwing,
       returnType: returnType,
@@ -164,8 +170,7 @@ enum DeclarationParser {
       tail: rest,
       owner: owner
     )
-    let effects = rest.components(separatedBy: "->").first ?? ""
-    member.isRethrows = effects.split(separator: " ").contains("rethrows")
+    member.isRethrows = isRethrows
     return member
   }
 
@@ -217,7 +222,7 @@ enum DeclarationParser {
       isStatic: false,
       baseName: "init",
       displayName: "init(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
-      parameters: parameters,
+      parameters: evaluatingAutoclosures(parameters, isAsync: isAsync, mayThrow: throwing != .no),
       isAsync: isAsync,
       throwing: throwing,
       returnType: nil,
@@ -374,8 +379,10 @@ enum DeclarationParser {
       isVariadic = true
       type = String(type.dropLast(3))
     }
-    if type.hasPrefix("@autoclosure") {
-      throw Unsupported(reason: "an @autoclosure parameter")
+    var isAutoclosure = false
+    if type.hasPrefix("@autoclosure ") {
+      isAutoclosure = true
+      type = String(type.dropFirst("@autoclosure ".count))
     }
     let label: String?
     let name: String
@@ -398,7 +405,40 @@ enum DeclarationParser {
       isEscaping: isEscaping
     )
     parameter.modifiers = modifiers
+    parameter.isAutoclosure = isAutoclosure
     return parameter
+  }
+
+  /// The parameters with each `@autoclosure` the spy can evaluate marked so: one whose value is
+  /// not a function, that throws only in a method that may throw, and is async only in an async
+  /// method. Its value is what `Call` records.
+  static func evaluatingAutoclosures(
+    _ parameters: [Parameter],
+    isAsync: Bool,
+    mayThrow: Bool
+  ) -> [Parameter] {
+    parameters.map { parameter in
+      var type = parameter.type
+      // Attributes such as `@Sendable` do not change the call.
+      while type.hasPrefix("@"), let space = type.firstIndex(of: " ") {
+        type = String(type[type.index(after: space)...])
+      }
+      guard parameter.isAutoclosure, type.hasPrefix("()"), let arrow = type.range(of: "->") else {
+        return parameter
+      }
+      var result = String(type[arrow.upperBound...]).trimmingSpaces
+      if result == "()" { result = "Void" }
+      let effects = type[type.index(type.startIndex, offsetBy: 2)..<arrow.lowerBound]
+        .split(separator: " ")
+      let throwsToo = effects.contains { $0.hasPrefix("throws") }
+      let awaits = effects.contains("async")
+      guard !result.contains("->"), !throwsToo || mayThrow, !awaits || isAsync else {
+        return parameter
+      }
+      var evaluated = parameter
+      evaluated.evaluated = (result, (throwsToo ? "try " : "") + (awaits ? "await " : ""))
+      return evaluated
+    }
   }
 
   /// Reads ` async throws(E) -> Result where …` after a parameter list.
@@ -486,6 +526,7 @@ extension Parameter {
     var type = self.type
     if isVariadic { type += "..." }
     if isEscaping { type = "@escaping " + type }
+    if isAutoclosure { type = "@autoclosure " + type }
     if isInout { type = "inout " + type }
     type = modifiers + type
     if let label, label != name.trimmingBackticks || restatesLabel {

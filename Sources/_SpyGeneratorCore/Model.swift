@@ -90,9 +90,17 @@ struct Parameter {
   var restatesLabel = false
   /// Whether its type is a typealias of a function type, such as `Completion`.
   var isAliasedClosure = false
+  /// Whether it is an `@autoclosure`, restated in the declaration.
+  var isAutoclosure = false
+  /// The type of an `@autoclosure` argument's value when the spy evaluates it (what it records,
+  /// or `Void`), with the `try` and `await` its evaluation needs; nil for other parameters.
+  var evaluated: (type: String, effects: String)?
 
   /// Whether the type is a function type: it cannot be compared, so it is kept out of `Call`.
-  var isClosure: Bool { type.contains("->") || isEscaping || isAliasedClosure }
+  /// An `@autoclosure` the spy evaluates is not: its value is recorded.
+  var isClosure: Bool {
+    evaluated == nil && (type.contains("->") || isEscaping || isAliasedClosure)
+  }
 
   /// The label of the argument's associated value in `Call`.
   /// Keywords are labels as they are, but for the three an argument list cannot take bare.

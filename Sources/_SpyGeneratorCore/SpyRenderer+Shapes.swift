@@ -2,8 +2,10 @@ import Foundation
 
 extension SpyRenderer {
   /// The statements that record a call to a method or initializer and answer it, after the
-  /// closures it keeps: `record(…)`, with `return` when it follows other statements, and the
-  /// write-backs of its `inout` parameters before the answer is returned.
+  /// closures it keeps and the `@autoclosure` arguments of no value it evaluates: `record(…)`,
+  /// with `return` when it follows other statements (and `try` or `await` when the arguments it
+  /// records are evaluated so), and the write-backs of its `inout` parameters before the answer
+  /// is returned.
   func body(
     of member: Member,
     recorder: String,
@@ -23,15 +25,26 @@ extension SpyRenderer {
         prefix = "return "
       }
     }
+    let evaluations = member.parameters.compactMap(\.evaluated).filter { $0.type != "Void" }
+    let effects =
+      (evaluations.contains { $0.effects.contains("try") } ? "try " : "")
+      + (evaluations.contains { $0.effects.contains("await") } ? "await " : "")
     if member.isRethrows, writeBacks.isEmpty, let body = callThrough(member) {
-      return rethrowingBody(of: member, recorder: recorder, call: call, arguments: arguments, body)
+      return rethrowingBody(
+        of: member,
+        recorder: recorder,
+        call: call,
+        arguments: arguments,
+        effects: effects,
+        body
+      )
     }
     var tail = answerTail(member)
     // A typed throw returning nothing: the compiler cannot infer `Result` as `Void` there.
     if case .typed = member.throwing, member.returnType == nil { tail += " as Void" }
     var lines = wrapList(
       indent: "    ",
-      head: prefix + answer(member, recorder: recorder, call: call),
+      head: prefix + withEffects(effects, answer(member, recorder: recorder, call: call)),
       items: arguments,
       tail: tail,
       emptyParens: false
@@ -50,12 +63,13 @@ extension SpyRenderer {
     recorder: String,
     call: String,
     arguments: [String],
+    effects: String,
     _ body: (name: String, effects: String)
   ) -> [String] {
     guard let result = member.returnType else {
       return wrapList(
         indent: "    ",
-        head: "\(recorder)record(\(call)",
+        head: "\(effects)\(recorder)record(\(call)",
         items: arguments,
         tail: ")",
         emptyParens: false
@@ -63,11 +77,21 @@ extension SpyRenderer {
     }
     return wrapList(
       indent: "    ",
-      head: "if let answer: \(result) = \(recorder)record(\(call)",
+      head: "if let answer: \(result) = \(effects)\(recorder)record(\(call)",
       items: arguments,
       tail: ", default: nil) { return answer }",
       emptyParens: false
     ) + ["    return \(body.effects)\(body.name)()"]
+  }
+
+  /// `try await record(…`: an answer with `try` and `await` where `effects` needs them, and the
+  /// answer its own `try`.
+  private func withEffects(_ effects: String, _ answer: String) -> String {
+    guard !effects.isEmpty else { return answer }
+    let answerTries = answer.hasPrefix("try ")
+    let rest = answerTries ? String(answer.dropFirst("try ".count)) : answer
+    let needsTry = answerTries || effects.contains("try")
+    return (needsTry ? "try " : "") + (effects.contains("await") ? "await " : "") + rest
   }
 
   /// The closure a `rethrows` method calls when nothing is stubbed: its first parameter that

@@ -274,13 +274,15 @@ struct SpyRenderer {
     return lines
   }
 
-  /// The values a call records: every parameter but closures, as its `Call` stores it.
+  /// The values a call records: every parameter but closures, as its `Call` stores it; the
+  /// value of an `@autoclosure` the spy evaluates, unless it is `Void`.
   private func recordedValues(_ member: Member) -> [(label: String, type: String, value: String)] {
-    member.parameters.filter { !$0.isClosure }.map { parameter in
-      var type = parameter.type
+    member.parameters.filter { !$0.isClosure && $0.evaluated?.type != "Void" }.map { parameter in
+      var type = parameter.evaluated?.type ?? parameter.type
       if parameter.isVariadic { type = "[\(type)]" }
       let form = recordedForm(of: type, in: member)
-      return (parameter.caseLabel ?? "", form.type, form.value(parameter.name))
+      let value = parameter.name + (parameter.evaluated == nil ? "" : "()")
+      return (parameter.caseLabel ?? "", form.type, form.value(value))
     }
   }
 
@@ -300,8 +302,14 @@ struct SpyRenderer {
     let call = "." + escaped(names.get)
     let override = target.isClass ? "override " : ""
     var lines: [String] = []
-    let keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
+    var keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
       "    \(recorder)keep(\(parameter.name), as: \"\(keptName(member, parameter))\")"
+    }
+    // An `@autoclosure` of no value is evaluated for what it does.
+    for parameter in member.parameters {
+      if let evaluated = parameter.evaluated, evaluated.type == "Void" {
+        keeps.append("    \(evaluated.effects)\(parameter.name)()")
+      }
     }
     switch member.kind {
     case .method, .initializer:

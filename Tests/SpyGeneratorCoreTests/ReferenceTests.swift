@@ -28,7 +28,7 @@ import _SpyGeneratorCore
         "AliasedLoadingSpy.swift", "DelegatingSpy.swift", "LoggingSpy.swift", "CountingSpy.swift",
         "RegistrySpy.swift", "NamedCounterSpy.swift", "ObservingSpy.swift", "HandingSpy.swift",
         "MixingSpy.swift", "StoreSpy.swift", "IndexingSpy.swift", "ArticleStoreSpy.swift",
-        "CopyingSpy.swift", "TransactingSpy.swift", "TrackerSpy.swift",
+        "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

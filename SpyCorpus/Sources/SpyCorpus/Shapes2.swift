@@ -66,6 +66,18 @@ public protocol Transacting: Sendable {
   func map<T>(_ transform: (Int) throws -> T) rethrows -> [T]
 }
 
+// MARK: - @autoclosure
+
+/// `@autoclosure` arguments: a message, an escaping action, throwing ones in `throws` and
+/// `rethrows` methods, and an asynchronous one.
+public protocol Asserting: Sendable {
+  func log(_ level: Int, _ message: @autoclosure () -> String)
+  func schedule(_ action: @autoclosure @escaping @Sendable () -> Void)
+  func check(_ value: @autoclosure () throws -> Int) throws -> Bool
+  func assume(_ condition: @autoclosure () throws -> Bool) rethrows
+  func wait(for value: @autoclosure @Sendable () async -> Int) async
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

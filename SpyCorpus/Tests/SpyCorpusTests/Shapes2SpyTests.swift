@@ -98,6 +98,27 @@ import Testing
     #expect(spy.map { String($0) } == ["a"])
     #expect(spy.calls == [.transaction, .transaction, .perform, .perform, .run, .map])
   }
+
+  // MARK: - @autoclosure
+
+  @Test func autoclosureArgumentsAreEvaluatedAndTheirValuesRecorded() async throws {
+    let spy = AssertingSpy()
+    let performed = Performed()
+    spy.stub(.check, returning: true)
+    spy.log(1, "loaded \(2) items")
+    spy.schedule(performed.add())
+    #expect(try spy.check(40 + 2))
+    spy.assume(1 < 2)
+    #expect(throws: LedgerError.locked) { try spy.assume(try failing()) }
+    await spy.wait(for: 7)
+    #expect(performed.count == 1)  // the spy ran the action it was given
+    #expect(
+      spy.calls == [
+        .log(level: 1, message: "loaded 2 items"), .schedule, .check(value: 42),
+        .assume(condition: true), .wait(for: 7),
+      ]
+    )
+  }
 }
 
 // MARK: - Fixtures
@@ -110,4 +131,20 @@ private func sortedKeys<Spied: Indexing>(of indexing: Spied) -> [Spied.Key] {
 /// Code under test, generic over the protocol.
 private func duplicate<Value: Copying>(_ value: Value) -> Value {
   value.copy()
+}
+
+/// An argument whose evaluation fails.
+private func failing() throws -> Bool {
+  throw LedgerError.locked
+}
+
+/// Counts what a spy ran, from any thread.
+private final class Performed: @unchecked Sendable {
+  // @unchecked: `performed` is only touched under `lock`.
+  private let lock = NSLock()
+  private var performed = 0
+
+  var count: Int { lock.withLock { performed } }
+
+  func add() { lock.withLock { performed += 1 } }
 }
