@@ -275,6 +275,36 @@ import _SpyGeneratorCore
     #expect(spy.contains("  func remember(_ value: @autoclosure () throws -> Int, times: Int) {\n"))
     #expect(spy.contains("    record(.remember(times: times))\n"))
   }
+
+  // MARK: - Failable initializers
+
+  @Test func aFailableInitializerIsImplementedByOneThatSucceedsAndRecords() throws {
+    let output = try generatedOutput([
+      .initializer("init?(rawValue: String)"),
+      .initializer("init!(name: String)"),
+      .initializer("init?() async throws"),
+    ])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains(
+        """
+          init(rawValue: String) {
+            super.init()
+            record(.initRawValue(rawValue: rawValue))
+          }
+
+        """
+      )
+    )
+    #expect(
+      spy.contains("  init(name: String) {\n    super.init()\n    record(.initName(name: name))\n")
+    )
+    #expect(
+      spy.contains("  init() async throws {\n    super.init()\n    try recordThrowing(.`init`)\n")
+    )
+    #expect(!spy.contains("init?") && !spy.contains("init!"))
+  }
 }
 
 // MARK: - Fixtures
