@@ -212,10 +212,10 @@ enum DeclarationParser {
   ) throws(Unsupported) -> Member? {
     if isClass { return nil }  // a subclass inherits the initializers it needs
     guard declaration.hasPrefix("init") else { throw Unsupported(reason: "unknown declaration") }
-    if declaration.hasPrefix("init?") || declaration.hasPrefix("init!") {
-      throw Unsupported(reason: "a failable initializer")
-    }
-    let (head, parameters, rest) = try splitParameterList(declaration, isSubscript: false)
+    let (written, parameters, rest) = try splitParameterList(declaration, isSubscript: false)
+    // `init?` and `init!` are met by an initializer that always succeeds.
+    let isFailable = written.hasPrefix("init?") || written.hasPrefix("init!")
+    let head = isFailable ? "init" + written.dropFirst("init?".count) : written
     let (isAsync, throwing, _) = try effectsAndResult(rest)
     return Member(
       kind: .initializer,

@@ -28,7 +28,8 @@ import _SpyGeneratorCore
         "AliasedLoadingSpy.swift", "DelegatingSpy.swift", "LoggingSpy.swift", "CountingSpy.swift",
         "RegistrySpy.swift", "NamedCounterSpy.swift", "ObservingSpy.swift", "HandingSpy.swift",
         "MixingSpy.swift", "StoreSpy.swift", "IndexingSpy.swift", "ArticleStoreSpy.swift",
-        "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "TrackerSpy.swift",
+        "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "RestoringSpy.swift",
+        "TrackerSpy.swift",
       ]
     )
     #expect(

@@ -78,6 +78,15 @@ public protocol Asserting: Sendable {
   func wait(for value: @autoclosure @Sendable () async -> Int) async
 }
 
+// MARK: - Failable initializers
+
+/// Failable initializers: `init?(rawValue:)`, `init!`, and an asynchronous throwing one.
+public protocol Restoring {
+  init?(rawValue: String)
+  init!(snapshot: [String: Int])
+  init?(path: String) async throws
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

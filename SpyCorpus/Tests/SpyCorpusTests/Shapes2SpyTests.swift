@@ -119,6 +119,19 @@ import Testing
       ]
     )
   }
+
+  // MARK: - Failable initializers
+
+  @Test func aFailableInitializerSucceedsAndRecords() async throws {
+    let spy = RestoringSpy(rawValue: "saved")
+    #expect(spy.calls == [.initRawValue(rawValue: "saved")])
+    let fromSnapshot = RestoringSpy(snapshot: ["a": 1])
+    #expect(fromSnapshot.calls == [.initSnapshot(snapshot: ["a": 1])])
+    let fromPath = try await RestoringSpy(path: "/tmp/saved")
+    #expect(fromPath.calls == [.initPath(path: "/tmp/saved")])
+    let restored = try #require(restore(RestoringSpy.self, from: "draft"))
+    #expect(restored.calls == [.initRawValue(rawValue: "draft")])
+  }
 }
 
 // MARK: - Fixtures
@@ -131,6 +144,11 @@ private func sortedKeys<Spied: Indexing>(of indexing: Spied) -> [Spied.Key] {
 /// Code under test, generic over the protocol.
 private func duplicate<Value: Copying>(_ value: Value) -> Value {
   value.copy()
+}
+
+/// Code under test that asks the protocol for an instance.
+private func restore<Restored: Restoring>(_ type: Restored.Type, from text: String) -> Restored? {
+  Restored(rawValue: text)
 }
 
 /// An argument whose evaluation fails.
