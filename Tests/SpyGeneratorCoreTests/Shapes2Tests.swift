@@ -305,6 +305,69 @@ import _SpyGeneratorCore
     )
     #expect(!spy.contains("init?") && !spy.contains("init!"))
   }
+
+  // MARK: - Subscripts
+
+  @Test func anEffectfulSubscriptIsLikeAnEffectfulGetter() throws {
+    let output = try generatedOutput([
+      .subscriptRequirement("subscript(remote index: Int) -> String { get async }"),
+      .subscriptRequirement("subscript(checked key: String) -> Int? { get throws }"),
+      .subscriptRequirement("subscript(typed key: String) -> Int { get throws(LedgerError) }"),
+      .subscriptRequirement("subscript(both key: String) -> Int { get async throws }"),
+    ])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains(
+        """
+          subscript(remote index: Int) -> String {
+            get async {
+              record(.subscriptRemote(remote: index), placeholder: "")
+            }
+          }
+
+        """
+      )
+    )
+    #expect(
+      spy.contains("    get throws {\n      try recordThrowing(.subscriptChecked(checked: key))\n")
+    )
+    #expect(
+      spy.contains(
+        "    get throws(LedgerError) {\n"
+          + "      try recordThrowing(.subscriptTyped(typed: key), as: LedgerError.self)\n"
+      )
+    )
+    #expect(
+      spy.contains("    get async throws {\n      try recordThrowing(.subscriptBoth(both: key))\n")
+    )
+  }
+
+  @Test func aGenericSubscriptDeclaresItsGenericParametersAndWhereClause() throws {
+    let spy = try spyText([
+      .subscriptRequirement(
+        "subscript<T : ExpressibleByIntegerLiteral>(_ parameter: T) -> T { get set }",
+        generics: ["T"]
+      ),
+      .subscriptRequirement(
+        "subscript<K>(key: K) -> Int where K : Hashable { get }",
+        generics: ["K"]
+      ),
+    ])
+    #expect(spy.contains("  subscript<T: ExpressibleByIntegerLiteral>(_ parameter: T) -> T {\n"))
+    #expect(spy.contains("    case `subscript`(parameter: SpyArgument<Any>)\n"))
+    #expect(
+      spy.contains("      recordStubbed(.subscript(parameter: SpyArgument(parameter as Any)))\n")
+    )
+    #expect(
+      spy.contains(
+        "record(.setSubscript(parameter: SpyArgument(parameter as Any), "
+          + "newValue: SpyArgument(newValue as Any)))"
+      )
+    )
+    #expect(spy.contains("  subscript<K>(key: K) -> Int where K: Hashable {\n"))
+    #expect(spy.contains("record(.subscript2(key: SpyArgument(key as Any)), placeholder: 0)"))
+  }
 }
 
 // MARK: - Fixtures
