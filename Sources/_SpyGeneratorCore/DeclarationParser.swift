@@ -55,7 +55,7 @@ enum DeclarationParser {
     case "swift.property", "swift.type.property":
       return try property(declaration, isStatic: isStatic, owner: owner)
     case "swift.subscript", "swift.type.subscript":
-      return try subscriptMember(declaration, isStatic: isStatic, owner: owner)
+      return try subscriptMember(declaration, isStatic: isStatic, owner: owner, generics: generics)
     default:
       return nil
     }
@@ -274,12 +274,14 @@ enum DeclarationParser {
   private static func subscriptMember(
     _ declaration: String,
     isStatic: Bool,
-    owner: String
+    owner: String,
+    generics: [String]
   ) throws(Unsupported) -> Member {
     guard declaration.hasPrefix("subscript") else {
       throw Unsupported(reason: "unknown declaration")
     }
-    var (parameters, rest) = try parameterList(
+    // subscript<T: P>(key: T) -> Result where … { get async throws }
+    var (genericClause, parameters, rest) = try splitParameterList(
       String(declaration.dropFirst("subscript".count)),
       isSubscript: true
     )
@@ -292,9 +294,8 @@ enum DeclarationParser {
     let (_, _, returnType) = try effectsAndResult(resultPart)
     guard let returnType else { throw Unsupported(reason: "a subscript without a result") }
     let accessorWords = Set(accessors.split(separator: " ").map(String.init))
-    if accessorWords.contains("async") || accessorWords.contains("throws") {
-      throw Unsupported(reason: "an effectful subscript")
-    }
+    // An effectful getter (`get async throws(E)`) is implemented like a property's.
+    let effects = accessorEffects(accessors)
     // A subscript's parameter has a label only when the declaration says it twice.
     for index in parameters.indices where parameters[index].label != nil {
       parameters[index].restatesLabel = true
@@ -305,26 +306,17 @@ enum DeclarationParser {
       baseName: "subscript",
       displayName: "subscript(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
       parameters: parameters,
-      isAsync: false,
-      throwing: .no,
+      isAsync: effects.isAsync,
+      throwing: effects.throwing,
       returnType: returnType,
-      genericNames: [],
-      head: (isStatic ? "static " : "") + "subscript",
-      tail: " -> " + returnType,
+      genericNames: generics,
+      head: (isStatic ? "static " : "") + "subscript" + genericClause.trimmingSpaces,
+      tail: " " + resultPart.trimmingSpaces,
       owner: owner
     )
   }
 
   // MARK: - Pieces
-
-  /// Reads `<…>(a b: T, c: U)` from the start of `text`; returns the parameters and the rest.
-  static func parameterList(
-    _ text: String,
-    isSubscript: Bool
-  ) throws(Unsupported) -> ([Parameter], String) {
-    let (_, parameters, rest) = try splitParameterList(text, isSubscript: isSubscript)
-    return (parameters, rest)
-  }
 
   /// Reads `<…>(a b: T, c: U)` from `text`; returns what comes before the list (such as the
   /// generic parameters), the parameters, and the rest.

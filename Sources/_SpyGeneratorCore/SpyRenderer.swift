@@ -365,14 +365,20 @@ struct SpyRenderer {
         items: member.parameters.map(\.declaration),
         tail: member.tail + " {"
       )
+      let effects = accessorEffects(member)
       let getter = wrapList(
-        indent: hasSetter ? "      " : "    ",
+        indent: hasSetter || !effects.isEmpty ? "      " : "    ",
         head: answer(member, recorder: recorder, call: call),
         items: values.map { labeled($0.label, $0.value) },
         tail: answerTail(member),
         emptyParens: false
       )
-      if hasSetter, let setter = names.set {
+      if !effects.isEmpty {
+        // An effectful subscript has a getter only.
+        lines.append("    get\(effects) {")
+        lines += getter
+        lines.append("    }")
+      } else if hasSetter, let setter = names.set {
         lines.append("    get {")
         lines += getter
         lines.append("    }")

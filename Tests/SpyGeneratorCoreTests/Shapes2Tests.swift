@@ -357,15 +357,20 @@ import _SpyGeneratorCore
     #expect(spy.contains("  subscript<T: ExpressibleByIntegerLiteral>(_ parameter: T) -> T {\n"))
     #expect(spy.contains("    case `subscript`(parameter: SpyArgument<Any>)\n"))
     #expect(
-      spy.contains("      recordStubbed(.subscript(parameter: SpyArgument(parameter as Any)))\n")
+      spy.contains("      recordStubbed(.`subscript`(parameter: SpyArgument(parameter as Any)))\n")
     )
     #expect(
       spy.contains(
-        "record(.setSubscript(parameter: SpyArgument(parameter as Any), "
-          + "newValue: SpyArgument(newValue as Any)))"
+        """
+              record(.setSubscript(
+                parameter: SpyArgument(parameter as Any),
+                newValue: SpyArgument(newValue as Any)
+              ))
+
+        """
       )
     )
-    #expect(spy.contains("  subscript<K>(key: K) -> Int where K: Hashable {\n"))
+    #expect(spy.contains("  subscript<K>(_ key: K) -> Int where K: Hashable {\n"))
     #expect(spy.contains("record(.subscript2(key: SpyArgument(key as Any)), placeholder: 0)"))
   }
 }

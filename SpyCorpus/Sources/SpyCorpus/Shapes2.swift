@@ -87,6 +87,17 @@ public protocol Restoring {
   init?(path: String) async throws
 }
 
+// MARK: - Subscripts
+
+/// Effectful subscripts, implemented like effectful getters, and a generic one.
+public protocol Catalog: Sendable {
+  subscript(remote index: Int) -> String { get async }
+  subscript(checked key: String) -> Int? { get throws }
+  subscript(typed key: String) -> Int { get throws(LedgerError) }
+  subscript(both key: String) -> Article { get async throws }
+  subscript<Key: Hashable & Sendable>(key key: Key) -> Int { get }
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

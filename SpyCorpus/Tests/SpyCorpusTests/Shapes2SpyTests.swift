@@ -132,6 +132,29 @@ import Testing
     let restored = try #require(restore(RestoringSpy.self, from: "draft"))
     #expect(restored.calls == [.initRawValue(rawValue: "draft")])
   }
+
+  // MARK: - Subscripts
+
+  @Test func effectfulSubscriptsAnswerLikeEffectfulGetters() async throws {
+    let article = Article(id: 1, title: "One")
+    let spy = CatalogSpy()
+    spy.stub(.subscriptRemote, returning: "far")
+    spy.stub(.subscriptChecked, throwing: LedgerError.locked)
+    spy.stub(.subscriptTyped, throwing: LedgerError.locked)
+    spy.stub(.subscriptBoth, returning: article)
+    spy.stub(.subscriptKey, returning: 9)
+    #expect(await spy[remote: 1] == "far")
+    #expect(throws: LedgerError.locked) { try spy[checked: "a"] }
+    #expect(throws: LedgerError.locked) { try spy[typed: "b"] }
+    #expect(try await spy[both: "c"] == article)
+    #expect(spy[key: "k"] == 9)
+    #expect(
+      spy.calls == [
+        .subscriptRemote(remote: 1), .subscriptChecked(checked: "a"), .subscriptTyped(typed: "b"),
+        .subscriptBoth(both: "c"), .subscriptKey(key: SpyArgument("k")),
+      ]
+    )
+  }
 }
 
 // MARK: - Fixtures
