@@ -373,6 +373,26 @@ import _SpyGeneratorCore
     #expect(spy.contains("  subscript<K>(_ key: K) -> Int where K: Hashable {\n"))
     #expect(spy.contains("record(.subscript2(key: SpyArgument(key as Any)), placeholder: 0)"))
   }
+
+  // MARK: - Restated requirements
+
+  @Test func aRequirementARefinementRestatesIsImplementedOnce() throws {
+    let output = try generatedOutput(
+      [
+        .method("override func update(arg: Int)"),
+        .property("override var value: Int { get }"),
+        .method("func extra()"),
+      ],
+      declaration: "protocol Shapes : Base",
+      parent: [.method("func update(arg: Int)"), .property("var value: Int { get }")]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first { $0.name == "ShapesSpy.swift" }).contents
+    #expect(spy.components(separatedBy: "  func update(arg: Int) {\n").count == 2)
+    #expect(spy.components(separatedBy: "  var value: Int {\n").count == 2)
+    #expect(spy.components(separatedBy: "    case update(arg: Int)\n").count == 2)
+    #expect(spy.contains("    case extra\n"))
+  }
 }
 
 // MARK: - Fixtures
@@ -400,7 +420,7 @@ private enum Declared {
       let name = declaration.split(separator: " ").first { $0.allSatisfy { !$0.isLetter } }
       return ("swift.func.op", "\(name ?? "")(_:_:)", [])
     case .property(let declaration):
-      let name = declaration.dropFirst("var ".count).prefix { $0 != ":" }
+      let name = (declaration.components(separatedBy: "var ").last ?? "").prefix { $0 != ":" }
       return ("swift.property", String(name), [])
     case .initializer:
       return ("swift.init", "init(…)", [])
