@@ -16,9 +16,10 @@ enum DeclarationParser {
     declaration = stripAttributes(declaration).replacingAll(" : ", with: ": ")
     var words = declaration.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     var isStatic = false
-    // Modifiers a spy does not restate.
+    // Modifiers a spy does not restate. A refinement that restates its parent's requirement
+    // declares it `override`.
     let dropped: Set = [
-      "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic",
+      "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic", "override",
     ]
     while let first = words.first, dropped.contains(first) || first == "static" || first == "class"
     {

@@ -15,6 +15,13 @@ extension Member {
   }
 }
 
+extension Member {
+  /// The declaration as the spy restates it, which two requirements that are one share.
+  var signature: String {
+    "\(isStatic) \(head)(\(parameters.map(\.declaration).joined(separator: ", ")))\(tail)"
+  }
+}
+
 extension String {
   /// The text with each identifier that is a key of `words` replaced by its value.
   func substitutingWords(_ words: [String: String]) -> String {

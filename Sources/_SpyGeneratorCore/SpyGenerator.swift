@@ -265,6 +265,9 @@ public struct SpyGenerator: Sendable {
     )
     // A final spy spells `Self` with its own name.
     members = members.map { generics.fixing($0).substituting(["Self": name + "Spy"]) }
+    // A requirement a refinement restates is one requirement: implemented once.
+    var signatures: Set<String> = []
+    members.removeAll { !signatures.insert($0.signature).inserted }
     if !generics.parameters.isEmpty {
       for member in members where member.isStatic {
         problems.append(

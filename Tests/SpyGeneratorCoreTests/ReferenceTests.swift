@@ -29,7 +29,7 @@ import _SpyGeneratorCore
         "RegistrySpy.swift", "NamedCounterSpy.swift", "ObservingSpy.swift", "HandingSpy.swift",
         "MixingSpy.swift", "StoreSpy.swift", "IndexingSpy.swift", "ArticleStoreSpy.swift",
         "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "RestoringSpy.swift",
-        "CatalogSpy.swift", "TrackerSpy.swift",
+        "CatalogSpy.swift", "RefreshingSpy.swift", "AutoRefreshingSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

@@ -98,6 +98,21 @@ public protocol Catalog: Sendable {
   subscript<Key: Hashable & Sendable>(key key: Key) -> Int { get }
 }
 
+// MARK: - Restated requirements
+
+/// A parent whose refinement restates its requirements.
+public protocol Refreshing {
+  func refresh(force: Bool)
+  var lastRefresh: Date? { get }
+}
+
+/// Restates `refresh(force:)` and `lastRefresh`, and adds a requirement.
+public protocol AutoRefreshing: Refreshing {
+  func refresh(force: Bool)
+  var lastRefresh: Date? { get }
+  func schedule(every seconds: Int)
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

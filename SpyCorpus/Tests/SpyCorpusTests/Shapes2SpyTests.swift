@@ -155,6 +155,18 @@ import Testing
       ]
     )
   }
+
+  // MARK: - Restated requirements
+
+  @Test func aRequirementARefinementRestatesIsImplementedOnce() {
+    let spy = AutoRefreshingSpy()
+    spy.stub(.lastRefresh, returning: Date(timeIntervalSince1970: 1))
+    let refreshing: any Refreshing = spy
+    refreshing.refresh(force: true)
+    spy.schedule(every: 60)
+    #expect(refreshing.lastRefresh == Date(timeIntervalSince1970: 1))
+    #expect(spy.calls == [.refresh(force: true), .schedule(every: 60), .lastRefresh])
+  }
 }
 
 // MARK: - Fixtures
