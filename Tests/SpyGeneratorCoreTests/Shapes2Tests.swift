@@ -393,6 +393,96 @@ import _SpyGeneratorCore
     #expect(spy.components(separatedBy: "    case update(arg: Int)\n").count == 2)
     #expect(spy.contains("    case extra\n"))
   }
+
+  // MARK: - Actors
+
+  @Test func anActorBoundProtocolGetsAnActorSpyThatHoldsItsSpy() throws {
+    let output = try generatedOutput(
+      [
+        .method("func save(token: String)"),
+        .property("var token: String? { get }"),
+        .method("func acquire() async throws"),
+        .method("nonisolated func describe(number: Int) -> String"),
+        .property("nonisolated var identifier: Int { get }"),
+        .method("func load(completion: @escaping @Sendable (Int) -> Void)"),
+        .method("func next(_ state: inout Int)"),
+      ],
+      declaration: "protocol Shapes : Actor",
+      parents: actorParents
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains(
+        """
+        /// `Shapes` is bound to actors, so the spy is an actor that holds its `Spy` in `spy`: tests
+        /// stub it and read its calls without `await`.
+        actor ShapesSpy: Shapes {
+          enum Call: SpyCall {
+
+        """
+      )
+    )
+    #expect(!spy.contains("@unchecked"))
+    #expect(!spy.contains("super.init"))
+    #expect(spy.contains("  nonisolated let spy: Spy<Call>\n"))
+    #expect(spy.contains("  func save(token: String) {\n    spy.record(.save(token: token))\n"))
+    #expect(spy.contains("  var token: String? {\n    spy.record(.token, placeholder: nil)\n"))
+    #expect(spy.contains("  func acquire() async throws {\n    try spy.recordThrowing(.acquire)\n"))
+    #expect(
+      spy.contains(
+        "  nonisolated func describe(number: Int) -> String {\n"
+          + "    spy.record(.describe(number: number), placeholder: \"\")\n"
+      )
+    )
+    #expect(spy.contains("  nonisolated var identifier: Int {\n"))
+    #expect(spy.contains("  nonisolated var loadCompletion: (@Sendable (Int) -> Void)? {\n"))
+    #expect(spy.contains("  nonisolated func stubNextState("))
+  }
+
+  @Test func anActorSpyCanBeGenericAndSpellSelf() throws {
+    let spy = try spyText(
+      [
+        .associated("associatedtype Key : Hashable"),
+        .method("func value(for key: Self.Key) -> Int?"),
+        .method("func copy() -> Self"),
+        .initializer("init(capacity: Int)"),
+      ],
+      parents: actorParents
+    )
+    #expect(spy.contains("actor ShapesSpy<Key: Hashable>: Shapes {\n"))
+    #expect(spy.contains("spy.record(.value(for: SpyArgument(key)), placeholder: nil)"))
+    #expect(
+      spy.contains("  func copy() -> ShapesSpy {\n    spy.record(.copy, placeholder: self)\n")
+    )
+    #expect(
+      spy.contains(
+        "  init(capacity: Int) {\n    spy = Spy(name: \"ShapesSpy\")\n"
+          + "    spy.record(.`init`(capacity: capacity))\n"
+      )
+    )
+  }
+
+  @Test func aNonisolatedRequirementOfAMainActorProtocolStaysNonisolated() throws {
+    let spy = try spyText(
+      [.method("func show()"), .method("nonisolated func identifier() -> String")],
+      declaration: "@MainActor protocol Shapes"
+    )
+    #expect(spy.contains("  func show() {\n"))
+    #expect(spy.contains("  nonisolated func identifier() -> String {\n"))
+  }
+
+  @Test func aDistributedActorProtocolIsRefusedWithItsReason() throws {
+    let output = try generatedOutput(
+      [.method("func ping() async")],
+      declaration: "protocol Shapes : DistributedActor",
+      parents: ["s:11Distributed0A5ActorP": "Distributed.DistributedActor"]
+    )
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).message
+    #expect(message.hasPrefix("No spy for protocol Shapes: Shapes: it refines DistributedActor"))
+    #expect(message.contains("Write this spy by hand"))
+  }
 }
 
 // MARK: - Fixtures
@@ -449,10 +539,27 @@ private enum Declared {
   }
 }
 
-private func spyText(_ requirements: [Declared], types: [Declared] = []) throws -> String {
-  let output = try generatedOutput(requirements, types: types)
+private func spyText(
+  _ requirements: [Declared],
+  declaration: String = "protocol Shapes",
+  types: [Declared] = [],
+  parents: [String: String] = [:]
+) throws -> String {
+  let output = try generatedOutput(
+    requirements,
+    declaration: declaration,
+    types: types,
+    parents: parents
+  )
   return try #require(output.files.first).contents
 }
+
+/// The protocols of other modules an actor-bound protocol refines, as the symbol graph names
+/// them.
+private let actorParents = [
+  "s:ScA": "_Concurrency.Actor", "s:s8SendableP": "Swift.Sendable",
+  "s:s16SendableMetatypeP": "Swift.SendableMetatype",
+]
 
 /// Generates from a symbol graph of module `M` with a protocol `Shapes`, declared as
 /// `declaration`, refining the protocols of other modules in `parents` (precise identifier:
@@ -516,11 +623,20 @@ private func fixtureSymbol(
   path: [String],
   declaration: String
 ) -> [String: Any] {
-  [
+  // `@MainActor` is an attribute fragment, which the generator looks for.
+  let attribute = "@MainActor "
+  let fragments: [[String: String]] =
+    declaration.hasPrefix(attribute)
+    ? [
+      ["kind": "text", "spelling": "@"], ["kind": "attribute", "spelling": "MainActor"],
+      ["kind": "text", "spelling": " " + declaration.dropFirst(attribute.count)],
+    ]
+    : [["kind": "text", "spelling": declaration]]
+  return [
     "kind": ["identifier": kind],
     "identifier": ["precise": id],
     "pathComponents": path,
-    "declarationFragments": [["kind": "text", "spelling": declaration]],
+    "declarationFragments": fragments,
     "accessLevel": "public",
   ]
 }
