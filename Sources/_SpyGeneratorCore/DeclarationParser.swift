@@ -16,7 +16,8 @@ enum DeclarationParser {
     declaration = stripAttributes(declaration).replacingAll(" : ", with: ": ")
     var words = declaration.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     var isStatic = false
-    // Modifiers a spy does not restate. A refinement that restates its parent's requirement
+    let isNonisolated = words.prefix { $0 != "func" && $0 != "var" }.contains("nonisolated")
+    // Modifiers a spy does not restate (`nonisolated` is kept apart). A refinement that restates its parent's requirement
     // declares it `override`.
     let dropped: Set = [
       "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic", "override",
@@ -40,11 +41,12 @@ enum DeclarationParser {
     }
     let generics = (symbol.swiftGenerics?.parameters ?? []).filter { $0.depth > 0 || isClass }
       .map(\.name)
+    var member: Member?
     switch symbol.kind.identifier {
     case "swift.method", "swift.type.method", "swift.func":
-      return try function(declaration, isStatic: isStatic, owner: owner, generics: generics)
+      member = try function(declaration, isStatic: isStatic, owner: owner, generics: generics)
     case "swift.func.op":
-      return try operatorFunction(
+      member = try operatorFunction(
         declaration,
         fixity: fixity,
         isStatic: isStatic,
@@ -52,14 +54,21 @@ enum DeclarationParser {
         generics: generics
       )
     case "swift.init":
-      return try initializer(declaration, owner: owner, isClass: isClass)
+      member = try initializer(declaration, owner: owner, isClass: isClass)
     case "swift.property", "swift.type.property":
-      return try property(declaration, isStatic: isStatic, owner: owner)
+      member = try property(declaration, isStatic: isStatic, owner: owner)
     case "swift.subscript", "swift.type.subscript":
-      return try subscriptMember(declaration, isStatic: isStatic, owner: owner, generics: generics)
+      member = try subscriptMember(
+        declaration,
+        isStatic: isStatic,
+        owner: owner,
+        generics: generics
+      )
     default:
-      return nil
+      member = nil
     }
+    member?.isNonisolated = isNonisolated
+    return member
   }
 
   /// Reads `associatedtype Item: Identifiable, Sendable = Article where Self.Item.ID == Int`.

@@ -17,6 +17,8 @@ struct SpyTarget {
   var associatedTypes: [AssociatedType] = []
   /// The requirements of the spy's `where` clause, such as `Item.ID == Int`.
   var whereRequirements: [String] = []
+  /// Whether the protocol refines `Actor`: the spy is an actor holding its `Spy`.
+  var isActor = false
 }
 
 /// An associated type of a protocol, which its spy declares as a generic parameter.
@@ -66,6 +68,9 @@ struct Member {
   let owner: String
   /// Whether the method `rethrows`: it records as one that cannot throw, and may call its body.
   var isRethrows = false
+  /// Whether the requirement is `nonisolated`, which an actor's (or a main-actor class's)
+  /// implementation restates.
+  var isNonisolated = false
 }
 
 /// A parameter of a method, initializer or subscript.

@@ -258,6 +258,12 @@ public struct SpyGenerator: Sendable {
     }
     collect(symbol)
     let name = symbol.name
+    if external.contains(where: { $0.hasSuffix("DistributedActor") }) {
+      problems.append(
+        "\(name): it refines DistributedActor, whose spy would be a distributed actor that needs "
+          + "an actor system to run in"
+      )
+    }
     let generics = GenericParameters(
       associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
@@ -290,11 +296,12 @@ public struct SpyGenerator: Sendable {
       )
       return nil
     }
-    // Protocols of other modules: a spy inherits what these need, or there is nothing to do.
-    let satisfied: Set = [
+    // Protocols of other modules: a spy inherits what these need, or there is nothing to do;
+    // an actor spy is an `Actor`.
+    let satisfied = Self.actorProtocols.union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
       "Swift.Escapable", "Swift.CustomStringConvertible",
-    ]
+    ])
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))
@@ -313,10 +320,17 @@ public struct SpyGenerator: Sendable {
       members: members
     )
     target.inheritsNSObject = inheritsNSObject
+    target.isActor = !Self.actorProtocols.isDisjoint(with: external)
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
   }
+
+  /// How the symbol graph names `Actor` (and `AnyActor`, which older toolchains declare as a
+  /// protocol) when a protocol refines it: the spy of such a protocol is an actor.
+  static let actorProtocols: Set = [
+    "_Concurrency.Actor", "s:ScA", "_Concurrency.AnyActor",
+  ]
 
   private func spyTarget(
     forClass symbol: SymbolGraph.Symbol,

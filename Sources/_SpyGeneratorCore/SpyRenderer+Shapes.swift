@@ -149,7 +149,7 @@ extension SpyRenderer {
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let (generics, clause, whereClause) = genericClause(for: parameter.type, in: member)
     let asType = generics.count == 1 ? "as _: \(generics[0]).Type = \(generics[0]).self" : ""
-    let isStatic = member.isStatic ? "static " : ""
+    let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to "
         + "`\(member.displayName)`,",
@@ -177,7 +177,7 @@ extension SpyRenderer {
     if mentionsGenerics(parameter.type, in: member) {
       (_, generics, whereClause) = genericClause(for: parameter.type, in: member)
     }
-    let isStatic = member.isStatic ? "static " : ""
+    let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// Makes `\(member.displayName)` write back into its `\(parameterName)` argument: `body`",
       "  /// receives the value the caller passed and changes it.",

@@ -21,7 +21,7 @@ struct SpyRenderer {
 
   /// Whether the spy holds a `Spy` rather than inheriting from it.
   var isComponent: Bool {
-    target.isClass || target.inheritsNSObject
+    target.isClass || target.inheritsNSObject || target.isActor
       || target.members.contains { Self.spyMembers.contains($0.baseName) }
   }
 
@@ -103,7 +103,12 @@ struct SpyRenderer {
       lines.append("///")
       lines.append("/// The protocol is main-actor isolated: call the spy on the main actor.")
     }
-    if isComponent {
+    if target.isActor {
+      let why =
+        "`\(target.typeName)` is bound to actors, so the spy is an actor that holds its `Spy` in "
+        + "`spy`: tests stub it and read its calls without `await`."
+      lines += wrapComment(why, indent: "")
+    } else if isComponent {
       let why =
         target.isClass
         ? "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
@@ -116,10 +121,11 @@ struct SpyRenderer {
     let generics = target.associatedTypes
     let spyType =
       generics.isEmpty ? spyName : "\(spyName)<\(generics.map(\.name).joined(separator: ", "))>"
+    // An actor is `Sendable` by itself.
     let parents =
       (target.inheritsNSObject ? ["NSObject"] : [])
       + (isComponent ? [target.typeName] : ["Spy<\(spyType).Call>", target.typeName])
-      + ["@unchecked Sendable"]
+      + (target.isActor ? [] : ["@unchecked Sendable"])
     let parameters = generics.map {
       $0.constraint.isEmpty ? $0.name : "\($0.name): \($0.constraint)"
     }
@@ -127,7 +133,7 @@ struct SpyRenderer {
     let whereClause =
       target.whereRequirements.isEmpty
       ? "" : "where \(target.whereRequirements.joined(separator: ", "))"
-    let keyword = "final class"
+    let keyword = target.isActor ? "actor" : "final class"
     let oneLine =
       "\(keyword) \(spyName)\(parameterList): \(parents.joined(separator: ", "))"
       + (whereClause.isEmpty ? "" : " " + whereClause) + " {"
@@ -152,11 +158,13 @@ struct SpyRenderer {
       }
       lines.append(whereClause.isEmpty ? "{" : whereClause + " {")
     }
-    let reason =
-      isComponent
-      ? "  // @unchecked: its only state is `spy`, which guards everything with its lock."
-      : "  // @unchecked: no state of its own; the spy's lock guards all of it."
-    lines.append(reason)
+    if !target.isActor {
+      let reason =
+        isComponent
+        ? "  // @unchecked: its only state is `spy`, which guards everything with its lock."
+        : "  // @unchecked: no state of its own; the spy's lock guards all of it."
+      lines.append(reason)
+    }
     return lines
   }
 
@@ -210,7 +218,8 @@ struct SpyRenderer {
   private func componentStorage() -> [String] {
     var lines = [
       "  /// The recording: calls, stubs and waits.",
-      "  let spy: Spy<Call>",
+      // An actor's `Sendable` spy is read and stubbed from anywhere, without `await`.
+      "  \(target.isActor ? "nonisolated " : "")let spy: Spy<Call>",
       "",
       "  /// Creates the spy; failures of unstubbed calls point at the line that calls this.",
     ]
@@ -300,7 +309,7 @@ struct SpyRenderer {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let values = recordedValues(member)
     let call = "." + escaped(names.get)
-    let override = target.isClass ? "override " : ""
+    let override = target.isClass ? "override " : isolation(of: member)
     var lines: [String] = []
     var keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
       "    \(recorder)keep(\(parameter.name), as: \"\(keptName(member, parameter))\")"
@@ -401,6 +410,16 @@ struct SpyRenderer {
     return lines
   }
 
+  /// `nonisolated ` for a requirement declared so, in an actor or main-actor spy, where its
+  /// implementation would otherwise be isolated.
+  func isolation(of member: Member) -> String {
+    member.isNonisolated && (target.isActor || target.isMainActor) ? "nonisolated " : ""
+  }
+
+  /// `nonisolated ` for the instance members the generator adds to an actor spy (kept closures,
+  /// write-back stubs): tests use them without `await`, as they use `spy`.
+  var accessorIsolation: String { target.isActor ? "nonisolated " : "" }
+
   /// `try recordThrowing(.open` — the call's opening, before its arguments.
   func answer(_ member: Member, recorder: String, call: String) -> String {
     switch member.throwing {
@@ -432,7 +451,7 @@ struct SpyRenderer {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let property =
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
-    let isStatic = member.isStatic ? "static " : ""
+    let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
       "  \(isStatic)var \(property): (\(parameter.type))? {",

@@ -29,7 +29,8 @@ import _SpyGeneratorCore
         "RegistrySpy.swift", "NamedCounterSpy.swift", "ObservingSpy.swift", "HandingSpy.swift",
         "MixingSpy.swift", "StoreSpy.swift", "IndexingSpy.swift", "ArticleStoreSpy.swift",
         "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "RestoringSpy.swift",
-        "CatalogSpy.swift", "RefreshingSpy.swift", "AutoRefreshingSpy.swift", "TrackerSpy.swift",
+        "CatalogSpy.swift", "RefreshingSpy.swift", "AutoRefreshingSpy.swift",
+        "TokenCacheSpy.swift", "KeyedCacheSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

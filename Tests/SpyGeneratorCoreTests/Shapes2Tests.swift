@@ -415,8 +415,8 @@ import _SpyGeneratorCore
     #expect(
       spy.contains(
         """
-        /// `Shapes` is bound to actors, so the spy is an actor that holds its `Spy` in `spy`: tests
-        /// stub it and read its calls without `await`.
+        /// `Shapes` is bound to actors, so the spy is an actor that holds its `Spy` in `spy`: tests stub it
+        /// and read its calls without `await`.
         actor ShapesSpy: Shapes {
           enum Call: SpyCall {
 

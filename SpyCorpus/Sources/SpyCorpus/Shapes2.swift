@@ -113,6 +113,25 @@ public protocol AutoRefreshing: Refreshing {
   func schedule(every seconds: Int)
 }
 
+// MARK: - Actors
+
+/// An actor-bound protocol: isolated, asynchronous and nonisolated requirements, and a closure.
+public protocol TokenCache: Actor {
+  var token: String? { get }
+  func save(token: String)
+  func refresh() async throws -> String
+  nonisolated var label: String { get }
+  nonisolated func key(for user: Int) -> String
+  func observe(_ handler: @escaping @Sendable (String) -> Void)
+}
+
+/// A refinement of an actor-bound protocol, with a primary associated type.
+public protocol KeyedCache<Value>: TokenCache {
+  associatedtype Value: Sendable
+  func value(for key: String) async -> Value?
+  func store(_ value: Value, for key: String)
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

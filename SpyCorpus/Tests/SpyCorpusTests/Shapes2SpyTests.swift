@@ -167,6 +167,36 @@ import Testing
     #expect(refreshing.lastRefresh == Date(timeIntervalSince1970: 1))
     #expect(spy.calls == [.refresh(force: true), .schedule(every: 60), .lastRefresh])
   }
+
+  // MARK: - Actors
+
+  @Test func anActorSpyIsStubbedAndReadWithoutAwait() async throws {
+    let cache = TokenCacheSpy()
+    cache.spy.stub(.token, returning: "old")
+    cache.spy.stub(.refresh, returning: "fresh")
+    cache.spy.stub(.label, returning: "tokens")
+    cache.spy.stub(.key, returning: "user-1")
+    #expect(await cache.token == "old")
+    await cache.save(token: "new")
+    #expect(try await cache.refresh() == "fresh")
+    #expect(cache.label == "tokens")  // nonisolated: no await
+    #expect(cache.key(for: 1) == "user-1")
+    let performed = Performed()
+    await cache.observe { _ in performed.add() }
+    cache.observeHandler?("ping")
+    #expect(performed.count == 1)
+    #expect(
+      cache.spy.calls == [.token, .save(token: "new"), .refresh, .label, .key(for: 1), .observe]
+    )
+  }
+
+  @Test func aGenericActorSpyStandsInForARefinement() async {
+    let cache = KeyedCacheSpy<Int>()
+    cache.spy.stub(.value, returning: 3)
+    await cache.store(3, for: "a")
+    #expect(await cachedValue(in: cache, for: "a") == 3)
+    #expect(cache.spy.calls == [.store(value: SpyArgument(3), for: "a"), .value(for: "a")])
+  }
 }
 
 // MARK: - Fixtures
@@ -184,6 +214,11 @@ private func duplicate<Value: Copying>(_ value: Value) -> Value {
 /// Code under test that asks the protocol for an instance.
 private func restore<Restored: Restoring>(_ type: Restored.Type, from text: String) -> Restored? {
   Restored(rawValue: text)
+}
+
+/// Code under test that reads a cache it is given as the protocol.
+private func cachedValue(in cache: any KeyedCache<Int>, for key: String) async -> Int? {
+  await cache.value(for: key)
 }
 
 /// An argument whose evaluation fails.
