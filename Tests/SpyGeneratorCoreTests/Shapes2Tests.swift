@@ -483,6 +483,22 @@ import _SpyGeneratorCore
     #expect(message.hasPrefix("No spy for protocol Shapes: Shapes: it refines DistributedActor"))
     #expect(message.contains("Write this spy by hand"))
   }
+
+  // MARK: - Found by the real-world corpus
+
+  @Test func aPropertyOfAClosureTypealiasIsRecordedInSpyArgument() throws {
+    let spy = try spyText(
+      [.property("var onEvent: Callback? { get set }")],
+      types: [.alias("Callback", "typealias Callback = (Int) -> Void")]
+    )
+    #expect(spy.contains("    case setOnEvent(newValue: SpyArgument<Callback?>)\n"))
+    #expect(spy.contains("      record(.setOnEvent(newValue: SpyArgument(newValue)))\n"))
+  }
+
+  @Test func anArrayOfTuplesIsRecordedInNotCompared() throws {
+    let spy = try spyText([.method("func nested(arg: [(key: String, value: [Int])])")])
+    #expect(spy.contains("    case nested(arg: NotCompared<[(key: String, value: [Int])]>)\n"))
+  }
 }
 
 // MARK: - Fixtures
