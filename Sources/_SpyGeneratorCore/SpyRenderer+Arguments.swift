@@ -96,11 +96,14 @@ extension SpyRenderer {
   }
 
   /// Whether every type named in `type` is `Equatable` and `Sendable` as far as the generator
-  /// can tell, and the type itself is neither a tuple, a function, nor an existential.
+  /// can tell, and the type is no function (nor a typealias of one), existential, or tuple, nor
+  /// holds a tuple.
   private func isSafe(_ type: String, words: [String]) -> Bool {
-    if type.hasPrefix("(") || type.contains("->") || isMetatype(words) { return false }
+    // A tuple, also inside an array or a dictionary, is not `Equatable`.
+    if type.contains("(") || type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
+      if types.closureAliases[word] != nil { return false }
       if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
@@ -113,7 +116,7 @@ extension SpyRenderer {
     if type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
-      if types.protocols.contains(word) { return false }
+      if types.protocols.contains(word) || types.closureAliases[word] != nil { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
     return true
