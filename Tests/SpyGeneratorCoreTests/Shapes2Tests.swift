@@ -499,6 +499,37 @@ import _SpyGeneratorCore
     let spy = try spyText([.method("func nested(arg: [(key: String, value: [Int])])")])
     #expect(spy.contains("    case nested(arg: NotCompared<[(key: String, value: [Int])]>)\n"))
   }
+
+  @Test func aProtocolConstrainedToAClassOfTheModuleGetsASpyThatSubclassesIt() throws {
+    let output = try generatedOutput(
+      [.method("func present(_ controller: BaseController, animated: Bool)")],
+      declaration: "protocol Shapes : BaseController",
+      superclass: ("BaseController", "open", ["init()"])
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("final class ShapesSpy: BaseController, Shapes, @unchecked Sendable {\n"))
+    #expect(spy.contains("/// `Shapes` is constrained to the class `BaseController`, so the spy"))
+    #expect(spy.contains("  let spy: Spy<Call>\n"))
+    #expect(spy.contains("column: column)\n    super.init()\n  }\n"))
+    #expect(
+      spy.contains("    case present(controller: SpyArgument<BaseController>, animated: Bool)\n")
+    )
+  }
+
+  @Test func aProtocolConstrainedToAClassNoOtherModuleCanSubclassIsRefused() throws {
+    for (access, initializers) in [("public", ["init()"]), ("open", ["init(name: String)"])] {
+      let output = try generatedOutput(
+        [.method("func present()")],
+        declaration: "protocol Shapes : BaseController",
+        superclass: ("BaseController", access, initializers)
+      )
+      #expect(output.files.isEmpty)
+      let message = try #require(output.diagnostics.first).message
+      #expect(message.hasPrefix("No spy for protocol Shapes: Shapes: it is constrained to "))
+      #expect(message.contains("Write this spy by hand"))
+    }
+  }
 }
 
 // MARK: - Fixtures
@@ -585,7 +616,8 @@ private func generatedOutput(
   declaration: String = "protocol Shapes",
   types: [Declared] = [],
   parents: [String: String] = [:],
-  parent: [Declared]? = nil
+  parent: [Declared]? = nil,
+  superclass: (name: String, access: String, initializers: [String])? = nil
 ) throws -> SpyGenerator.Output {
   var symbols: [[String: Any]] = [
     fixtureSymbol("p", kind: "swift.protocol", path: ["Shapes"], declaration: declaration)
@@ -619,6 +651,28 @@ private func generatedOutput(
     )
     relationships.append(["kind": "conformsTo", "source": "p", "target": "b"])
     add(parent, of: "b", named: "Base")
+  }
+  if let superclass {
+    var symbol = fixtureSymbol(
+      "c",
+      kind: "swift.class",
+      path: [superclass.name],
+      declaration: "class \(superclass.name)"
+    )
+    symbol["accessLevel"] = superclass.access
+    symbols.append(symbol)
+    relationships.append(["kind": "inheritsFrom", "source": "p", "target": "c"])
+    for (index, initializer) in superclass.initializers.enumerated() {
+      symbols.append(
+        fixtureSymbol(
+          "c.\(index)",
+          kind: "swift.init",
+          path: [superclass.name, "init(…)"],
+          declaration: initializer
+        )
+      )
+      relationships.append(["kind": "memberOf", "source": "c.\(index)", "target": "c"])
+    }
   }
   for (index, type) in types.enumerated() {
     guard case .alias(let name, let text) = type else { continue }
