@@ -12,6 +12,9 @@ struct SpyTarget {
   var members: [Member]
   /// Whether the protocol refines `NSObjectProtocol`: the spy subclasses `NSObject`.
   var inheritsNSObject = false
+  /// The class of the module the protocol is constrained to (`protocol P: BaseController`):
+  /// the spy subclasses it.
+  var superclass: String?
   /// The spy's generic parameters: the protocol's associated types, primary ones first, but
   /// those a `where` clause fixes to a type.
   var associatedTypes: [AssociatedType] = []
@@ -19,6 +22,11 @@ struct SpyTarget {
   var whereRequirements: [String] = []
   /// Whether the protocol refines `Actor`: the spy is an actor holding its `Spy`.
   var isActor = false
+}
+
+extension SpyTarget {
+  /// The class the spy subclasses, holding its `Spy` rather than inheriting from it.
+  var superclassName: String? { inheritsNSObject ? "NSObject" : superclass }
 }
 
 /// An associated type of a protocol, which its spy declares as a generic parameter.

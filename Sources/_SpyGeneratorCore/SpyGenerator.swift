@@ -228,9 +228,11 @@ public struct SpyGenerator: Sendable {
     var external: [String] = []
     var associatedTypes: [AssociatedType] = []
     var protocolRequirements: [String] = []
+    var superclass: SymbolGraph.Symbol?
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
       protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
+      superclass = superclass ?? reader.superclass(of: symbol)
       for requirement in reader.members(of: symbol) {
         do throws(DeclarationParser.Unsupported) {
           if requirement.kind.identifier == "swift.associatedtype" {
@@ -258,6 +260,12 @@ public struct SpyGenerator: Sendable {
     }
     collect(symbol)
     let name = symbol.name
+    if let superclass {
+      external.removeAll { $0 == superclass.identifier.precise }
+      if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
+        problems.append("\(name): it is constrained to class \(superclass.name), \(reason)")
+      }
+    }
     if external.contains(where: { $0.hasSuffix("DistributedActor") }) {
       problems.append(
         "\(name): it refines DistributedActor, whose spy would be a distributed actor that needs "
@@ -320,10 +328,27 @@ public struct SpyGenerator: Sendable {
       members: members
     )
     target.inheritsNSObject = inheritsNSObject
+    target.superclass = superclass?.name
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
+  }
+
+  /// Why a spy cannot subclass the class its protocol is constrained to, or nil when it can:
+  /// the class must be open (or internal, for `@testable import`) and have an `init()`.
+  static func whyNotSubclassable(
+    _ symbol: SymbolGraph.Symbol,
+    reader: SymbolGraphReader
+  ) -> String? {
+    guard ["open", "internal", "package"].contains(symbol.accessLevel) else {
+      return "which is \(symbol.accessLevel), so no other module can subclass it"
+    }
+    let hasPlainInit = reader.members(of: symbol).contains { member in
+      member.kind.identifier == "swift.init" && member.declaration.hasSuffix("init()")
+        && !["private", "fileprivate"].contains(member.accessLevel)
+    }
+    return hasPlainInit ? nil : "which has no init() its subclass spy can call"
   }
 
   /// How the symbol graph names `Actor` (and `AnyActor`, which older toolchains declare as a

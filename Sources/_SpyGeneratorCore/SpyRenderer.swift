@@ -21,7 +21,7 @@ struct SpyRenderer {
 
   /// Whether the spy holds a `Spy` rather than inheriting from it.
   var isComponent: Bool {
-    target.isClass || target.inheritsNSObject || target.isActor
+    target.isClass || target.superclassName != nil || target.isActor
       || target.members.contains { Self.spyMembers.contains($0.baseName) }
   }
 
@@ -109,13 +109,20 @@ struct SpyRenderer {
         + "`spy`: tests stub it and read its calls without `await`."
       lines += wrapComment(why, indent: "")
     } else if isComponent {
-      let why =
-        target.isClass
-        ? "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
-        : target.inheritsNSObject
-          ? "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
-            + "and holds its `Spy` in `spy`."
-          : "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds its `Spy` in `spy`."
+      var why =
+        "`\(target.typeName)` has a requirement named like a member of `Spy`, so the spy holds "
+        + "its `Spy` in `spy`."
+      if target.isClass {
+        why = "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
+      } else if target.inheritsNSObject {
+        why =
+          "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
+          + "and holds its `Spy` in `spy`."
+      } else if let superclass = target.superclass {
+        why =
+          "`\(target.typeName)` is constrained to the class `\(superclass)`, so the spy "
+          + "subclasses it and holds its `Spy` in `spy`."
+      }
       lines += wrapComment(why, indent: "")
     }
     let generics = target.associatedTypes
@@ -123,7 +130,7 @@ struct SpyRenderer {
       generics.isEmpty ? spyName : "\(spyName)<\(generics.map(\.name).joined(separator: ", "))>"
     // An actor is `Sendable` by itself.
     let parents =
-      (target.inheritsNSObject ? ["NSObject"] : [])
+      (target.superclassName.map { [$0] } ?? [])
       + (isComponent ? [target.typeName] : ["Spy<\(spyType).Call>", target.typeName])
       + (target.isActor ? [] : ["@unchecked Sendable"])
     let parameters = generics.map {
@@ -249,7 +256,7 @@ struct SpyRenderer {
       tail: "",
       openParen: false
     )
-    if target.isClass || target.inheritsNSObject { lines.append("    super.init()") }
+    if target.isClass || target.superclassName != nil { lines.append("    super.init()") }
     lines.append("  }")
     return lines
   }
@@ -331,7 +338,7 @@ struct SpyRenderer {
       )
       if member.kind == .initializer {
         lines.append(isComponent ? "    spy = Spy(name: \"\(spyName)\")" : "    super.init()")
-        if isComponent && target.inheritsNSObject { lines.append("    super.init()") }
+        if isComponent && target.superclassName != nil { lines.append("    super.init()") }
       }
       lines += keeps
       lines += body(
