@@ -530,6 +530,41 @@ import _SpyGeneratorCore
       #expect(message.contains("Write this spy by hand"))
     }
   }
+
+  @Test func aProtocolRefiningHashableGetsASpyEqualAndHashedByIdentity() throws {
+    let output = try generatedOutput(
+      [.property("var title: String { get }")],
+      declaration: "protocol Shapes : Hashable, Identifiable where Self.ID == UUID",
+      parents: [
+        "s:SH": "Swift.Hashable", "s:SQ": "Swift.Equatable",
+        "s:s12IdentifiableP": "Swift.Identifiable",
+      ]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains("  static func == (lhs: ShapesSpy, rhs: ShapesSpy) -> Bool {\n    lhs === rhs\n")
+    )
+    #expect(
+      spy.contains(
+        "  func hash(into hasher: inout Hasher) {\n    hasher.combine(ObjectIdentifier(self))\n"
+      )
+    )
+    // `Identifiable` with its `ID` fixed by the where clause: `id` is recorded like a property.
+    #expect(spy.contains("    case id\n"))
+    #expect(spy.contains("  var id: UUID {\n    recordStubbed(.id)\n"))
+  }
+
+  @Test func anIdentifiableSpyWithoutAFixedIDUsesItsObjectIdentifier() throws {
+    let output = try generatedOutput(
+      [.property("var title: String { get }")],
+      declaration: "protocol Shapes : Identifiable",
+      parents: ["s:s12IdentifiableP": "Swift.Identifiable"]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(!spy.contains("var id"))
+  }
 }
 
 // MARK: - Fixtures
