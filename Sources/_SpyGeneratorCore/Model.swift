@@ -22,6 +22,11 @@ struct SpyTarget {
   var whereRequirements: [String] = []
   /// Whether the protocol refines `Actor`: the spy is an actor holding its `Spy`.
   var isActor = false
+  /// Whether the protocol refines `Equatable` (or `Hashable`): spies are equal when they are
+  /// the same spy.
+  var isEquatableByIdentity = false
+  /// Whether the protocol refines `Hashable`: a spy hashes its identity.
+  var isHashableByIdentity = false
 }
 
 extension SpyTarget {

@@ -304,9 +304,19 @@ public struct SpyGenerator: Sendable {
       )
       return nil
     }
+    // `Identifiable` with its `ID` fixed by a where clause: `id` is a requirement like others
+    // (with `ID` free, the `ObjectIdentifier` of the spy, a class or an actor, is its `id`).
+    let identifiable = external.contains { $0.hasSuffix(".Identifiable") }
+    if identifiable, !members.contains(where: { $0.baseName == "id" && !$0.isStatic }),
+      let fixed = protocolRequirements.lazy.map({ $0.components(separatedBy: " == ") })
+        .first(where: { $0.count == 2 && $0[0] == "ID" })
+    {
+      members.append(Self.identifier(of: fixed[1], owner: name))
+    }
     // Protocols of other modules: a spy inherits what these need, or there is nothing to do;
-    // an actor spy is an `Actor`.
-    let satisfied = Self.actorProtocols.union([
+    // an actor spy is an `Actor`; the generator writes what `Equatable`, `Hashable` and
+    // `Identifiable` need.
+    let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
       "Swift.Escapable", "Swift.CustomStringConvertible",
     ])
@@ -329,6 +339,15 @@ public struct SpyGenerator: Sendable {
     )
     target.inheritsNSObject = inheritsNSObject
     target.superclass = superclass?.name
+    // An `NSObject` is already equal and hashed by identity; a protocol that restates `==` or
+    // `hash(into:)` has it recorded instead.
+    if !inheritsNSObject {
+      let hashable = external.contains { $0.hasSuffix(".Hashable") }
+      target.isHashableByIdentity = hashable && !members.contains { $0.baseName == "hash" }
+      target.isEquatableByIdentity =
+        (hashable || external.contains { $0.hasSuffix(".Equatable") })
+        && !members.contains { $0.isStatic && $0.head.contains("func == ") }
+    }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
@@ -349,6 +368,27 @@ public struct SpyGenerator: Sendable {
         && !["private", "fileprivate"].contains(member.accessLevel)
     }
     return hasPlainInit ? nil : "which has no init() its subclass spy can call"
+  }
+
+  /// Protocols of the standard library whose requirements a spy meets by its identity.
+  static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]
+
+  /// `var id: ID { get }` of `Identifiable`, where `ID` is `type`.
+  static func identifier(of type: String, owner: String) -> Member {
+    Member(
+      kind: .property(hasSetter: false),
+      isStatic: false,
+      baseName: "id",
+      displayName: "id",
+      parameters: [],
+      isAsync: false,
+      throwing: .no,
+      returnType: type,
+      genericNames: [],
+      head: "var id: \(type)",
+      tail: "",
+      owner: owner
+    )
   }
 
   /// How the symbol graph names `Actor` (and `AnyActor`, which older toolchains declare as a

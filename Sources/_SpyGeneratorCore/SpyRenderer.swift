@@ -52,6 +52,7 @@ struct SpyRenderer {
       lines.append("")
       lines += implementation(of: member, names: names.names[index])
     }
+    lines += identity()
     for (index, member) in target.members.enumerated() {
       for parameter in member.parameters where parameter.isClosure && parameter.isEscaping {
         lines.append("")
@@ -258,6 +259,31 @@ struct SpyRenderer {
     )
     if target.isClass || target.superclassName != nil { lines.append("    super.init()") }
     lines.append("  }")
+    return lines
+  }
+
+  /// `==` and `hash(into:)` by identity, for a protocol that refines `Equatable` or `Hashable`:
+  /// a spy equals only itself.
+  private func identity() -> [String] {
+    var lines: [String] = []
+    if target.isEquatableByIdentity {
+      lines += [
+        "",
+        "  /// Whether two spies are the same spy (`Equatable`).",
+        "  static func == (lhs: \(spyName), rhs: \(spyName)) -> Bool {",
+        "    lhs === rhs",
+        "  }",
+      ]
+    }
+    if target.isHashableByIdentity {
+      lines += [
+        "",
+        "  /// Hashes the spy's identity (`Hashable`).",
+        "  \(accessorIsolation)func hash(into hasher: inout Hasher) {",
+        "    hasher.combine(ObjectIdentifier(self))",
+        "  }",
+      ]
+    }
     return lines
   }
 

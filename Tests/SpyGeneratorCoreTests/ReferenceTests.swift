@@ -30,7 +30,7 @@ import _SpyGeneratorCore
         "MixingSpy.swift", "StoreSpy.swift", "IndexingSpy.swift", "ArticleStoreSpy.swift",
         "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "RestoringSpy.swift",
         "CatalogSpy.swift", "RefreshingSpy.swift", "AutoRefreshingSpy.swift",
-        "TokenCacheSpy.swift", "KeyedCacheSpy.swift", "TrackerSpy.swift",
+        "TokenCacheSpy.swift", "KeyedCacheSpy.swift", "ListRowSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

@@ -132,6 +132,13 @@ public protocol KeyedCache<Value>: TokenCache {
   func store(_ value: Value, for key: String)
 }
 
+// MARK: - Standard library parents
+
+/// A model protocol refining `Identifiable` (its `ID` fixed) and `Hashable`, as list rows do.
+public protocol ListRow: Identifiable, Hashable where ID == UUID {
+  var title: String { get }
+}
+
 // MARK: - Still refused
 
 /// A parameter pack: no spy can be generated (the generator says so).

@@ -197,6 +197,20 @@ import Testing
     #expect(await cachedValue(in: cache, for: "a") == 3)
     #expect(cache.spy.calls == [.store(value: SpyArgument(3), for: "a"), .value(for: "a")])
   }
+
+  // MARK: - Standard library parents
+
+  @Test func aHashableSpyIsEqualToItselfAloneAndItsIDIsStubbed() {
+    let row = ListRowSpy()
+    let other = ListRowSpy()
+    let id = UUID()
+    row.stub(.id, returning: id)
+    #expect(row == row)
+    #expect(row != other)
+    #expect(Set([row, row, other]).count == 2)
+    #expect(row.id == id)
+    #expect(row.calls == [.id])
+  }
 }
 
 // MARK: - Fixtures
