@@ -136,11 +136,6 @@ extension Member {
     default: false
     }
   }
-
-  /// The declaration's text, unique among a protocol's requirements.
-  var signature: String {
-    head + "(" + parameters.map(\.declaration).joined(separator: ", ") + ")" + tail
-  }
 }
 
 extension String {

@@ -24,6 +24,8 @@ extension DeclarationParser {
       renamed.modifiers = parameter.modifiers
       renamed.restatesLabel = parameter.restatesLabel
       renamed.isAliasedClosure = parameter.isAliasedClosure
+      renamed.isAutoclosure = parameter.isAutoclosure
+      renamed.evaluated = parameter.evaluated
       return renamed
     }
   }
@@ -59,5 +61,27 @@ extension DeclarationParser {
       }
     }
     return (words.contains("async"), throwing)
+  }
+
+  /// The name of an operator's `Call` case: a word for the standard library's operators
+  /// (`==` is `equal`, `<` is `less`), else its characters named one by one, after `prefix` or
+  /// `postfix` for those (`prefix -` is `prefixMinus`).
+  static func operatorName(_ symbol: String, fixity: String) -> String {
+    let infix = [
+      "==": "equal", "!=": "notEqual", "<": "less", "<=": "lessOrEqual", ">": "greater",
+      ">=": "greaterOrEqual", "+": "add", "-": "subtract", "*": "multiply", "/": "divide",
+      "%": "remainder", "+=": "addAssign", "-=": "subtractAssign", "*=": "multiplyAssign",
+      "/=": "divideAssign", "~=": "matches", "&&": "and", "||": "or", "...": "closedRange",
+      "..<": "halfOpenRange",
+    ]
+    if fixity != "prefix" && fixity != "postfix", let word = infix[symbol] { return word }
+    let characters: [Character: String] = [
+      "=": "equal", "!": "bang", "<": "less", ">": "greater", "+": "plus", "-": "minus",
+      "*": "star", "/": "slash", "%": "percent", "&": "ampersand", "|": "bar", "^": "caret",
+      "~": "tilde", "?": "question", ".": "dot",
+    ]
+    let words = symbol.map { characters[$0] ?? "operator" }
+    let joined = words.enumerated().map { $0 == 0 ? $1 : $1.capitalizedFirst }.joined()
+    return fixity == "prefix" || fixity == "postfix" ? fixity + joined.capitalizedFirst : joined
   }
 }

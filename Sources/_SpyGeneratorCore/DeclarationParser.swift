@@ -16,9 +16,11 @@ enum DeclarationParser {
     declaration = stripAttributes(declaration).replacingAll(" : ", with: ": ")
     var words = declaration.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     var isStatic = false
-    // Modifiers a spy does not restate.
+    let isNonisolated = words.prefix { $0 != "func" && $0 != "var" }.contains("nonisolated")
+    // Modifiers a spy does not restate (`nonisolated` is kept apart). A refinement that restates its parent's requirement
+    // declares it `override`.
     let dropped: Set = [
-      "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic",
+      "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic", "override",
     ]
     while let first = words.first, dropped.contains(first) || first == "static" || first == "class"
     {
@@ -26,32 +28,118 @@ enum DeclarationParser {
       words.removeFirst()
     }
     if words.first == "final" { return nil }
-    declaration = words.joined(separator: " ")
-    if declaration.contains("Self") && !declaration.contains("Self.") {
+    var fixity = ""
+    if let first = words.first, ["prefix", "postfix", "infix"].contains(first) {
+      fixity = first + " "
+      words.removeFirst()
+    }
+    // `Self.Item` is the spy's generic parameter `Item` (or a typealias of the protocol).
+    declaration = withoutSelfPrefix(words.joined(separator: " "))
+    // A final spy spells `Self` with its own name; a subclass spy, not final, cannot.
+    if isClass, declaration.contains("Self") {
       throw Unsupported(reason: "it mentions Self, which a spy class cannot spell")
-    }
-    if declaration.contains("Self.") {
-      throw Unsupported(reason: "it uses an associated type")
-    }
-    if declaration.contains(" rethrows") {
-      throw Unsupported(reason: "a spy cannot throw its own errors from a rethrows method")
     }
     let generics = (symbol.swiftGenerics?.parameters ?? []).filter { $0.depth > 0 || isClass }
       .map(\.name)
+    var member: Member?
     switch symbol.kind.identifier {
     case "swift.method", "swift.type.method", "swift.func":
-      return try function(declaration, isStatic: isStatic, owner: owner, generics: generics)
+      member = try function(declaration, isStatic: isStatic, owner: owner, generics: generics)
+    case "swift.func.op":
+      member = try operatorFunction(
+        declaration,
+        fixity: fixity,
+        isStatic: isStatic,
+        owner: owner,
+        generics: generics
+      )
     case "swift.init":
-      return try initializer(declaration, owner: owner, isClass: isClass)
+      member = try initializer(declaration, owner: owner, isClass: isClass)
     case "swift.property", "swift.type.property":
-      return try property(declaration, isStatic: isStatic, owner: owner)
+      member = try property(declaration, isStatic: isStatic, owner: owner)
     case "swift.subscript", "swift.type.subscript":
-      return try subscriptMember(declaration, isStatic: isStatic, owner: owner)
-    case "swift.associatedtype":
-      throw Unsupported(reason: "a spy needs a concrete type for associated type \(symbol.name)")
+      member = try subscriptMember(
+        declaration,
+        isStatic: isStatic,
+        owner: owner,
+        generics: generics
+      )
     default:
-      return nil
+      member = nil
     }
+    member?.isNonisolated = isNonisolated
+    return member
+  }
+
+  /// Reads `associatedtype Item: Identifiable, Sendable = Article where Self.Item.ID == Int`.
+  /// A default is left out: the spy's generic parameter has none, and the test names the type.
+  static func associatedType(_ symbol: SymbolGraph.Symbol) throws(Unsupported) -> AssociatedType {
+    var text = withoutSelfPrefix(
+      stripAttributes(symbol.declaration).replacingAll(" : ", with: ": ")
+    )
+    if text.hasPrefix("override ") { text = String(text.dropFirst("override ".count)) }
+    text = String(text.dropFirst("associatedtype ".count))
+    var requirements: [String] = []
+    if let whereRange = text.range(of: " where ") {
+      requirements = splitTopLevel(String(text[whereRange.upperBound...]), separator: ",")
+        .map(\.trimmingSpaces)
+      text = String(text[..<whereRange.lowerBound])
+    }
+    if let equals = text.range(of: " = ") { text = String(text[..<equals.lowerBound]) }
+    let name = String(text.prefix { $0 != ":" && $0 != " " })
+    var constraint = ""
+    if let colon = text.firstIndex(of: ":") {
+      constraint = splitTopLevel(String(text[text.index(after: colon)...]), separator: ",")
+        .map(\.trimmingSpaces).joined(separator: " & ")
+    }
+    if (requirements + [constraint]).contains(where: { $0.contains("Self") }) {
+      throw Unsupported(
+        reason: "associated type \(name) is constrained by Self, which a generic parameter of "
+          + "the spy cannot name"
+      )
+    }
+    return AssociatedType(name: name, constraint: constraint, requirements: requirements)
+  }
+
+  /// The names of a protocol's primary associated types, `Item` in `protocol Store<Item>`.
+  static func primaryAssociatedTypes(_ declaration: String) -> [String] {
+    var head = declaration.prefix { $0 != ":" }
+    if let whereRange = head.range(of: " where ") { head = head[..<whereRange.lowerBound] }
+    guard let open = head.firstIndex(of: "<"), let close = head.firstIndex(of: ">") else {
+      return []
+    }
+    return head[head.index(after: open)..<close].split(separator: ",")
+      .map { String($0).trimmingSpaces }
+  }
+
+  /// The requirements of a protocol's `where` clause, without `Self.`: `Item == Int` in
+  /// `protocol IntStore: Store where Self.Item == Int`.
+  static func whereRequirements(_ declaration: String) -> [String] {
+    let text = withoutSelfPrefix(declaration.replacingAll(" : ", with: ": "))
+    guard let whereRange = text.range(of: " where ") else { return [] }
+    return splitTopLevel(String(text[whereRange.upperBound...]), separator: ",")
+      .map(\.trimmingSpaces)
+  }
+
+  /// `text` with `Self.` dropped before a member type: `Self.Item.ID` is `Item.ID`;
+  /// `Self.Type` stays.
+  static func withoutSelfPrefix(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let range = rest.range(of: "Self.") {
+      let before = rest[..<range.lowerBound]
+      let after = rest[range.upperBound...]
+      let next = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      let atWordStart = before.last.map { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+      result += before
+      if atWordStart ?? true, !next.isEmpty, next != "Type", next != "Protocol" {
+        // dropped
+      } else {
+        result += "Self."
+      }
+      rest = after
+    }
+    return result + rest
   }
 
   // MARK: - Kinds
@@ -72,18 +160,57 @@ enum DeclarationParser {
     if let returnType, returnType.hasPrefix("some ") {
       throw Unsupported(reason: "its opaque result type \(returnType) has no value a spy can make")
     }
-    return Member(
+    let effects = rest.components(separatedBy: "->").first ?? ""
+    let isRethrows = effects.split(separator: " ").contains("rethrows")
+    var member = Member(
       kind: .method,
       isStatic: isStatic,
       baseName: name,
       displayName: "\(name)(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
-      parameters: parameters,
+      parameters: evaluatingAutoclosures(
+        parameters,
+        isAsync: isAsync,
+        mayThrow: throwing != .no || isRethrows
+      ),
       isAsync: isAsync,
       throwing: throwing,
       returnType: returnType,
       genericNames: generics,
       head: (isStatic ? "static " : "") + "func " + head,
       tail: rest,
+      owner: owner
+    )
+    member.isRethrows = isRethrows
+    return member
+  }
+
+  /// Reads `func == (lhs: Self, rhs: Self) -> Bool`: a static method whose `Call` case is
+  /// named in words, `equal`.
+  private static func operatorFunction(
+    _ declaration: String,
+    fixity: String,
+    isStatic: Bool,
+    owner: String,
+    generics: [String]
+  ) throws(Unsupported) -> Member {
+    guard declaration.hasPrefix("func ") else { throw Unsupported(reason: "unknown declaration") }
+    let afterFunc = declaration.dropFirst("func ".count)
+    let name = String(afterFunc.prefix { $0 != " " && $0 != "(" })
+    let rest = String(afterFunc.dropFirst(name.count)).trimmingSpaces
+    let (head, parameters, tail) = try splitParameterList(rest, isSubscript: false)
+    let (isAsync, throwing, returnType) = try effectsAndResult(tail)
+    return Member(
+      kind: .method,
+      isStatic: isStatic,
+      baseName: operatorName(name, fixity: fixity.trimmingSpaces),
+      displayName: "\(name)(\(parameters.map { _ in "_:" }.joined()))",
+      parameters: parameters,
+      isAsync: isAsync,
+      throwing: throwing,
+      returnType: returnType,
+      genericNames: generics,
+      head: (isStatic ? "static " : "") + fixity + "func \(name) " + head,
+      tail: tail,
       owner: owner
     )
   }
@@ -95,17 +222,17 @@ enum DeclarationParser {
   ) throws(Unsupported) -> Member? {
     if isClass { return nil }  // a subclass inherits the initializers it needs
     guard declaration.hasPrefix("init") else { throw Unsupported(reason: "unknown declaration") }
-    if declaration.hasPrefix("init?") || declaration.hasPrefix("init!") {
-      throw Unsupported(reason: "a failable initializer")
-    }
-    let (head, parameters, rest) = try splitParameterList(declaration, isSubscript: false)
+    let (written, parameters, rest) = try splitParameterList(declaration, isSubscript: false)
+    // `init?` and `init!` are met by an initializer that always succeeds.
+    let isFailable = written.hasPrefix("init?") || written.hasPrefix("init!")
+    let head = isFailable ? "init" + written.dropFirst("init?".count) : written
     let (isAsync, throwing, _) = try effectsAndResult(rest)
     return Member(
       kind: .initializer,
       isStatic: false,
       baseName: "init",
       displayName: "init(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
-      parameters: parameters,
+      parameters: evaluatingAutoclosures(parameters, isAsync: isAsync, mayThrow: throwing != .no),
       isAsync: isAsync,
       throwing: throwing,
       returnType: nil,
@@ -157,12 +284,14 @@ enum DeclarationParser {
   private static func subscriptMember(
     _ declaration: String,
     isStatic: Bool,
-    owner: String
+    owner: String,
+    generics: [String]
   ) throws(Unsupported) -> Member {
     guard declaration.hasPrefix("subscript") else {
       throw Unsupported(reason: "unknown declaration")
     }
-    var (parameters, rest) = try parameterList(
+    // subscript<T: P>(key: T) -> Result where … { get async throws }
+    var (genericClause, parameters, rest) = try splitParameterList(
       String(declaration.dropFirst("subscript".count)),
       isSubscript: true
     )
@@ -175,9 +304,8 @@ enum DeclarationParser {
     let (_, _, returnType) = try effectsAndResult(resultPart)
     guard let returnType else { throw Unsupported(reason: "a subscript without a result") }
     let accessorWords = Set(accessors.split(separator: " ").map(String.init))
-    if accessorWords.contains("async") || accessorWords.contains("throws") {
-      throw Unsupported(reason: "an effectful subscript")
-    }
+    // An effectful getter (`get async throws(E)`) is implemented like a property's.
+    let effects = accessorEffects(accessors)
     // A subscript's parameter has a label only when the declaration says it twice.
     for index in parameters.indices where parameters[index].label != nil {
       parameters[index].restatesLabel = true
@@ -188,26 +316,17 @@ enum DeclarationParser {
       baseName: "subscript",
       displayName: "subscript(\(parameters.map { "\($0.label ?? "_"):" }.joined()))",
       parameters: parameters,
-      isAsync: false,
-      throwing: .no,
+      isAsync: effects.isAsync,
+      throwing: effects.throwing,
       returnType: returnType,
-      genericNames: [],
-      head: (isStatic ? "static " : "") + "subscript",
-      tail: " -> " + returnType,
+      genericNames: generics,
+      head: (isStatic ? "static " : "") + "subscript" + genericClause.trimmingSpaces,
+      tail: " " + resultPart.trimmingSpaces,
       owner: owner
     )
   }
 
   // MARK: - Pieces
-
-  /// Reads `<…>(a b: T, c: U)` from the start of `text`; returns the parameters and the rest.
-  static func parameterList(
-    _ text: String,
-    isSubscript: Bool
-  ) throws(Unsupported) -> ([Parameter], String) {
-    let (_, parameters, rest) = try splitParameterList(text, isSubscript: isSubscript)
-    return (parameters, rest)
-  }
 
   /// Reads `<…>(a b: T, c: U)` from `text`; returns what comes before the list (such as the
   /// generic parameters), the parameters, and the rest.
@@ -262,8 +381,10 @@ enum DeclarationParser {
       isVariadic = true
       type = String(type.dropLast(3))
     }
-    if type.hasPrefix("@autoclosure") {
-      throw Unsupported(reason: "an @autoclosure parameter")
+    var isAutoclosure = false
+    if type.hasPrefix("@autoclosure ") {
+      isAutoclosure = true
+      type = String(type.dropFirst("@autoclosure ".count))
     }
     let label: String?
     let name: String
@@ -286,7 +407,40 @@ enum DeclarationParser {
       isEscaping: isEscaping
     )
     parameter.modifiers = modifiers
+    parameter.isAutoclosure = isAutoclosure
     return parameter
+  }
+
+  /// The parameters with each `@autoclosure` the spy can evaluate marked so: one whose value is
+  /// not a function, that throws only in a method that may throw, and is async only in an async
+  /// method. Its value is what `Call` records.
+  static func evaluatingAutoclosures(
+    _ parameters: [Parameter],
+    isAsync: Bool,
+    mayThrow: Bool
+  ) -> [Parameter] {
+    parameters.map { parameter in
+      var type = parameter.type
+      // Attributes such as `@Sendable` do not change the call.
+      while type.hasPrefix("@"), let space = type.firstIndex(of: " ") {
+        type = String(type[type.index(after: space)...])
+      }
+      guard parameter.isAutoclosure, type.hasPrefix("()"), let arrow = type.range(of: "->") else {
+        return parameter
+      }
+      var result = String(type[arrow.upperBound...]).trimmingSpaces
+      if result == "()" { result = "Void" }
+      let effects = type[type.index(type.startIndex, offsetBy: 2)..<arrow.lowerBound]
+        .split(separator: " ")
+      let throwsToo = effects.contains { $0.hasPrefix("throws") }
+      let awaits = effects.contains("async")
+      guard !result.contains("->"), !throwsToo || mayThrow, !awaits || isAsync else {
+        return parameter
+      }
+      var evaluated = parameter
+      evaluated.evaluated = (result, (throwsToo ? "try " : "") + (awaits ? "await " : ""))
+      return evaluated
+    }
   }
 
   /// Reads ` async throws(E) -> Result where …` after a parameter list.
@@ -317,7 +471,7 @@ enum DeclarationParser {
   }
 
   /// Drops leading attributes such as `@MainActor` and `@discardableResult`.
-  private static func stripAttributes(_ declaration: String) -> String {
+  static func stripAttributes(_ declaration: String) -> String {
     var words = declaration.split(separator: " ").map(String.init)
     while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
     return words.joined(separator: " ")
@@ -374,6 +528,7 @@ extension Parameter {
     var type = self.type
     if isVariadic { type += "..." }
     if isEscaping { type = "@escaping " + type }
+    if isAutoclosure { type = "@autoclosure " + type }
     if isInout { type = "inout " + type }
     type = modifiers + type
     if let label, label != name.trimmingBackticks || restatesLabel {

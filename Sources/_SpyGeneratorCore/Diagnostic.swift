@@ -23,7 +23,7 @@ public struct Diagnostic: Equatable, CustomStringConvertible, Sendable {
   /// Creates a diagnostic.
   ///
   /// ```swift
-  /// Diagnostic(.warning, "No spy for protocol Repository: …")
+  /// Diagnostic(.warning, "No spy for protocol Tracing: …")
   /// ```
   ///
   /// - Parameters:

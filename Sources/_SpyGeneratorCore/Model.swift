@@ -12,6 +12,35 @@ struct SpyTarget {
   var members: [Member]
   /// Whether the protocol refines `NSObjectProtocol`: the spy subclasses `NSObject`.
   var inheritsNSObject = false
+  /// The class of the module the protocol is constrained to (`protocol P: BaseController`):
+  /// the spy subclasses it.
+  var superclass: String?
+  /// The spy's generic parameters: the protocol's associated types, primary ones first, but
+  /// those a `where` clause fixes to a type.
+  var associatedTypes: [AssociatedType] = []
+  /// The requirements of the spy's `where` clause, such as `Item.ID == Int`.
+  var whereRequirements: [String] = []
+  /// Whether the protocol refines `Actor`: the spy is an actor holding its `Spy`.
+  var isActor = false
+  /// Whether the protocol refines `Equatable` (or `Hashable`): spies are equal when they are
+  /// the same spy.
+  var isEquatableByIdentity = false
+  /// Whether the protocol refines `Hashable`: a spy hashes its identity.
+  var isHashableByIdentity = false
+}
+
+extension SpyTarget {
+  /// The class the spy subclasses, holding its `Spy` rather than inheriting from it.
+  var superclassName: String? { inheritsNSObject ? "NSObject" : superclass }
+}
+
+/// An associated type of a protocol, which its spy declares as a generic parameter.
+struct AssociatedType {
+  let name: String
+  /// What it conforms to, such as `Identifiable & Sendable`; empty when nothing.
+  var constraint: String
+  /// The requirements of its `where` clause, without `Self.`: `Item.ID == Int`.
+  var requirements: [String]
 }
 
 /// One requirement of a protocol, or one overridable member of a class.
@@ -39,17 +68,22 @@ struct Member {
   let isAsync: Bool
   let throwing: Throwing
   /// The result type as written; nil for `Void`.
-  let returnType: String?
+  var returnType: String?
   /// Names of the member's own generic parameters.
   let genericNames: [String]
   /// The declaration before its parameter list, as the spy restates it: `func open`,
   /// `static func decode<T: Decodable>`, `init`, `subscript`, or a whole property declaration
   /// such as `var volume: Int`.
-  let head: String
+  var head: String
   /// The declaration after its parameter list: ` async throws -> String`, empty for a property.
-  let tail: String
+  var tail: String
   /// The protocol (or class) that declares the member, for messages.
   let owner: String
+  /// Whether the method `rethrows`: it records as one that cannot throw, and may call its body.
+  var isRethrows = false
+  /// Whether the requirement is `nonisolated`, which an actor's (or a main-actor class's)
+  /// implementation restates.
+  var isNonisolated = false
 }
 
 /// A parameter of a method, initializer or subscript.
@@ -59,7 +93,7 @@ struct Parameter {
   /// The name inside the body.
   let name: String
   /// The type as written, without `inout`, `@escaping` or `...`.
-  let type: String
+  var type: String
   let isInout: Bool
   let isVariadic: Bool
   let isEscaping: Bool
@@ -74,9 +108,17 @@ struct Parameter {
   var restatesLabel = false
   /// Whether its type is a typealias of a function type, such as `Completion`.
   var isAliasedClosure = false
+  /// Whether it is an `@autoclosure`, restated in the declaration.
+  var isAutoclosure = false
+  /// The type of an `@autoclosure` argument's value when the spy evaluates it (what it records,
+  /// or `Void`), with the `try` and `await` its evaluation needs; nil for other parameters.
+  var evaluated: (type: String, effects: String)?
 
   /// Whether the type is a function type: it cannot be compared, so it is kept out of `Call`.
-  var isClosure: Bool { type.contains("->") || isEscaping || isAliasedClosure }
+  /// An `@autoclosure` the spy evaluates is not: its value is recorded.
+  var isClosure: Bool {
+    evaluated == nil && (type.contains("->") || isEscaping || isAliasedClosure)
+  }
 
   /// The label of the argument's associated value in `Call`.
   /// Keywords are labels as they are, but for the three an argument list cannot take bare.

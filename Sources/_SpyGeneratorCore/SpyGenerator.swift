@@ -228,11 +228,24 @@ public struct SpyGenerator: Sendable {
     var external: [String] = []
     // Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its `Spy`.
     var conflicts: [String] = []
+    var associatedTypes: [AssociatedType] = []
+    var protocolRequirements: [String] = []
+    var superclass: SymbolGraph.Symbol?
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
+      protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
+      superclass = superclass ?? reader.superclass(of: symbol)
       for requirement in reader.members(of: symbol) {
         do throws(DeclarationParser.Unsupported) {
-          if let member = try DeclarationParser.member(
+          if requirement.kind.identifier == "swift.associatedtype" {
+            let associated = try DeclarationParser.associatedType(requirement)
+            // Restated by a refinement: one parameter, with the constraints of both.
+            if let index = associatedTypes.firstIndex(where: { $0.name == associated.name }) {
+              associatedTypes[index].merge(associated)
+            } else {
+              associatedTypes.append(associated)
+            }
+          } else if let member = try DeclarationParser.member(
             requirement,
             owner: symbol.name,
             isClass: false
@@ -251,8 +264,51 @@ public struct SpyGenerator: Sendable {
       for parent in parents.local { collect(parent) }
     }
     collect(symbol)
-    if !external.contains(where: { $0.hasSuffix(".NSObjectProtocol") }) { problems += conflicts }
+    // A spy that holds its `Spy` (an actor, a subclass of NSObject or of the class the protocol
+    // is constrained to) declares none of Spy's members, but keeps its Spy in `spy`.
+    let holdsItsSpy =
+      superclass != nil || !Self.actorProtocols.isDisjoint(with: external)
+      || external.contains { $0.hasSuffix(".NSObjectProtocol") }
+    if !holdsItsSpy {
+      problems += conflicts
+    } else {
+      for member in members where member.baseName == "spy" && !member.isStatic {
+        problems.append(
+          "\(member.owner).\(member.displayName): the spy holds its Spy in a property named `spy`"
+        )
+      }
+    }
     let name = symbol.name
+    if let superclass {
+      external.removeAll { $0 == superclass.identifier.precise }
+      if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
+        problems.append("\(name): it is constrained to class \(superclass.name), \(reason)")
+      }
+    }
+    if external.contains(where: { $0.hasSuffix("DistributedActor") }) {
+      problems.append(
+        "\(name): it refines DistributedActor, whose spy would be a distributed actor that needs "
+          + "an actor system to run in"
+      )
+    }
+    let generics = GenericParameters(
+      associatedTypes,
+      primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
+      protocolRequirements: protocolRequirements
+    )
+    // A final spy spells `Self` with its own name.
+    members = members.map { generics.fixing($0).substituting(["Self": name + "Spy"]) }
+    // A requirement a refinement restates is one requirement: implemented once.
+    var signatures: Set<String> = []
+    members.removeAll { !signatures.insert($0.signature).inserted }
+    if !generics.parameters.isEmpty {
+      for member in members where member.isStatic {
+        problems.append(
+          "\(member.owner).\(member.displayName): a static requirement of a protocol with "
+            + "associated types, which a generic spy has no static storage to record"
+        )
+      }
+    }
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
       // skipped with a warning so that the other spies stay usable.
@@ -267,11 +323,22 @@ public struct SpyGenerator: Sendable {
       )
       return nil
     }
-    // Protocols of other modules: a spy inherits what these need, or there is nothing to do.
-    let satisfied: Set = [
+    // `Identifiable` with its `ID` fixed by a where clause: `id` is a requirement like others
+    // (with `ID` free, the `ObjectIdentifier` of the spy, a class or an actor, is its `id`).
+    let identifiable = external.contains { $0.hasSuffix(".Identifiable") }
+    if identifiable, !members.contains(where: { $0.baseName == "id" && !$0.isStatic }),
+      let fixed = protocolRequirements.lazy.map({ $0.components(separatedBy: " == ") })
+        .first(where: { $0.count == 2 && $0[0] == "ID" })
+    {
+      members.append(Self.identifier(of: fixed[1], owner: name))
+    }
+    // Protocols of other modules: a spy inherits what these need, or there is nothing to do;
+    // an actor spy is an `Actor`; the generator writes what `Equatable`, `Hashable` and
+    // `Identifiable` need.
+    let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
       "Swift.Escapable", "Swift.CustomStringConvertible",
-    ]
+    ])
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))
@@ -290,8 +357,64 @@ public struct SpyGenerator: Sendable {
       members: members
     )
     target.inheritsNSObject = inheritsNSObject
+    target.superclass = superclass?.name
+    // An `NSObject` is already equal and hashed by identity; a protocol that restates `==` or
+    // `hash(into:)` has it recorded instead.
+    if !inheritsNSObject {
+      let hashable = external.contains { $0.hasSuffix(".Hashable") }
+      target.isHashableByIdentity = hashable && !members.contains { $0.baseName == "hash" }
+      target.isEquatableByIdentity =
+        (hashable || external.contains { $0.hasSuffix(".Equatable") })
+        && !members.contains { $0.isStatic && $0.head.contains("func == ") }
+    }
+    target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.associatedTypes = generics.parameters
+    target.whereRequirements = generics.requirements
     return target
   }
+
+  /// Why a spy cannot subclass the class its protocol is constrained to, or nil when it can:
+  /// the class must be open (or internal, for `@testable import`) and have an `init()`.
+  static func whyNotSubclassable(
+    _ symbol: SymbolGraph.Symbol,
+    reader: SymbolGraphReader
+  ) -> String? {
+    guard ["open", "internal", "package"].contains(symbol.accessLevel) else {
+      return "which is \(symbol.accessLevel), so no other module can subclass it"
+    }
+    let hasPlainInit = reader.members(of: symbol).contains { member in
+      member.kind.identifier == "swift.init" && member.declaration.hasSuffix("init()")
+        && !["private", "fileprivate"].contains(member.accessLevel)
+    }
+    return hasPlainInit ? nil : "which has no init() its subclass spy can call"
+  }
+
+  /// Protocols of the standard library whose requirements a spy meets by its identity.
+  static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]
+
+  /// `var id: ID { get }` of `Identifiable`, where `ID` is `type`.
+  static func identifier(of type: String, owner: String) -> Member {
+    Member(
+      kind: .property(hasSetter: false),
+      isStatic: false,
+      baseName: "id",
+      displayName: "id",
+      parameters: [],
+      isAsync: false,
+      throwing: .no,
+      returnType: type,
+      genericNames: [],
+      head: "var id: \(type)",
+      tail: "",
+      owner: owner
+    )
+  }
+
+  /// How the symbol graph names `Actor` (and `AnyActor`, which older toolchains declare as a
+  /// protocol) when a protocol refines it: the spy of such a protocol is an actor.
+  static let actorProtocols: Set = [
+    "_Concurrency.Actor", "s:ScA", "_Concurrency.AnyActor",
+  ]
 
   private func spyTarget(
     forClass symbol: SymbolGraph.Symbol,

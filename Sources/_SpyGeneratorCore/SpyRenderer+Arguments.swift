@@ -70,6 +70,8 @@ extension SpyRenderer {
   ///   tuples of such values: recorded, ignored by `==`.
   /// - In `SpyArgument<Any>`, when the type is the member's own generic parameter or an opaque
   ///   `some P`, which the `Call` enum cannot name.
+  /// - In `SpyArgument<Type>`, when it mentions the spy's generic parameter (an associated type
+  ///   of the protocol): whatever type the test chooses.
   /// - In `SpyArgument<Type>` otherwise: existentials, `Any`, `AnyObject`, metatypes, classes
   ///   that are not `Sendable`, values that are not `Equatable`. `SpyArgument` compares by
   ///   value when the argument's type is `Equatable` at run time.
@@ -81,6 +83,11 @@ extension SpyRenderer {
     if words.contains("some") || mentionsGenerics(type, in: member) {
       return RecordedForm(type: "SpyArgument<Any>", wrapper: "SpyArgument", erases: true)
     }
+    // The spy's own generic parameters, which `Call` can name (any type at all), and the spy
+    // itself for `Self` (neither `Equatable` nor `Sendable`).
+    if GenericParameters.mentions(type, Set(target.associatedTypes.map(\.name) + [spyName])) {
+      return RecordedForm(type: "SpyArgument<\(type)>", wrapper: "SpyArgument")
+    }
     if isSafe(type, words: words) { return RecordedForm(type: type, wrapper: nil) }
     if isRecordableUncompared(type, words: words) {
       return RecordedForm(type: "NotCompared<\(type)>", wrapper: "NotCompared")
@@ -89,11 +96,14 @@ extension SpyRenderer {
   }
 
   /// Whether every type named in `type` is `Equatable` and `Sendable` as far as the generator
-  /// can tell, and the type itself is neither a tuple, a function, nor an existential.
+  /// can tell, and the type is no function (nor a typealias of one), existential, or tuple, nor
+  /// holds a tuple.
   private func isSafe(_ type: String, words: [String]) -> Bool {
-    if type.hasPrefix("(") || type.contains("->") || isMetatype(words) { return false }
+    // A tuple, also inside an array or a dictionary, is not `Equatable`.
+    if type.contains("(") || type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
+      if types.closureAliases[word] != nil { return false }
       if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
@@ -106,7 +116,7 @@ extension SpyRenderer {
     if type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
-      if types.protocols.contains(word) { return false }
+      if types.protocols.contains(word) || types.closureAliases[word] != nil { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
     return true

@@ -2,8 +2,10 @@ import Foundation
 
 extension SpyRenderer {
   /// The statements that record a call to a method or initializer and answer it, after the
-  /// closures it keeps: `record(…)`, with `return` when it follows other statements, and the
-  /// write-backs of its `inout` parameters before the answer is returned.
+  /// closures it keeps and the `@autoclosure` arguments of no value it evaluates: `record(…)`,
+  /// with `return` when it follows other statements (and `try` or `await` when the arguments it
+  /// records are evaluated so), and the write-backs of its `inout` parameters before the answer
+  /// is returned.
   func body(
     of member: Member,
     recorder: String,
@@ -23,12 +25,26 @@ extension SpyRenderer {
         prefix = "return "
       }
     }
+    let evaluations = member.parameters.compactMap(\.evaluated).filter { $0.type != "Void" }
+    let effects =
+      (evaluations.contains { $0.effects.contains("try") } ? "try " : "")
+      + (evaluations.contains { $0.effects.contains("await") } ? "await " : "")
+    if member.isRethrows, writeBacks.isEmpty, let body = callThrough(member) {
+      return rethrowingBody(
+        of: member,
+        recorder: recorder,
+        call: call,
+        arguments: arguments,
+        effects: effects,
+        body
+      )
+    }
     var tail = answerTail(member)
     // A typed throw returning nothing: the compiler cannot infer `Result` as `Void` there.
     if case .typed = member.throwing, member.returnType == nil { tail += " as Void" }
     var lines = wrapList(
       indent: "    ",
-      head: prefix + answer(member, recorder: recorder, call: call),
+      head: prefix + withEffects(effects, answer(member, recorder: recorder, call: call)),
       items: arguments,
       tail: tail,
       emptyParens: false
@@ -36,6 +52,70 @@ extension SpyRenderer {
     lines += writeBacks
     if member.returnType != nil, !writeBacks.isEmpty { lines.append("    return result") }
     return lines
+  }
+
+  /// The body of a `rethrows` method that calls its closure: the stubbed answer if there is
+  /// one, else what the closure returns (for a method returning nothing, the closure is always
+  /// called). A `rethrows` method cannot throw on its own, so only the closure's errors reach
+  /// the caller.
+  private func rethrowingBody(
+    of member: Member,
+    recorder: String,
+    call: String,
+    arguments: [String],
+    effects: String,
+    _ body: (name: String, effects: String)
+  ) -> [String] {
+    guard let result = member.returnType else {
+      return wrapList(
+        indent: "    ",
+        head: "\(effects)\(recorder)record(\(call)",
+        items: arguments,
+        tail: ")",
+        emptyParens: false
+      ) + ["    \(body.effects)\(body.name)()"]
+    }
+    return wrapList(
+      indent: "    ",
+      head: "if let answer: \(result) = \(effects)\(recorder)record(\(call)",
+      items: arguments,
+      tail: ", default: nil) { return answer }",
+      emptyParens: false
+    ) + ["    return \(body.effects)\(body.name)()"]
+  }
+
+  /// `try await record(…`: an answer with `try` and `await` where `effects` needs them, and the
+  /// answer its own `try`.
+  private func withEffects(_ effects: String, _ answer: String) -> String {
+    guard !effects.isEmpty else { return answer }
+    let answerTries = answer.hasPrefix("try ")
+    let rest = answerTries ? String(answer.dropFirst("try ".count)) : answer
+    let needsTry = answerTries || effects.contains("try")
+    return (needsTry ? "try " : "") + (effects.contains("await") ? "await " : "") + rest
+  }
+
+  /// The closure a `rethrows` method calls when nothing is stubbed: its first parameter that
+  /// takes no arguments and returns what the method returns, with the `try` and `await` its
+  /// call needs.
+  func callThrough(_ member: Member) -> (name: String, effects: String)? {
+    for parameter in member.parameters where parameter.isClosure && !parameter.isInout {
+      var type = types.closureAliases[parameter.type] ?? parameter.type
+      // Attributes such as `@Sendable` and `@MainActor` do not change the call.
+      while type.hasPrefix("@"), let space = type.firstIndex(of: " ") {
+        type = String(type[type.index(after: space)...])
+      }
+      guard type.hasPrefix("()"), let arrow = type.range(of: "->") else { continue }
+      let effects = type[type.index(type.startIndex, offsetBy: 2)..<arrow.lowerBound]
+        .split(separator: " ")
+      var result = String(type[arrow.upperBound...]).trimmingSpaces
+      if result == "()" { result = "Void" }
+      guard result == (member.returnType ?? "Void") else { continue }
+      let isAsync = effects.contains("async")
+      if isAsync && !member.isAsync { continue }
+      let isThrowing = effects.contains { $0.hasPrefix("throws") }
+      return (parameter.name, (isThrowing ? "try " : "") + (isAsync ? "await " : ""))
+    }
+    return nil
   }
 
   /// ` async throws(E)`: the effects of a property's getter.
@@ -69,7 +149,7 @@ extension SpyRenderer {
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let (generics, clause, whereClause) = genericClause(for: parameter.type, in: member)
     let asType = generics.count == 1 ? "as _: \(generics[0]).Type = \(generics[0]).self" : ""
-    let isStatic = member.isStatic ? "static " : ""
+    let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to "
         + "`\(member.displayName)`,",
@@ -97,7 +177,7 @@ extension SpyRenderer {
     if mentionsGenerics(parameter.type, in: member) {
       (_, generics, whereClause) = genericClause(for: parameter.type, in: member)
     }
-    let isStatic = member.isStatic ? "static " : ""
+    let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// Makes `\(member.displayName)` write back into its `\(parameterName)` argument: `body`",
       "  /// receives the value the caller passed and changes it.",

@@ -12,9 +12,10 @@ struct SpyRenderer {
   var spyName: String { target.typeName + "Spy" }
 
   /// Whether the spy holds a `Spy` rather than inheriting from it: only a class spy, which
-  /// subclasses its class, and the spy of a protocol refining `NSObjectProtocol`, which
-  /// subclasses `NSObject`. The requirements' names never decide it (see ``SpyMembers``).
-  var isComponent: Bool { target.isClass || target.inheritsNSObject }
+  /// subclasses its class, the spy of a protocol constrained to a class (`NSObjectProtocol`
+  /// refinements subclass `NSObject`), and an actor spy. The requirements' names never decide
+  /// it (see ``SpyMembers``).
+  var isComponent: Bool { target.isClass || target.superclassName != nil || target.isActor }
 
   /// Whether the spy overrides the member of `Spy` with `member`'s name and type.
   func overridesSpyMember(_ member: Member) -> Bool {
@@ -58,6 +59,7 @@ struct SpyRenderer {
       lines.append("")
       lines += implementation(of: member, names: names.names[index])
     }
+    lines += identity()
     for (index, member) in target.members.enumerated() {
       for parameter in member.parameters where parameter.isClosure && parameter.isEscaping {
         lines.append("")
@@ -109,34 +111,71 @@ struct SpyRenderer {
       lines.append("///")
       lines.append("/// The protocol is main-actor isolated: call the spy on the main actor.")
     }
-    if isComponent {
+    if target.isActor {
       let why =
-        target.isClass
-        ? "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
-        : "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
+        "`\(target.typeName)` is bound to actors, so the spy is an actor that holds its `Spy` in "
+        + "`spy`: tests stub it and read its calls without `await`."
+      lines += wrapComment(why, indent: "")
+    } else if isComponent {
+      var why = "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
+      if target.inheritsNSObject {
+        why =
+          "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
           + "and holds its `Spy` in `spy`."
+      } else if let superclass = target.superclass {
+        why =
+          "`\(target.typeName)` is constrained to the class `\(superclass)`, so the spy "
+          + "subclasses it and holds its `Spy` in `spy`."
+      }
       lines += wrapComment(why, indent: "")
     }
+    let generics = target.associatedTypes
+    let spyType =
+      generics.isEmpty ? spyName : "\(spyName)<\(generics.map(\.name).joined(separator: ", "))>"
+    // An actor is `Sendable` by itself.
     let parents =
-      (target.inheritsNSObject ? ["NSObject"] : [])
-      + (isComponent ? [target.typeName] : ["Spy<\(spyName).Call>", target.typeName])
-      + ["@unchecked Sendable"]
-    let oneLine = "final class \(spyName): \(parents.joined(separator: ", ")) {"
+      (target.superclassName.map { [$0] } ?? [])
+      + (isComponent ? [target.typeName] : ["Spy<\(spyType).Call>", target.typeName])
+      + (target.isActor ? [] : ["@unchecked Sendable"])
+    let parameters = generics.map {
+      $0.constraint.isEmpty ? $0.name : "\($0.name): \($0.constraint)"
+    }
+    let parameterList = parameters.isEmpty ? "" : "<\(parameters.joined(separator: ", "))>"
+    let whereClause =
+      target.whereRequirements.isEmpty
+      ? "" : "where \(target.whereRequirements.joined(separator: ", "))"
+    let keyword = target.isActor ? "actor" : "final class"
+    let oneLine =
+      "\(keyword) \(spyName)\(parameterList): \(parents.joined(separator: ", "))"
+      + (whereClause.isEmpty ? "" : " " + whereClause) + " {"
     if oneLine.count <= 100 {
       lines.append(oneLine)
     } else {
-      // One parent per line, as swift-format lays out an inheritance clause that does not fit.
-      lines.append("final class \(spyName): \(parents[0]),")
+      // One parent per line, as swift-format lays out an inheritance clause that does not fit;
+      // generic parameters one per line too when the first line still does not fit.
+      let comma = parents.count > 1 ? "," : ""
+      let firstLine = "\(keyword) \(spyName)\(parameterList): \(parents[0])\(comma)"
+      if firstLine.count <= 100 || parameters.isEmpty {
+        lines.append(firstLine)
+      } else {
+        lines.append("\(keyword) \(spyName)<")
+        for (index, parameter) in parameters.enumerated() {
+          lines.append("  " + parameter + (index == parameters.count - 1 ? "" : ","))
+        }
+        lines.append(">: \(parents[0])\(comma)")
+      }
       for (index, parent) in parents.enumerated().dropFirst() {
         lines.append("  " + parent + (index == parents.count - 1 ? "" : ","))
       }
-      lines.append("{")
+      lines.append(whereClause.isEmpty ? "{" : whereClause + " {")
     }
-    let reason =
-      isComponent
-      ? "  // @unchecked: its only state is `spy`, which guards everything with its lock."
-      : "  // @unchecked: no state of its own; the spy's lock guards all of it."
-    lines.append(reason)
+    if !target.isActor {
+      let reason =
+        isComponent
+        ? "  // @unchecked: its only state is `spy`, which guards everything with its lock."
+        : "  // @unchecked: no state of its own; the spy's lock guards all of it."
+      lines.append(reason)
+    }
     return lines
   }
 
@@ -190,7 +229,8 @@ struct SpyRenderer {
   private func componentStorage() -> [String] {
     var lines = [
       "  /// The recording: calls, stubs and waits.",
-      "  let spy: Spy<Call>",
+      // An actor's `Sendable` spy is read and stubbed from anywhere, without `await`.
+      "  \(target.isActor ? "nonisolated " : "")let spy: Spy<Call>",
       "",
       "  /// Creates the spy; failures of unstubbed calls point at the line that calls this.",
     ]
@@ -220,7 +260,7 @@ struct SpyRenderer {
       tail: "",
       openParen: false
     )
-    if target.isClass || target.inheritsNSObject { lines.append("    super.init()") }
+    if target.isClass || target.superclassName != nil { lines.append("    super.init()") }
     lines.append("  }")
     return lines
   }
@@ -239,6 +279,31 @@ struct SpyRenderer {
         items: ["name: \"\(spyName).statics\""],
         tail: ""
       )
+  }
+
+  /// `==` and `hash(into:)` by identity, for a protocol that refines `Equatable` or `Hashable`:
+  /// a spy equals only itself.
+  private func identity() -> [String] {
+    var lines: [String] = []
+    if target.isEquatableByIdentity {
+      lines += [
+        "",
+        "  /// Whether two spies are the same spy (`Equatable`).",
+        "  static func == (lhs: \(spyName), rhs: \(spyName)) -> Bool {",
+        "    lhs === rhs",
+        "  }",
+      ]
+    }
+    if target.isHashableByIdentity {
+      lines += [
+        "",
+        "  /// Hashes the spy's identity (`Hashable`).",
+        "  \(accessorIsolation)func hash(into hasher: inout Hasher) {",
+        "    hasher.combine(ObjectIdentifier(self))",
+        "  }",
+      ]
+    }
+    return lines
   }
 
   private func inheritedInitializer() -> [String] {
@@ -270,13 +335,15 @@ struct SpyRenderer {
     return lines
   }
 
-  /// The values a call records: every parameter but closures, as its `Call` stores it.
+  /// The values a call records: every parameter but closures, as its `Call` stores it; the
+  /// value of an `@autoclosure` the spy evaluates, unless it is `Void`.
   private func recordedValues(_ member: Member) -> [(label: String, type: String, value: String)] {
-    member.parameters.filter { !$0.isClosure }.map { parameter in
-      var type = parameter.type
+    member.parameters.filter { !$0.isClosure && $0.evaluated?.type != "Void" }.map { parameter in
+      var type = parameter.evaluated?.type ?? parameter.type
       if parameter.isVariadic { type = "[\(type)]" }
       let form = recordedForm(of: type, in: member)
-      return (parameter.caseLabel ?? "", form.type, form.value(parameter.name))
+      let value = parameter.name + (parameter.evaluated == nil ? "" : "()")
+      return (parameter.caseLabel ?? "", form.type, form.value(value))
     }
   }
 
@@ -294,11 +361,17 @@ struct SpyRenderer {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let values = recordedValues(member)
     let call = "." + escaped(names.get)
-    let override = target.isClass || overridesSpyMember(member) ? "override " : ""
+    let override = target.isClass || overridesSpyMember(member) ? "override " : isolation(of: member)
     var lines: [String] = []
     let keeper = keeper(member, overriding: "keep(_:as:)")
-    let keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
+    var keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
       "    \(keeper)keep(\(parameter.name), as: \"\(keptName(names.get, parameter))\")"
+    }
+    // An `@autoclosure` of no value is evaluated for what it does.
+    for parameter in member.parameters {
+      if let evaluated = parameter.evaluated, evaluated.type == "Void" {
+        keeps.append("    \(evaluated.effects)\(parameter.name)()")
+      }
     }
     switch member.kind {
     case .method, .initializer:
@@ -311,7 +384,7 @@ struct SpyRenderer {
       )
       if member.kind == .initializer {
         lines.append(isComponent ? "    spy = Spy(name: \"\(spyName)\")" : "    super.init()")
-        if isComponent && target.inheritsNSObject { lines.append("    super.init()") }
+        if isComponent && target.superclassName != nil { lines.append("    super.init()") }
       }
       lines += keeps
       lines += body(
@@ -354,14 +427,20 @@ struct SpyRenderer {
         items: member.parameters.map(\.declaration),
         tail: member.tail + " {"
       )
+      let effects = accessorEffects(member)
       let getter = wrapList(
-        indent: hasSetter ? "      " : "    ",
+        indent: hasSetter || !effects.isEmpty ? "      " : "    ",
         head: answer(member, recorder: recorder, call: call),
         items: values.map { labeled($0.label, $0.value) },
         tail: answerTail(member),
         emptyParens: false
       )
-      if hasSetter, let setter = names.set {
+      if !effects.isEmpty {
+        // An effectful subscript has a getter only.
+        lines.append("    get\(effects) {")
+        lines += getter
+        lines.append("    }")
+      } else if hasSetter, let setter = names.set {
         lines.append("    get {")
         lines += getter
         lines.append("    }")
@@ -383,6 +462,16 @@ struct SpyRenderer {
     }
     return lines
   }
+
+  /// `nonisolated ` for a requirement declared so, in an actor or main-actor spy, where its
+  /// implementation would otherwise be isolated.
+  func isolation(of member: Member) -> String {
+    member.isNonisolated && (target.isActor || target.isMainActor) ? "nonisolated " : ""
+  }
+
+  /// `nonisolated ` for the instance members the generator adds to an actor spy (kept closures,
+  /// write-back stubs): tests use them without `await`, as they use `spy`.
+  var accessorIsolation: String { target.isActor ? "nonisolated " : "" }
 
   /// `try recordThrowing(.open` — the call's opening, before its arguments.
   func answer(_ member: Member, recorder: String, call: String) -> String {
@@ -415,7 +504,7 @@ struct SpyRenderer {
     let recorder = keeper(member, overriding: "lastKept(_:as:)")
     let property =
       caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
-    let isStatic = member.isStatic ? "static " : ""
+    let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
       "  \(isStatic)var \(property): (\(parameter.type))? {",
@@ -432,6 +521,8 @@ struct SpyRenderer {
 
   /// A harmless value of `type` for an unstubbed call that already failed, if there is one.
   func placeholder(for type: String, in member: Member) -> String? {
+    // `-> Self`: the spy itself.
+    if type == spyName { return member.isStatic ? nil : "self" }
     if isGeneric(type, in: member) { return nil }
     if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return "nil" }
     let numbers: Set = [

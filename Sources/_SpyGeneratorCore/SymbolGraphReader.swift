@@ -86,6 +86,17 @@ struct SymbolGraphReader {
     return (local, external)
   }
 
+  /// The class of this module a protocol is constrained to, as in `protocol P: BaseController`.
+  func superclass(of symbol: SymbolGraph.Symbol) -> SymbolGraph.Symbol? {
+    for relationship in relationshipsBySource[symbol.identifier.precise] ?? []
+    where relationship.kind == "inheritsFrom" {
+      if let parent = symbolsByID[relationship.target], parent.kind.identifier == "swift.class" {
+        return parent
+      }
+    }
+    return nil
+  }
+
   /// The direct requirements of a protocol, or the members of a class.
   func members(of symbol: SymbolGraph.Symbol) -> [SymbolGraph.Symbol] {
     let kind = symbol.kind.identifier == "swift.protocol" ? "requirementOf" : "memberOf"

@@ -39,17 +39,6 @@ import _SpyGeneratorCore
     #expect(spy.contains("record(.`default`(for: key), placeholder: false)"))
   }
 
-  @Test func selfAndRethrowsAreNotExpressibleAndSaySo() throws {
-    let output = try generateOutput([
-      "func copy() -> Self", "func each(_ body: () throws -> Void) rethrows",
-    ])
-    #expect(output.files.isEmpty)
-    let message = try #require(output.diagnostics.first).message
-    #expect(message.contains("No spy for protocol Shapes:"))
-    #expect(message.contains("Shapes.copy(…): it mentions Self"))
-    #expect(message.contains("Shapes.each(…): a spy cannot throw its own errors"))
-  }
-
   @Test func aLongSignatureIsWrappedOneParameterPerLine() throws {
     let spy = try generate(
       "func upload(_ data: Data, to destination: URL, retrying attempts: Int, timeout: Double) async throws -> Int"

@@ -7,14 +7,14 @@ import _SpyGeneratorCore
 @Suite struct DiagnosticsTests {
   @Test func aProtocolThatCannotBeSpiedNamesTheRequirementTheReasonAndTheWayOut() throws {
     let output = try generateCorpus()
-    let message = try #require(output.diagnostics.first { $0.message.contains("Repository") })
+    let message = try #require(output.diagnostics.first { $0.message.contains("Tracing") })
       .message
-    #expect(message.hasPrefix("No spy for protocol Repository: "))  // the protocol
-    #expect(message.contains("Repository.all(): "))  // the requirement
-    #expect(message.contains("associated type"))  // the reason
+    #expect(message.hasPrefix("No spy for protocol Tracing: "))  // the protocol
+    #expect(message.contains("Tracing.trace(_:): "))  // the requirement
+    #expect(message.contains("a parameter pack"))  // the reason
     #expect(message.contains("Write this spy by hand"))  // the ways out
     #expect(message.contains("`spy: skip`"))
-    #expect(message.contains("--skip Repository"))
+    #expect(message.contains("--skip Tracing"))
     #expect(message.contains("under \"skip\" in generate-spies.json"))
   }
 
@@ -22,12 +22,12 @@ import _SpyGeneratorCore
     let output = try generateCorpus()
     #expect(output.diagnostics.map(\.severity) == [.warning])
     #expect(!output.failsTheRun)
-    #expect(!output.files.map(\.name).contains("RepositorySpy.swift"))
+    #expect(!output.files.map(\.name).contains("TracingSpy.swift"))
     #expect(output.files.count > 20)  // every other spy is still produced
   }
 
   @Test func aNamedProtocolThatCannotBeSpiedFailsTheRunAndTheOthersAreStillProduced() throws {
-    let output = try generateCorpus(protocols: ["Repository", "Clock"], classes: [])
+    let output = try generateCorpus(protocols: ["Tracing", "Clock"], classes: [])
     #expect(output.failsTheRun)
     #expect(output.files.map(\.name) == ["ClockSpy.swift"])
   }

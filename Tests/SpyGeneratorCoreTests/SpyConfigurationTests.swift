@@ -69,9 +69,9 @@ import _SpyGeneratorCore
 
   @Test func skipLeavesAProtocolOutWithoutADiagnostic() throws {
     let all = try generateCorpus(classes: []).files.map(\.name)
-    let output = try generate(skip: ["Loading", "Repository"])
+    let output = try generate(skip: ["Loading", "Tracing"])
     #expect(output.files.map(\.name) == all.filter { $0 != "LoadingSpy.swift" })
-    // Repository cannot be generated: skipped, it says nothing either.
+    // Tracing cannot be generated: skipped, it says nothing either.
     #expect(output.diagnostics.isEmpty)
   }
 
@@ -100,7 +100,7 @@ import _SpyGeneratorCore
 
   @Test func aSkipNamingNoProtocolIsAWarning() throws {
     let output = try generate(skip: ["Lodaing"])
-    #expect(output.diagnostics.map(\.severity) == [.warning, .warning])  // + Repository
+    #expect(output.diagnostics.map(\.severity) == [.warning, .warning])  // + Tracing
     #expect(
       output.diagnostics.contains {
         $0.message.contains(
@@ -113,9 +113,9 @@ import _SpyGeneratorCore
   @Test func aDiagnosticSaysHowToLeaveTheProtocolOut() throws {
     let output = try generate(skip: [])
     let message = try #require(output.diagnostics.first?.message)
-    #expect(message.contains("No spy for protocol Repository"))
+    #expect(message.contains("No spy for protocol Tracing"))
     #expect(message.contains("`spy: skip`"))
-    #expect(message.contains("--skip Repository"))
+    #expect(message.contains("--skip Tracing"))
     #expect(message.contains("generate-spies.json"))
   }
 

@@ -59,7 +59,7 @@ public protocol Decoding: Sendable {
   func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
 }
 
-/// A protocol with an associated type: no spy can be generated (the generator says so).
+/// A protocol with an associated type: a generic spy, `RepositorySpy<Item>`.
 public protocol Repository {
   associatedtype Item
   func all() -> [Item]

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The generic parameters of the spy of a protocol with associated types: one per associated
+/// type, primary ones first (`StoreSpy<Article>` reads as `any Store<Article>`), but those a
+/// `where` clause fixes to a type (`protocol IntStore: Store where Item == Int`), which the
+/// spy's requirements spell as that type.
+struct GenericParameters {
+  /// The associated types the spy declares as generic parameters, in order.
+  let parameters: [AssociatedType]
+  /// The requirements of the spy's `where` clause, such as `Item.ID == Int`.
+  let requirements: [String]
+  /// The associated types a `where` clause fixes: `Item` to `Int`.
+  let fixed: [String: String]
+
+  /// - Parameters:
+  ///   - associatedTypes: The associated types of the protocol and its parents, as declared.
+  ///   - primary: The names of the protocol's primary associated types.
+  ///   - protocolRequirements: The `where` clauses of the protocol and its parents.
+  init(_ associatedTypes: [AssociatedType], primary: [String], protocolRequirements: [String]) {
+    let names = Set(associatedTypes.map(\.name))
+    var fixed: [String: String] = [:]
+    var others: [String] = []
+    for requirement in protocolRequirements + associatedTypes.flatMap(\.requirements) {
+      let sides = requirement.components(separatedBy: " == ").map(\.trimmingSpaces)
+      if sides.count == 2,
+        let (name, type) = [(sides[0], sides[1]), (sides[1], sides[0])].first(where: {
+          names.contains($0.0) && fixed[$0.0] == nil && !Self.mentions($0.1, names)
+        })
+      {
+        fixed[name] = type
+      } else {
+        others.append(requirement)
+      }
+    }
+    let kept = associatedTypes.filter { fixed[$0.name] == nil }
+    let keptNames = Set(kept.map(\.name))
+    let ordered =
+      primary.compactMap { name in kept.first { $0.name == name } }
+      + kept.filter { !primary.contains($0.name) }
+    self.fixed = fixed
+    self.parameters = ordered.map { associated in
+      var associated = associated
+      associated.constraint = Self.substituting(fixed, in: associated.constraint)
+      associated.requirements = []
+      return associated
+    }
+    // Requirements on the associated types of other modules' protocols (`ID == UUID` for
+    // `Identifiable`) are not the spy's to state.
+    var requirements: [String] = []
+    for requirement in others.map({ Self.substituting(fixed, in: $0) })
+    where Self.mentions(requirement, keptNames) && !requirements.contains(requirement) {
+      requirements.append(requirement)
+    }
+    self.requirements = requirements
+  }
+
+  /// The member with the fixed associated types spelled as their types.
+  func fixing(_ member: Member) -> Member {
+    member.substituting(fixed)
+  }
+
+  /// Whether `text` names one of `names` (not as a member of another type, `Other.Item`).
+  static func mentions(_ text: String, _ names: Set<String>) -> Bool {
+    names.contains { text.replacingWord($0, with: "") != text }
+  }
+
+  private static func substituting(_ fixed: [String: String], in text: String) -> String {
+    text.substitutingWords(fixed)
+  }
+}
+
+extension AssociatedType {
+  /// Adds what a refinement restating this associated type says about it.
+  mutating func merge(_ other: AssociatedType) {
+    var constraints = constraint.isEmpty ? [] : constraint.components(separatedBy: " & ")
+    for added in other.constraint.components(separatedBy: " & ")
+    where !added.isEmpty && !constraints.contains(added) {
+      constraints.append(added)
+    }
+    constraint = constraints.joined(separator: " & ")
+    requirements += other.requirements.filter { !requirements.contains($0) }
+  }
+}
+
+extension String {
+  /// The text with the identifier `word` replaced where it stands alone: not inside a longer
+  /// name, and not as a member of another type (`Other.Item`).
+  func replacingWord(_ word: String, with replacement: String) -> String {
+    func isNamePart(_ character: Character) -> Bool {
+      character.isLetter || character.isNumber || character == "_"
+    }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.range(of: word) {
+      let before = rest[..<range.lowerBound]
+      let after = rest[range.upperBound...]
+      let previous = before.last ?? result.last
+      let standsAlone =
+        !(previous.map { isNamePart($0) || $0 == "." } ?? false)
+        && !(after.first.map(isNamePart) ?? false)
+      result += before
+      result += standsAlone ? replacement : word
+      rest = after
+    }
+    return result + rest
+  }
+}

@@ -1,0 +1,30 @@
+extension Member {
+  /// The member with names replaced wherever its declaration spells a type: `Self` by the
+  /// spy's own name (`func copy() -> CopyingSpy`, which a final class may declare for
+  /// `-> Self`), or an associated type by the type a `where` clause fixes it to.
+  func substituting(_ words: [String: String]) -> Member {
+    guard !words.isEmpty else { return self }
+    var member = self
+    member.head = head.substitutingWords(words)
+    member.tail = tail.substitutingWords(words)
+    member.returnType = returnType.map { $0.substitutingWords(words) }
+    for index in member.parameters.indices {
+      member.parameters[index].type = parameters[index].type.substitutingWords(words)
+    }
+    return member
+  }
+}
+
+extension Member {
+  /// The declaration as the spy restates it, which two requirements that are one share.
+  var signature: String {
+    "\(isStatic) \(head)(\(parameters.map(\.declaration).joined(separator: ", ")))\(tail)"
+  }
+}
+
+extension String {
+  /// The text with each identifier that is a key of `words` replaced by its value.
+  func substitutingWords(_ words: [String: String]) -> String {
+    words.reduce(self) { text, pair in text.replacingWord(pair.key, with: pair.value) }
+  }
+}
