@@ -361,7 +361,8 @@ struct SpyRenderer {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let values = recordedValues(member)
     let call = "." + escaped(names.get)
-    let override = target.isClass || overridesSpyMember(member) ? "override " : isolation(of: member)
+    let override =
+      target.isClass || overridesSpyMember(member) ? "override " : isolation(of: member)
     var lines: [String] = []
     let keeper = keeper(member, overriding: "keep(_:as:)")
     var keeps = member.parameters.filter { $0.isClosure && $0.isEscaping }.map { parameter in
