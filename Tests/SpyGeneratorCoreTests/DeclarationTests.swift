@@ -72,12 +72,12 @@ private func generateOutput(
   generics: [String] = []
 ) throws -> SpyGenerator.Output {
   var symbols: [[String: Any]] = [
-    symbol("p", kind: "swift.protocol", path: ["Shapes"], declaration: "protocol Shapes")
+    fixtureSymbol("p", kind: "swift.protocol", path: ["Shapes"], declaration: "protocol Shapes")
   ]
   var relationships: [[String: Any]] = []
   for (index, declaration) in declarations.enumerated() {
     let name = declaration.dropFirst("func ".count).prefix { $0 != "(" && $0 != "<" }
-    var member = symbol(
+    var member = fixtureSymbol(
       "m\(index)",
       kind: "swift.method",
       path: ["Shapes", "\(name)(…)"],
@@ -96,19 +96,4 @@ private func generateOutput(
   ]
   let generator = SpyGenerator(options: SpyGenerator.Options(command: "generate"))
   return try generator.generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
-}
-
-private func symbol(
-  _ id: String,
-  kind: String,
-  path: [String],
-  declaration: String
-) -> [String: Any] {
-  [
-    "kind": ["identifier": kind],
-    "identifier": ["precise": id],
-    "pathComponents": path,
-    "declarationFragments": [["kind": "text", "spelling": declaration]],
-    "accessLevel": "public",
-  ]
 }

@@ -8,7 +8,7 @@ import _SpyGeneratorCore
 /// after a `|`: `func put<T>(_ value: T) | T`.
 func generateProtocol(_ requirements: [String]) throws -> SpyGenerator.Output {
   var symbols: [[String: Any]] = [
-    symbol("p", kind: "swift.protocol", path: ["P"], declaration: "protocol P")
+    fixtureSymbol("p", kind: "swift.protocol", path: ["P"], declaration: "protocol P")
   ]
   var relationships: [[String: Any]] = []
   for (index, requirement) in requirements.enumerated() {
@@ -31,7 +31,12 @@ func generateProtocol(_ requirements: [String]) throws -> SpyGenerator.Output {
       kind = isStatic ? "swift.type.subscript" : "swift.subscript"
       name = "subscript(…)"
     }
-    var member = symbol("m\(index)", kind: kind, path: ["P", name], declaration: declaration)
+    var member = fixtureSymbol(
+      "m\(index)",
+      kind: kind,
+      path: ["P", name],
+      declaration: declaration
+    )
     if parts.count > 1 {
       let generics = parts[1].split(separator: ",").map {
         $0.trimmingCharacters(in: .whitespaces)
@@ -61,19 +66,4 @@ func callCases(of spy: String) -> [String] {
   let cases = enumBody.components(separatedBy: "\n    enum Method").first ?? ""
   return cases.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     .filter { $0.hasPrefix("case ") }
-}
-
-private func symbol(
-  _ id: String,
-  kind: String,
-  path: [String],
-  declaration: String
-) -> [String: Any] {
-  [
-    "kind": ["identifier": kind],
-    "identifier": ["precise": id],
-    "pathComponents": path,
-    "declarationFragments": [["kind": "text", "spelling": declaration]],
-    "accessLevel": "public",
-  ]
 }
