@@ -592,4 +592,26 @@ import _SpyGeneratorCore
     let spy = try #require(output.files.first).contents
     #expect(!spy.contains("var id"))
   }
+
+  // MARK: - Names the spy adds
+
+  @Test func anAccessorOrStubNamedLikeARequirementTakesAnotherName() throws {
+    let spy = try spyText([
+      .method("func load(completion: @escaping @Sendable (Int) -> Void)"),
+      .property("var loadCompletion: Int { get }"),
+      .method("func next(_ state: inout Int)"),
+      .method("func stubNextState()"),
+      .method("func loadFrom(cache: @escaping @Sendable () -> Void)"),
+      .method("func save(fromCache: @escaping @Sendable () -> Void)"),
+      .method("func saveFrom(cache: @escaping @Sendable () -> Void)"),
+    ])
+    #expect(spy.contains("  var loadCompletion: Int {\n"))
+    #expect(spy.contains("  var keptLoadCompletion: (@Sendable (Int) -> Void)? {\n"))
+    #expect(spy.contains("  func stubNextState() {\n"))
+    #expect(spy.contains("  func stubNextStateWriteBack(_ body: "))
+    // Two kept closures whose case and parameter names join alike.
+    #expect(spy.contains("  var saveFromCache: (@Sendable () -> Void)? {\n"))
+    #expect(spy.contains("  var keptSaveFromCache: (@Sendable () -> Void)? {\n"))
+    #expect(spy.components(separatedBy: "var saveFromCache:").count == 2)
+  }
 }
