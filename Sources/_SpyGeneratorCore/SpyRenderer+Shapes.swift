@@ -143,10 +143,13 @@ extension SpyRenderer {
   /// ```swift
   /// spy.runCompletion(as: Int.self)?(3)
   /// ```
-  func genericKeptAccessor(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
+  func genericKeptAccessor(
+    _ member: Member,
+    _ parameter: Parameter,
+    caseName: String,
+    name: String
+  ) -> [String] {
     let recorder = keeper(member, overriding: "lastKept(_:as:)")
-    let name =
-      caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let (generics, clause, whereClause) = genericClause(for: parameter.type, in: member)
     let asType = generics.count == 1 ? "as _: \(generics[0]).Type = \(generics[0]).self" : ""
     let isStatic = member.isStatic ? "static " : accessorIsolation
@@ -167,11 +170,15 @@ extension SpyRenderer {
   }
 
   /// The typed way to stub what a method writes back into one of its `inout` parameters:
-  /// `stub<Case><Parameter>`, which calls `Spy.stub(_:writingBack:_:)`.
-  func writeBackStub(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
+  /// `stub<Case><Parameter>` (see ``AddedNames``), which calls `Spy.stub(_:writingBack:_:)`.
+  func writeBackStub(
+    _ member: Member,
+    _ parameter: Parameter,
+    caseName: String,
+    name: String
+  ) -> [String] {
     let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
     let parameterName = parameter.name.trimmingBackticks
-    let name = "stub" + caseName.trimmingBackticks.capitalizedFirst + parameterName.capitalizedFirst
     var generics = ""
     var whereClause = ""
     if mentionsGenerics(parameter.type, in: member) {

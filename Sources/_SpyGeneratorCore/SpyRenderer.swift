@@ -60,16 +60,27 @@ struct SpyRenderer {
       lines += implementation(of: member, names: names.names[index])
     }
     lines += identity()
+    let added = AddedNames(target.members, caseNames: names)
     for (index, member) in target.members.enumerated() {
       for parameter in member.parameters where parameter.isClosure && parameter.isEscaping {
         lines.append("")
-        lines += keptAccessor(member, parameter, caseName: names.names[index].get)
+        lines += keptAccessor(
+          member,
+          parameter,
+          caseName: names.names[index].get,
+          name: added.name(of: .kept, member: index, parameter: parameter)
+        )
       }
     }
     for (index, member) in target.members.enumerated() {
       for parameter in member.parameters where parameter.isInout && !parameter.isClosure {
         lines.append("")
-        lines += writeBackStub(member, parameter, caseName: names.names[index].get)
+        lines += writeBackStub(
+          member,
+          parameter,
+          caseName: names.names[index].get,
+          name: added.name(of: .writeBack, member: index, parameter: parameter)
+        )
       }
     }
     lines.append("}")
@@ -498,13 +509,17 @@ struct SpyRenderer {
     }
   }
 
-  func keptAccessor(_ member: Member, _ parameter: Parameter, caseName: String) -> [String] {
+  /// The accessor `name` (see ``AddedNames``) of the closure `parameter` of `member` keeps.
+  func keptAccessor(
+    _ member: Member,
+    _ parameter: Parameter,
+    caseName: String,
+    name property: String
+  ) -> [String] {
     if mentionsGenerics(parameter.type, in: member) {
-      return genericKeptAccessor(member, parameter, caseName: caseName)
+      return genericKeptAccessor(member, parameter, caseName: caseName, name: property)
     }
     let recorder = keeper(member, overriding: "lastKept(_:as:)")
-    let property =
-      caseName.trimmingBackticks + parameter.name.trimmingBackticks.capitalizedFirst
     let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
       "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
