@@ -60,40 +60,7 @@ import _SpyGeneratorCore
 
 // MARK: - Fixtures
 
-/// The spy of a protocol `Shapes` with one requirement, `declaration`.
+/// The spy of a protocol `Shapes` with one method, `declaration` (see SymbolGraphFixture.swift).
 private func generate(_ declaration: String, generics: [String] = []) throws -> String {
-  let output = try generateOutput([declaration], generics: generics)
-  return try #require(output.files.first).contents
-}
-
-/// Generates from a symbol graph of module `M` with a protocol `Shapes` and these requirements.
-private func generateOutput(
-  _ declarations: [String],
-  generics: [String] = []
-) throws -> SpyGenerator.Output {
-  var symbols: [[String: Any]] = [
-    fixtureSymbol("p", kind: "swift.protocol", path: ["Shapes"], declaration: "protocol Shapes")
-  ]
-  var relationships: [[String: Any]] = []
-  for (index, declaration) in declarations.enumerated() {
-    let name = declaration.dropFirst("func ".count).prefix { $0 != "(" && $0 != "<" }
-    var member = fixtureSymbol(
-      "m\(index)",
-      kind: "swift.method",
-      path: ["Shapes", "\(name)(…)"],
-      declaration: declaration
-    )
-    if !generics.isEmpty {
-      member["swiftGenerics"] = [
-        "parameters": generics.map { ["name": $0, "index": 0, "depth": 1] }
-      ]
-    }
-    symbols.append(member)
-    relationships.append(["kind": "requirementOf", "source": "m\(index)", "target": "p"])
-  }
-  let graph: [String: Any] = [
-    "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
-  ]
-  let generator = SpyGenerator(options: SpyGenerator.Options(command: "generate"))
-  return try generator.generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+  try spyText([.method(declaration, generics: generics)])
 }
