@@ -54,6 +54,13 @@ enum ExitTestChild {
       isStrict: isTruthy(getenv("SHARED_INSTANCES_STRICT"))
     )
     session.withLock { $0 = opened }
+    _ExitTestIsolation.ender.withLock { ender in
+      ender = {
+        _ScopeObserver.instanceCreated.withLock { $0 = nil }
+        _ProcessStop.observer.withLock { $0 = nil }
+        session.withLock { $0 }?.end()
+      }
+    }
   }
 }
 

@@ -16,6 +16,10 @@ package enum ExitTestRelay {
   package static let marker = "[shared-instances-exit-test] "
   /// Starts the line written to standard error before the library stops a child process.
   static let stopMarker = "SharedInstances stopped the exit test's child process: "
+  /// The line written to standard error before the library stops a child process; the
+  /// runtime's `Fatal error:` line with the message follows it.
+  static let stopLine =
+    "SharedInstances stopped the exit test's child process; its message follows."
 
   /// One event of the child, as JSON.
   package struct Event: Codable, Sendable {
@@ -80,7 +84,7 @@ package enum ExitTestRelay {
   /// observes it finds it, and to the parent test.
   static func childWillStop(_ message: String) {
     let text = message.hasPrefix("SharedInstances: ") ? String(message.dropFirst(17)) : message
-    FileHandle.standardError.write(Data("\(stopMarker)\(text)\n".utf8))
+    FileHandle.standardError.write(Data("\(stopLine)\n".utf8))
     send(Event(kind: .stop, message: text), saying: "\(stopMarker)\(text)")
   }
 
@@ -213,12 +217,22 @@ package enum ExitTestRelay {
     /// ```
     public var sharedInstancesStopMessage: String? {
       let text = String(decoding: standardErrorContent, as: UTF8.self)
-      for line in text.split(separator: "\n") {
-        if let range = line.range(of: ExitTestRelay.stopMarker) {
-          return String(line[range.upperBound...])
+      guard let line = text.range(of: ExitTestRelay.stopLine) else { return nil }
+      let after = text[line.upperBound...]
+      guard let fatal = after.range(of: "Fatal error: ") else { return nil }
+      var message: [Substring] = []
+      for line in after[fatal.upperBound...].split(
+        separator: "\n",
+        omittingEmptySubsequences: false
+      ) {
+        // The runtime's backtrace, if it prints one, follows the message.
+        if line.hasPrefix("💣") || line.hasPrefix("Current stack trace") || line.hasPrefix("*** ") {
+          break
         }
+        message.append(line)
       }
-      return nil
+      let joined = message.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+      return joined.hasPrefix("SharedInstances: ") ? String(joined.dropFirst(17)) : joined
     }
   }
 #endif
