@@ -58,7 +58,7 @@ extension Resettable where Shared: Sendable {
           )
           return DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
         }
-        fatalError("SharedInstances: \(message)\(_RunningTest.suffix)")
+        _ProcessStop.now("SharedInstances: \(message)\(_RunningTest.suffix)")
       },
       location: location
     )

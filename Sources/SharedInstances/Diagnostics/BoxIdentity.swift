@@ -132,7 +132,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 
   func reentrancyFailure() -> Never {
-    fatalError(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
+    _ProcessStop.now(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
   }
 
   /// The message for a read of this box by its own factory (or `update` closure), naming every
@@ -184,7 +184,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   @usableFromInline
   func emptyFailure() -> Never {
-    fatalError(
+    _ProcessStop.now(
       """
       SharedInstances: \(description) is empty: it has no factory and no instance was set. \
       Call set(_:) (or override(with:) in a test) before reading `value`, or read \

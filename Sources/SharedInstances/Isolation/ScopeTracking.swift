@@ -161,7 +161,7 @@ extension _Scope {
   /// created in a test, and no other value of the box's type exists, so no failure of the test
   /// alone can stand here.
   func requiredBoxHasNoTestDefault(_ identity: _BoxIdentity) -> Never {
-    fatalError(
+    _ProcessStop.now(
       """
       SharedInstances: Test \(name) read \(identity.description), which is declared \
       overrideInTests: .required, without overriding it, and the box has no test default. The \

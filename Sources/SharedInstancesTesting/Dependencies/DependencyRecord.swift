@@ -37,22 +37,52 @@ package struct DependencyRecord: Equatable, Sendable {
 
   init(entries: [String: Set<DependencyKind>] = [:]) { self.entries = entries }
 
+  /// A box as records key it: what its identity says, or what an exit test's child process
+  /// said of a box it read (the child's identities are its own).
+  struct RecordedBox: Hashable {
+    let type: String
+    let fileID: String
+    let line: UInt
+    let description: String
+
+    init(_ identity: _BoxIdentity) {
+      self.init(
+        type: identity.typeDescription,
+        fileID: "\(identity.location.fileID)",
+        line: identity.location.line,
+        description: identity.description
+      )
+    }
+
+    init(type: String, fileID: String, line: UInt, description: String) {
+      self.type = type
+      self.fileID = fileID
+      self.line = line
+      self.description = description
+    }
+  }
+
   /// The record of what `touched` lists, with each key's full description (for messages).
   static func from(
     _ touched: [(identity: _BoxIdentity, kinds: Set<DependencyKind>)]
   ) -> (record: DependencyRecord, descriptions: [String: String]) {
-    func baseKey(_ identity: _BoxIdentity) -> String {
-      "\(identity.typeDescription) in \(identity.location.fileID)"
-    }
-    var keyCounts: [String: Set<UInt64>] = [:]
-    for item in touched { keyCounts[baseKey(item.identity), default: []].insert(item.identity.id) }
+    from(boxes: touched.map { (RecordedBox($0.identity), $0.kinds) })
+  }
+
+  /// The record of what `touched` lists, by box, with each key's full description.
+  static func from(
+    boxes touched: [(box: RecordedBox, kinds: Set<DependencyKind>)]
+  ) -> (record: DependencyRecord, descriptions: [String: String]) {
+    func baseKey(_ box: RecordedBox) -> String { "\(box.type) in \(box.fileID)" }
+    var keyLines: [String: Set<UInt>] = [:]
+    for item in touched { keyLines[baseKey(item.box), default: []].insert(item.box.line) }
     var record = DependencyRecord()
     var descriptions: [String: String] = [:]
     for item in touched where !item.kinds.isEmpty {
-      var key = baseKey(item.identity)
-      if keyCounts[key]!.count > 1 { key += ":\(item.identity.location.line)" }
+      var key = baseKey(item.box)
+      if keyLines[key]!.count > 1 { key += ":\(item.box.line)" }
       record.entries[key, default: []].formUnion(item.kinds)
-      descriptions[key] = item.identity.description
+      descriptions[key] = item.box.description
     }
     return (record, descriptions)
   }
