@@ -165,6 +165,7 @@ public final class Resettable<Shared> {
     requiresOverrideInTests: Bool = false,
     testDefault: (@Sendable () -> Shared)? = nil,
     name: String? = nil,
+    style: _BoxStyle? = nil,
     isTestInfrastructure: Bool = false
   ) {
     _global = _Slot()
@@ -175,6 +176,7 @@ public final class Resettable<Shared> {
       location: location,
       requiresOverrideInTests: requiresOverrideInTests,
       name: name,
+      style: style ?? (factory == nil ? .empty : .factory),
       isTestInfrastructure: isTestInfrastructure
     )
   }

@@ -29,7 +29,8 @@ package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparabl
 
 /// The boxes one test touched, keyed as its record file names them.
 ///
-/// A key is the box's type and declaring file, `Resettable<Analytics> in App/Analytics.swift`:
+/// A key is the box's type (for a named box, its name and type: `MetricsSystem.factory
+/// (Resettable<any MetricsFactory>)`) and declaring file, `Resettable<Analytics> in App/Analytics.swift`:
 /// stable across machines and across edits that move the declaration within its file. Two boxes
 /// of one type declared in one file are told apart by their line.
 package struct DependencyRecord: Equatable, Sendable {
@@ -38,11 +39,11 @@ package struct DependencyRecord: Equatable, Sendable {
   init(entries: [String: Set<DependencyKind>] = [:]) { self.entries = entries }
 
   /// The record of what `touched` lists, with each key's full description (for messages).
-  static func from(
+  package static func from(
     _ touched: [(identity: _BoxIdentity, kinds: Set<DependencyKind>)]
   ) -> (record: DependencyRecord, descriptions: [String: String]) {
     func baseKey(_ identity: _BoxIdentity) -> String {
-      "\(identity.typeDescription) in \(identity.location.fileID)"
+      "\(identity.label) in \(identity.location.fileID)"
     }
     var keyCounts: [String: Set<UInt64>] = [:]
     for item in touched { keyCounts[baseKey(item.identity), default: []].insert(item.identity.id) }
@@ -58,7 +59,7 @@ package struct DependencyRecord: Equatable, Sendable {
   }
 
   /// The file's text: a comment line, then one sorted line per box.
-  func rendered(testName: String) -> String {
+  package func rendered(testName: String) -> String {
     var text = """
       # Shared instances touched by \(testName) (re-record: SHARED_INSTANCES_RECORD=all)
 

@@ -32,7 +32,9 @@ import Testing
   @Test(.isolatedShared) func touchedInstancesNameTheBox() {
     _ = NamedBoxes.factory.value
     let use = SharedScope.current.touchedInstances.first { $0.name == "Metrics.factory" }
-    #expect(use?.boxDescription.hasPrefix("Metrics.factory (Resettable<Tagged>, declared at") == true)
+    #expect(
+      use?.boxDescription.hasPrefix("Metrics.factory (Resettable<Tagged>, declared at") == true
+    )
     #expect(use?.readRealInstance == true)
   }
 
@@ -42,7 +44,7 @@ import Testing
     #expect(
       record.rendered(testName: "t").contains(
         "Metrics.factory (Resettable<Tagged>) in "
-          + "SharedInstancesTestingTests/RealShapes/NamedBoxTests.swift: reads the real instance"
+          + "SharedInstancesTestingTests/NamedBoxTests.swift: reads the real instance"
       )
     )
     let map = DependencyMap()
