@@ -527,7 +527,9 @@ public final class Resettable<Shared> {
         return nil
       }
       scope.tracking.noteChange(of: _identity.id, kind: change.kind)
-      if change.kind == .override { scope.noteOverride(of: _identity) }
+      // Any value the test provides (override, set, bootstrap): a read that escapes the test
+      // gets the process-wide instance instead, and is warned about (`_EscapedReads`).
+      if change.kind != .reset { scope.noteOverride(of: _identity) }
       return slot
     }
     _UnscopedChanges.check(
