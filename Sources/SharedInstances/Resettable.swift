@@ -396,12 +396,18 @@ public final class Resettable<Shared> {
     throw _identity.emptyError(fileID: fileID, line: line)
   }
 
-  /// Whether the instance that reads return is a test double set with
-  /// ``override(with:fileID:filePath:line:column:)``.
+  /// Whether the instance that reads return is a test double: one set with
+  /// ``override(with:fileID:filePath:line:column:)``, or inside an isolated test the box's test
+  /// default.
   ///
   /// It is false for a created instance, for one installed with
-  /// ``set(_:fileID:filePath:line:column:)``, and for an empty box. Inside an isolated test it
-  /// describes the test's own state.
+  /// ``set(_:fileID:filePath:line:column:)`` or ``bootstrap(_:fileID:filePath:line:column:)``,
+  /// and for an empty box. Inside an isolated test it describes the test's own state: a box
+  /// with a test default (``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``,
+  /// ``empty(fileID:filePath:line:column:testDefault:)``, or one the test target declared) that
+  /// the test did not provide is overridden, before and after the read that creates the default,
+  /// as `touchedInstances` (an overridden read) and the dependency map ("Overridden by") count
+  /// it.
   ///
   /// ```swift
   /// #expect(ArticleManager.shared.isOverridden == false)
@@ -409,7 +415,7 @@ public final class Resettable<Shared> {
   /// #expect(ArticleManager.shared.isOverridden)
   /// ```
   public var isOverridden: Bool {
-    _slotHere().isOverridden
+    _servesTestDouble()
   }
 
   // MARK: - Changing
