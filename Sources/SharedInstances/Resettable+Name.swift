@@ -8,7 +8,7 @@ extension Resettable {
   ///
   /// Every message, dependency record and dependency map shows a named box by its name, and
   /// by its type and declaration next to it:
-  /// `MetricsSystem.factory (Resettable<any MetricsFactory>, declared at Metrics/System.swift:4)`.
+  /// `MetricsSystem.factory (Resettable<MetricsFactory>, declared at Metrics/System.swift:4)`.
   ///
   /// ```swift
   /// enum MetricsSystem {

@@ -428,9 +428,11 @@ public final class Resettable<Shared> {
   ///
   /// An override is marked as a test double: ``isOverridden`` is true until the next change.
   /// ``set(_:fileID:filePath:line:column:)`` replaces the instance the same way, on a box with a
-  /// factory too, but installs a *real* instance: ``isOverridden`` stays false, and a strict
-  /// test counts reads of it as reads of the real thing. Use `override` for doubles and `set`
-  /// for the app's own instances.
+  /// factory too, but installs the app's own kind of instance: ``isOverridden`` stays false.
+  /// Inside an isolated test a value given to `set` is one the test provided: strict mode does
+  /// not fail its reads, and the test's dependency record lists the box as "sets", not as a
+  /// read of the real instance. Use `override` for doubles and `set` for the app's own
+  /// instances (a signed-in user, a configuration).
   ///
   /// ```swift
   /// @Test(.isolatedShared) func showsArticles() {

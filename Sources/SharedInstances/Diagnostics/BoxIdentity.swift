@@ -63,7 +63,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   /// How the dependency map, dependency records and short messages name the box: its type
   /// (`Resettable<ArticleManager>`), or for a named box its name and type
-  /// (`MetricsSystem.factory (Resettable<any MetricsFactory>)`).
+  /// (`MetricsSystem.factory (Resettable<MetricsFactory>)`).
   package var label: String {
     guard let name else { return typeDescription }
     return "\(name) (\(typeDescription))"

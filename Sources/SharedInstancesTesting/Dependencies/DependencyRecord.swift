@@ -29,9 +29,9 @@ package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparabl
 
 /// The boxes one test touched, keyed as its record file names them.
 ///
-/// A key is the box's type (for a named box, its name and type: `MetricsSystem.factory
-/// (Resettable<any MetricsFactory>)`) and declaring file, `Resettable<Analytics> in App/Analytics.swift`:
-/// stable across machines and across edits that move the declaration within its file. Two boxes
+/// A key is the box's type (for a named box, its name and type:
+/// `MetricsSystem.factory (Resettable<MetricsFactory>)`) and declaring file,
+/// `Resettable<Analytics> in App/Analytics.swift`: stable across machines and across edits that move the declaration within its file. Two boxes
 /// of one type declared in one file are told apart by their line.
 package struct DependencyRecord: Equatable, Sendable {
   var entries: [String: Set<DependencyKind>]
