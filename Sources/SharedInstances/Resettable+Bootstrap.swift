@@ -134,8 +134,11 @@ extension Resettable {
     _slotForChange(.bootstrap, location: location)?.store(instance, isOverride: false)
   }
 
-  /// Whether the box was bootstrapped: in an isolated test, by that test; elsewhere, by the
-  /// program.
+  /// Whether the box was bootstrapped: in an isolated test, by that test (or the scope it is
+  /// nested in); elsewhere, by the program.
+  ///
+  /// A ``reset(fileID:filePath:line:column:)`` makes reads return the default again, but the
+  /// program still counts as bootstrapped: a second bootstrap stops it all the same.
   ///
   /// ```swift
   /// if !MetricsSystem.factory.isBootstrapped {
@@ -144,8 +147,13 @@ extension Resettable {
   /// ```
   public var isBootstrapped: Bool {
     guard _identity.style == .bootstrap else { return false }
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
-      return scope.tracking.changes(of: _identity.id).contains(.set)
+    if si_isolation_is_active(), var scope = _Scope.resolve(box: _identity.id) {
+      // A nested scope starts from its parent's value: bootstrapped there counts here.
+      while true {
+        if scope.tracking.changes(of: _identity.id).contains(.set) { return true }
+        guard let parent = scope.parent else { return false }
+        scope = parent
+      }
     }
     return _Bootstraps.location(of: _identity) != nil
   }

@@ -38,21 +38,29 @@ extension Resettable where Shared: Sendable {
     mainActor factory: @escaping @MainActor @Sendable () -> Shared
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.init(factory: Self._onMainActor(factory, location: location), location: location)
+    self.init(
+      factory: Self._onMainActor(factory, name: nil, location: location),
+      location: location
+    )
   }
 
   /// `factory`, run on the main actor: a first read elsewhere stops the program (or, in a Swift
   /// Testing test's scope, fails the test and creates the instance on the main actor).
   static func _onMainActor(
     _ factory: @escaping @MainActor @Sendable () -> Shared,
+    name: String?,
     location: _SourceLocation
   ) -> @Sendable () -> Shared {
     {
       if _MainQueue.isCurrent { return MainActor.assumeIsolated { factory() } }
+      let declared = "declared at \(location.fileID):\(location.line)"
+      let box =
+        name.map { "\($0) (Resettable<\(Shared.self)>, \(declared))" }
+        ?? "Resettable<\(Shared.self)> (\(declared))"
       let message = """
-        Resettable<\(Shared.self)> (declared at \(location.fileID):\(location.line)) has a @MainActor factory \
-        but was first read off the main actor. Read it first from the main actor (for example \
-        in the app's start-up or a @MainActor test), or override it in the test.
+        \(box) has a @MainActor factory but was first read off the main actor. Read it first \
+        from the main actor (for example in the app's start-up or a @MainActor test), or \
+        override it in the test.
         """
       if _MainActorFactory.canHopToMainActor {
         // In a test's scope every test gets a fresh box, so reading it first at start-up

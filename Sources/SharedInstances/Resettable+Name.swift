@@ -398,7 +398,7 @@ extension Resettable where Shared: Sendable {
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(
-      factory: Self._onMainActor(factory, location: location),
+      factory: Self._onMainActor(factory, name: name, location: location),
       location: location,
       name: name
     )

@@ -70,6 +70,14 @@ import Testing
     #expect(BootstrapBoxes.backend.value.name == "no-op")
   }
 
+  @Test(.isolatedShared) func aScopeNestedInATestThatBootstrappedSeesItBootstrapped() {
+    BootstrapBoxes.backend.bootstrap(Backend("outer"))
+    withIsolatedShared {
+      #expect(BootstrapBoxes.backend.isBootstrapped)
+      #expect(BootstrapBoxes.backend.value.name == "outer")
+    }
+  }
+
   @Test(.isolatedShared(.strict)) func aStrictTestThatBootstrapsPasses() {
     BootstrapBoxes.backend.bootstrap(Backend("memory"))
     #expect(BootstrapBoxes.backend.value.name == "memory")
