@@ -29,8 +29,9 @@ package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparabl
 
 /// The boxes one test touched, keyed as its record file names them.
 ///
-/// A key is the box's type and declaring file, `Resettable<Analytics> in App/Analytics.swift`:
-/// stable across machines and across edits that move the declaration within its file. Two boxes
+/// A key is the box's type (for a named box, its name and type:
+/// `MetricsSystem.factory (Resettable<MetricsFactory>)`) and declaring file,
+/// `Resettable<Analytics> in App/Analytics.swift`: stable across machines and across edits that move the declaration within its file. Two boxes
 /// of one type declared in one file are told apart by their line.
 package struct DependencyRecord: Equatable, Sendable {
   var entries: [String: Set<DependencyKind>]
@@ -47,7 +48,7 @@ package struct DependencyRecord: Equatable, Sendable {
 
     init(_ identity: _BoxIdentity) {
       self.init(
-        type: identity.typeDescription,
+        type: identity.label,
         fileID: "\(identity.location.fileID)",
         line: identity.location.line,
         description: identity.description
@@ -63,7 +64,7 @@ package struct DependencyRecord: Equatable, Sendable {
   }
 
   /// The record of what `touched` lists, with each key's full description (for messages).
-  static func from(
+  package static func from(
     _ touched: [(identity: _BoxIdentity, kinds: Set<DependencyKind>)]
   ) -> (record: DependencyRecord, descriptions: [String: String]) {
     from(boxes: touched.map { (RecordedBox($0.identity), $0.kinds) })
@@ -88,7 +89,7 @@ package struct DependencyRecord: Equatable, Sendable {
   }
 
   /// The file's text: a comment line, then one sorted line per box.
-  func rendered(testName: String) -> String {
+  package func rendered(testName: String) -> String {
     var text = """
       # Shared instances touched by \(testName) (re-record: SHARED_INSTANCES_RECORD=all)
 

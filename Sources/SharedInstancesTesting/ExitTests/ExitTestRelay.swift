@@ -68,7 +68,7 @@ package enum ExitTestRelay {
     guard !identity.isTestInfrastructure else { return }
     let event = Event(
       kind: .read,
-      type: identity.typeDescription,
+      type: identity.label,
       fileID: "\(identity.location.fileID)",
       line: Int(identity.location.line),
       description: identity.description,
