@@ -175,7 +175,7 @@ enum _Bootstraps {
       return nil
     }
     guard let first else { return }
-    fatalError(
+    _ProcessStop.now(
       """
       SharedInstances: \(identity.description) can only be bootstrapped once per process: it \
       was bootstrapped again at \(location.fileID):\(location.line), and first bootstrapped at \
@@ -209,7 +209,7 @@ enum _Bootstraps {
   }
 
   static func notBootstrapOnce(_ identity: _BoxIdentity, _ location: _SourceLocation) -> Never {
-    fatalError(
+    _ProcessStop.now(
       """
       SharedInstances: bootstrap(_:) was called at \(location.fileID):\(location.line) on \
       \(identity.description), which is not a bootstrap-once box. Declare it with \

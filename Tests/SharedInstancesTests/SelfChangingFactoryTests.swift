@@ -13,7 +13,7 @@ import Testing
     await withKnownIssue(isIntermittent: true) {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         // What a plain process does, outside every test (an exit test's child is isolated).
-        _ExitTestIsolation.end()
+        SharedScope.leaveExitTestIsolation()
         let finished = DispatchSemaphore(value: 0)
         Thread {
           _ = SelfChangingFixtures.resetsItself.value
@@ -46,7 +46,7 @@ import Testing
     await withKnownIssue(isIntermittent: true) {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         // What a plain process does, outside every test (an exit test's child is isolated).
-        _ExitTestIsolation.end()
+        SharedScope.leaveExitTestIsolation()
         let finished = DispatchSemaphore(value: 0)
         Thread {
           let read = SelfChangingFixtures.overridesItself.value
@@ -78,7 +78,7 @@ import Testing
     await withKnownIssue(isIntermittent: true) {
       let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         // What a plain process does, outside every test (an exit test's child is isolated).
-        _ExitTestIsolation.end()
+        SharedScope.leaveExitTestIsolation()
         let finished = DispatchSemaphore(value: 0)
         Thread {
           let box = SelfChangingFixtures.updated

@@ -69,6 +69,8 @@ import Testing
 @Suite struct ProductionBootstrapTests {
   @Test func aSecondBootstrapStopsTheProgram() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // The child of an exit test starts as an isolated test; this one is the program.
+      SharedScope.leaveExitTestIsolation()
       #expect(RequestHandler().handle(path: "/api/users") == 200)  // the no-op default
       MetricsSystem.bootstrap(NoOpMetricsFactory())
       MetricsSystem.bootstrap(NoOpMetricsFactory())

@@ -28,11 +28,13 @@ package enum _ExitTestIsolation {
   /// In an exit test's child, ends the isolation the child started in, so that the rest of the
   /// body runs as a plain process would (the library's own tests of what happens outside every
   /// test); does nothing elsewhere.
-  package static func end() {
+  @discardableResult
+  package static func end() -> Bool {
     let end = ender.withLock { ender in
       defer { ender = nil }
       return ender
     }
     end?()
+    return end != nil
   }
 }

@@ -12,7 +12,7 @@ import Testing
     await withKnownIssue {
       await #expect(processExitsWith: .success) {
         // What a plain process does, outside every test (an exit test's child is isolated).
-        _ExitTestIsolation.end()
+        SharedScope.leaveExitTestIsolation()
         let inside = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)

@@ -158,6 +158,17 @@ import Testing
     #expect(result?.sharedInstancesStopMessage?.contains("is empty") == true)
   }
 
+  /// A body that tests what the program does outside every test leaves the child's isolation.
+  @Test func aBodyCanLeaveTheChildsIsolationToRunAsTheProgram() async {
+    #expect(!SharedScope.leaveExitTestIsolation())  // not an exit test's child: nothing to end
+    await #expect(processExitsWith: .success) {
+      guard SharedScope.current.isIsolated, SharedScope.leaveExitTestIsolation(),
+        !SharedScope.current.isIsolated,
+        ExitBoxes.requiredWithoutDefault.value.label == "real"  // as in production
+      else { exit(3) }
+    }
+  }
+
   /// Exit tests of a test that is not isolated are isolated in the child all the same.
   @Test func theChildIsIsolatedEvenUnderATestThatIsNot() async {
     await #expect(processExitsWith: .success) {

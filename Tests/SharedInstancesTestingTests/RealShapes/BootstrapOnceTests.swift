@@ -24,6 +24,7 @@ import Testing
       processExitsWith: .failure,
       observing: [\.standardErrorContent]
     ) {
+      SharedScope.leaveExitTestIsolation()  // the program, not a test
       let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
       box.bootstrap(Backend("prometheus"))
       box.bootstrap(Backend("statsd"))
@@ -39,6 +40,7 @@ import Testing
       processExitsWith: .failure,
       observing: [\.standardErrorContent]
     ) {
+      SharedScope.leaveExitTestIsolation()  // the program, not a test
       let box = Resettable { Backend("real") }
       box.bootstrap(Backend("other"))
     }
