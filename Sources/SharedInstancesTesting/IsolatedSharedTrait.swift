@@ -88,13 +88,26 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
       return
     }
     let setUp = self.setUp
-    try await DependencySettings.$current.withValue(dependencySettings) {
-      try await withIsolatedShared(options, name: test.name) {
-        try await setUp?()
-        do {
-          try await function()
-        } catch  where ReportedFailures.contain(error) {
-          // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+    // Whether the test failed, for the system doubles' clean-up at the end of its scope.
+    let outcome = TestOutcome()
+    let watchingFailures = IssueHandlingTrait.compactMapIssues { issue in
+      if issue.isFailure { outcome.markFailed() }
+      return issue
+    }
+    try await watchingFailures.provideScope(for: test, testCase: testCase) {
+      try await TestOutcome.$current.withValue(outcome) {
+        try await DependencySettings.$current.withValue(dependencySettings) {
+          try await withIsolatedShared(options, name: test.name) {
+            try await setUp?()
+            do {
+              try await function()
+            } catch  where ReportedFailures.contain(error) {
+              // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+            } catch {
+              outcome.markFailed()
+              throw error
+            }
+          }
         }
       }
     }
