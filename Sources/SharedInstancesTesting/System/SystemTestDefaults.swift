@@ -8,7 +8,9 @@ import SharedInstances
 enum SystemTestDefaults {
   static var defaults: [SharedTestDefault] {
     [
-      SharedTestDefault(SystemBoxes.userDefaults) { .ephemeral() }
+      SharedTestDefault(SystemBoxes.userDefaults) { .ephemeral() },
+      SharedTestDefault(SystemBoxes.notificationCenter) { RecordingNotificationCenter() },
+      SharedTestDefault(SystemBoxes.directories) { .fresh() },
     ]
   }
 }
