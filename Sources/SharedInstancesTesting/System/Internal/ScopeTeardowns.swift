@@ -21,6 +21,11 @@ enum ScopeTeardowns {
   /// every test task, the open process-wide test's; nil outside every test.
   static var currentScope: _Scope? { _Scope.resolveForCapture() }
 
+  /// Whether a failure raised on any thread reaches the running test now: under XCTest, which
+  /// runs one test at a time. In Swift Testing only the test's own tasks can, so doubles keep
+  /// failures raised elsewhere (a `URLProtocol`'s thread) for their teardown.
+  static var reportsFromAnyThread: Bool { XCTestRun.isRunning }
+
   /// Runs `work` when `scope` ends, on the thread that ends it (in the test's task).
   static func add(in scope: _Scope, _ work: @escaping @Sendable (Ending) -> Void) {
     pending.withLock { $0[ObjectIdentifier(scope), default: []].append(work) }
