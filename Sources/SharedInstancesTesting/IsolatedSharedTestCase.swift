@@ -109,7 +109,7 @@ open class IsolatedSharedTestCase: XCTestCase {
       TestOutcome.$current.withValue(outcome) {
         runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
           super.invokeTest()
-          if let testRun, !testRun.hasSucceeded { outcome.markFailed() }
+          if let testRun, testRun.totalFailureCount > 0 { outcome.markFailed() }
         }
       }
     }

@@ -4,7 +4,7 @@ import SharedInstances
 extension AppDirectories {
   /// Fresh, empty folders of their own, under the system's temporary directory.
   ///
-  /// An isolated test that does not override ``SharedInstances/SystemBoxes/directories`` gets
+  /// An isolated test that does not override `SystemBoxes.directories` gets
   /// `.fresh()` already. Created in an isolated test, the folders are removed when the test
   /// ends; when it fails, they are kept for you to look at, and a warning on the test names
   /// them. Created outside every test, they are yours to remove (the folder that holds
@@ -56,7 +56,7 @@ extension AppDirectories {
     return directories
   }
 
-  /// The folder that holds the three folders of ``fresh(named:)``.
+  /// The folder that holds the three folders of `fresh(named:)`.
   var root: URL { documents.deletingLastPathComponent() }
 
   /// A test's name as part of a folder's name: letters, digits, `-` and `_`, at most 40.

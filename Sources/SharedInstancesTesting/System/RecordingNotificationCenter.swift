@@ -5,7 +5,7 @@ import SharedInstances
 ///
 /// It delivers like any `NotificationCenter` (synchronously, on the posting thread), to the
 /// observers added to it alone. An isolated test that does not override
-/// ``SharedInstances/SystemBoxes/notificationCenter`` gets one already; read what was posted with
+/// `SystemBoxes.notificationCenter` gets one already; read what was posted with
 /// ``SharedInstances/Resettable/postedNotifications(fileID:filePath:line:column:)``, or create one to hold on to:
 ///
 /// ```swift

@@ -5,7 +5,7 @@ extension UserDefaultsStore {
   /// A store of its own: an empty suite with a unique name, seeded with `values`, that never
   /// reads or writes the app's standard defaults.
   ///
-  /// An isolated test that does not override ``SystemBoxes/userDefaults`` gets
+  /// An isolated test that does not override `SystemBoxes.userDefaults` gets
   /// `.ephemeral()` already. Override the box with a seeded one where the code under test must
   /// start from stored values:
   ///

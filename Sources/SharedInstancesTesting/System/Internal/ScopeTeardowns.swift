@@ -16,6 +16,9 @@ enum ScopeTeardowns {
   }
 
   private static let pending = Protected<[ObjectIdentifier: [@Sendable (Ending) -> Void]]>([:])
+  /// How many scopes have work in `pending`: a scope ends without taking the lock while no
+  /// double of any test is waiting for its end.
+  private static let scopesWaiting = _AtomicInt()
 
   /// The scope a double created here belongs to: the test task's, or, for a thread outside
   /// every test task, the open process-wide test's; nil outside every test.
@@ -28,13 +31,23 @@ enum ScopeTeardowns {
 
   /// Runs `work` when `scope` ends, on the thread that ends it (in the test's task).
   static func add(in scope: _Scope, _ work: @escaping @Sendable (Ending) -> Void) {
-    pending.withLock { $0[ObjectIdentifier(scope), default: []].append(work) }
+    pending.withLock { pending in
+      let key = ObjectIdentifier(scope)
+      if pending[key] == nil { _ = scopesWaiting.add(1) }
+      pending[key, default: []].append(work)
+    }
   }
 
   /// Runs what was added for `scope`, last added first. Called as the scope ends.
   static func run(for scope: _Scope) {
+    guard scopesWaiting.load() > 0 else { return }
     let key = ObjectIdentifier(scope)
-    let work = pending.withLock { $0.removeValue(forKey: key) } ?? []
+    let work: [@Sendable (Ending) -> Void] =
+      pending.withLock { pending in
+        let work = pending.removeValue(forKey: key)
+        if work != nil { _ = scopesWaiting.add(-1) }
+        return work
+      } ?? []
     guard !work.isEmpty else { return }
     let ending = Ending(testFailed: TestOutcome.current?.hasFailed ?? false, scopeName: scope.name)
     for item in work.reversed() { item(ending) }

@@ -9,7 +9,7 @@ import Testing
 /// Fails every request that would reach the real network through a session the test cannot
 /// isolate: `URLSession.shared` used directly, or a session the code under test creates.
 ///
-/// Requests made through ``SharedInstances/SystemBoxes/urlSession`` in an isolated test never
+/// Requests made through `SystemBoxes.urlSession` in an isolated test never
 /// reach the network: the test's ``TestNetwork`` answers them. Code that calls
 /// `URLSession.shared` itself cannot be isolated per test; install the guard, and a test run
 /// fails such a request instead of sending it, naming the test where it can be known (the test

@@ -160,7 +160,7 @@ public struct StubResponse: Sendable, CustomStringConvertible {
     StubResponse(outcome: .failure(error))
   }
 
-  /// This answer, given `delay` later on the clock of ``SharedInstances/SystemBoxes/continuousClock``
+  /// This answer, given `delay` later on the clock of `SystemBoxes.continuousClock`
   /// (read when the stub is declared: a `TestClock` the test advances).
   ///
   /// ```swift

@@ -8,7 +8,7 @@ import SharedInstances
 /// A network of a test's own: a `URLSession` that answers only from the stubs the test declares,
 /// and records every request it receives.
 ///
-/// An isolated test that does not override ``SharedInstances/SystemBoxes/urlSession`` gets one
+/// An isolated test that does not override `SystemBoxes.urlSession` gets one
 /// already: find it with ``SharedInstances/Resettable/testNetwork(fileID:filePath:line:column:)``.
 /// Each test has its own stubs and its own record, so tests running in parallel may stub the
 /// same URL with different answers.
@@ -104,7 +104,7 @@ public final class TestNetwork: Sendable {
   /// network.stub(.get(feedURL), .status(503), try .json(feed))   // fails once, then succeeds
   /// ```
   ///
-  /// A delayed response waits on the clock ``SharedInstances/SystemBoxes/continuousClock`` holds
+  /// A delayed response waits on the clock `SystemBoxes.continuousClock` holds
   /// now (a `TestClock` the test advances).
   ///
   /// - Parameters:
