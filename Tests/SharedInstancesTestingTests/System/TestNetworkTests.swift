@@ -176,6 +176,24 @@ import Testing
     #expect(message.contains("GET https://api.example.com/other (declared at"))
   }
 
+  #if canImport(FoundationNetworking)
+    @Test func aDownloadTaskOnLinuxFailsWithAnErrorThatSaysWhy() async {
+      let url = feedURL
+      await withKnownIssue {
+        await withIsolatedShared {
+          let network = SystemBoxes.urlSession.testNetwork()
+          network.stub(.any, .text("file contents"))
+          await #expect(throws: URLError.self) {
+            try await SystemBoxes.urlSession.value.download(from: url)
+          }
+          #expect(network.requests.count == 1)
+        }
+      } matching: { issue in
+        issue.comments.description.contains("cannot answer the download task GET \(url)")
+      }
+    }
+  #endif
+
   @Test func askingARealSessionForItsNetworkFailsTheTest() {
     withKnownIssue {
       withIsolatedShared {

@@ -32,8 +32,9 @@ import SharedInstances
 ///
 /// The session is a plain `URLSession` whose only protocol class answers from the stubs:
 /// `data(for:)`, completion handlers and upload tasks go through the real URL loading
-/// machinery. Download tasks too on Apple platforms; FoundationNetworking (Linux) does not give
-/// a download from a `URLProtocol` a file.
+/// machinery. Download tasks too on Apple platforms; FoundationNetworking (Linux) gives a
+/// download served by a `URLProtocol` no file, so there a download task fails with a
+/// `URLError` and fails the test, saying so.
 public final class TestNetwork: Sendable {
   /// The session to hand to the code under test.
   ///
@@ -58,8 +59,9 @@ public final class TestNetwork: Sendable {
   private struct State {
     var stubs: [Stub] = []
     var requests: [RecordedRequest] = []
-    /// Requests no stub answered, not yet reported (Swift Testing: at the end of the test).
-    var unreported: [UnansweredRequestError] = []
+    /// Failures not yet reported (Swift Testing: at the end of the test): requests no stub
+    /// answered, downloads FoundationNetworking cannot serve.
+    var unreported: [String] = []
   }
 
   /// Creates a network with no stubs.
@@ -174,7 +176,7 @@ public final class TestNetwork: Sendable {
         },
         testName: testName
       )
-      report(error)
+      report(error.description)
       return .unanswered(error)
     }
     let (response, clock) = state.withLock { state in
@@ -185,13 +187,26 @@ public final class TestNetwork: Sendable {
     return .stub(response, clock: clock)
   }
 
-  /// Fails the test for `error`: at once under XCTest (which takes failures from any thread
+  /// Records `request`, a download task, and fails it: FoundationNetworking gives a download
+  /// answered by a `URLProtocol` no file (and its `download(for:)` traps on the missing file).
+  func refuseDownload(_ request: RecordedRequest) -> any Error {
+    state.withLock { $0.requests.append(request) }
+    let message = """
+      TestNetwork cannot answer the download task \(request) on this platform: \
+      FoundationNetworking gives a download served by a URLProtocol no file. Fetch it with \
+      data(for:) in the code under test, or test the download on an Apple platform.
+      """
+    report(message)
+    return URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: message])
+  }
+
+  /// Fails the test with `message`: at once under XCTest (which takes failures from any thread
   /// while its test runs); in Swift Testing, when the test's scope ends, in the test.
-  private func report(_ error: UnansweredRequestError) {
+  private func report(_ message: String) {
     if ScopeTeardowns.reportsFromAnyThread {
-      TestFailure.fail(error.description, at: location)
+      TestFailure.fail(message, at: location)
     } else {
-      state.withLock { $0.unreported.append(error) }
+      state.withLock { $0.unreported.append(message) }
     }
   }
 
@@ -208,7 +223,7 @@ public final class TestNetwork: Sendable {
       defer { state.unreported = [] }
       return state.unreported
     }
-    for error in unreported { TestFailure.fail(error.description, at: location) }
+    for message in unreported { TestFailure.fail(message, at: location) }
     StubRoutes.remove(self)
   }
 

@@ -101,6 +101,12 @@ final class StubURLProtocol<Tag: RouteTag>: URLProtocol {
       fail(with: TestNetwork.requestAfterTheEnd(recorded))
       return
     }
+    #if canImport(FoundationNetworking)
+      if task is URLSessionDownloadTask {
+        fail(with: network.refuseDownload(recorded))
+        return
+      }
+    #endif
     switch network.answer(recorded) {
     case .unanswered(let error):
       fail(with: error)
