@@ -68,7 +68,8 @@ public struct AppDirectories: Sendable, Hashable {
   /// ```
   public static var system: AppDirectories {
     let files = FileManager.default
-    let home = files.homeDirectoryForCurrentUser
+    // `homeDirectoryForCurrentUser` is macOS-only; `NSHomeDirectory()` is everywhere.
+    let home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
     return AppDirectories(
       temporary: files.temporaryDirectory,
       documents: files.urls(for: .documentDirectory, in: .userDomainMask).first
