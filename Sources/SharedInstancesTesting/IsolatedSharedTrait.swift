@@ -88,13 +88,10 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
       return
     }
     let setUp = self.setUp
+    let dependencySettings = self.dependencySettings
     // Whether the test failed, for the system doubles' clean-up at the end of its scope.
     let outcome = TestOutcome()
-    let watchingFailures = IssueHandlingTrait.compactMapIssues { issue in
-      if issue.isFailure { outcome.markFailed() }
-      return issue
-    }
-    try await watchingFailures.provideScope(for: test, testCase: testCase) {
+    try await Self.watchingFailures(of: test, testCase, into: outcome) {
       try await TestOutcome.$current.withValue(outcome) {
         try await DependencySettings.$current.withValue(dependencySettings) {
           try await withIsolatedShared(options, name: test.name) {
@@ -111,6 +108,25 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
         }
       }
     }
+  }
+
+  /// Runs `body`, marking `outcome` failed for every failing issue recorded meanwhile (Swift
+  /// Testing 6.2's issue handling; with an older one, only an error the test throws counts).
+  private static func watchingFailures(
+    of test: Test,
+    _ testCase: Test.Case?,
+    into outcome: TestOutcome,
+    _ body: @Sendable () async throws -> Void
+  ) async throws {
+    #if compiler(>=6.2)
+      let watching = IssueHandlingTrait.compactMapIssues { issue in
+        if issue.isFailure { outcome.markFailed() }
+        return issue
+      }
+      try await watching.provideScope(for: test, testCase: testCase, performing: body)
+    #else
+      try await body()
+    #endif
   }
 }
 
