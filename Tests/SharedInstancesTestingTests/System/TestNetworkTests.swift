@@ -153,6 +153,7 @@ import Testing
   @Test func anUnansweredRequestFailsTheTestNamingItAndTheStubs() async throws {
     let messages = Locked<[String]>([])
     let thrown = Locked<(any Error)?>(nil)
+    let locations = Locked<[String]>([])
     let url = feedURL
     await withKnownIssue {
       await withIsolatedShared {
@@ -166,9 +167,11 @@ import Testing
       }
     } matching: { issue in
       messages.mutate { $0.append(issue.comments.description) }
+      locations.mutate { $0.append(issue.sourceLocation?.fileName ?? "") }
       return true
     }
     #expect(thrown.get() != nil)
+    #expect(locations.get() == ["TestNetworkTests.swift"])  // the stub's line, not the library
     let message = try #require(messages.get().first)
     #expect(messages.get().count == 1)
     #expect(message.contains("No stub of the test network"))

@@ -204,16 +204,22 @@ public final class TestNetwork: Sendable {
   /// while its test runs); in Swift Testing, when the test's scope ends, in the test.
   private func report(_ message: String) {
     if ScopeTeardowns.reportsFromAnyThread {
-      TestFailure.fail(message, at: location)
+      TestFailure.fail(message, at: failureLocation)
     } else {
       state.withLock { $0.unreported.append(message) }
     }
   }
 
+  /// Where failures point: the test's newest stub, else where the network was created (for a
+  /// test's default network, in the library).
+  private var failureLocation: _SourceLocation {
+    state.withLock { $0.stubs.last?.location } ?? location
+  }
+
   func reportUnreadableFile(_ url: URL, error: any Error) {
     TestFailure.fail(
       "TestNetwork: the file of a stub cannot be read: \(url.path) (\(error))",
-      at: location
+      at: failureLocation
     )
   }
 
@@ -223,7 +229,7 @@ public final class TestNetwork: Sendable {
       defer { state.unreported = [] }
       return state.unreported
     }
-    for message in unreported { TestFailure.fail(message, at: location) }
+    for message in unreported { TestFailure.fail(message, at: failureLocation) }
     StubRoutes.remove(self)
   }
 
