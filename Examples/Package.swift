@@ -82,6 +82,15 @@ let package = Package(
       exclude: ["__Dependencies__"]
     ),
 
+    // Issue 31: the system's own shared instances — a feed client that fetches JSON through
+    // `SystemBoxes.urlSession`, caches it in user defaults and announces changes, tested in
+    // parallel on stubs, ephemeral defaults, recording notification centers and a TestClock.
+    .target(name: "FeedClientExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "FeedClientExampleTests",
+      dependencies: ["FeedClientExample", sharedInstances, sharedInstancesTesting]
+    ),
+
     // 000: image downloading, the current user, and factories that receive the locator.
     .target(name: "ImageDownloadingExample", dependencies: [sharedInstances]),
     .testTarget(

@@ -103,9 +103,14 @@ open class IsolatedSharedTestCase: XCTestCase {
     XCTestRun.willStart(named: name)
     defer { XCTestRun.didFinish() }
     // XCTest runs one test at a time in a process: a process-wide scope may capture every box.
+    // Whether the test failed, for the system doubles' clean-up at the end of its scope.
+    let outcome = TestOutcome()
     DependencyTracking.recordingXCTest(name: name, recording: dependencyRecording) {
-      runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
-        super.invokeTest()
+      TestOutcome.$current.withValue(outcome) {
+        runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
+          super.invokeTest()
+          if let testRun, testRun.totalFailureCount > 0 { outcome.markFailed() }
+        }
       }
     }
   }

@@ -88,23 +88,52 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
       return
     }
     let setUp = self.setUp
-    try await DependencySettings.$current.withValue(dependencySettings) {
-      try await withIsolatedShared(options, name: test.name) {
-        // What the test's exit tests read in their child processes joins the test's own.
-        try await ExitTestRelay.receiving(
-          in: test,
-          testCase: testCase,
-          scope: _Scope.resolveForCapture()
-        ) {
-          try await setUp?()
-          do {
-            try await function()
-          } catch  where ReportedFailures.contain(error) {
-            // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+    let dependencySettings = self.dependencySettings
+    // Whether the test failed, for the system doubles' clean-up at the end of its scope.
+    let outcome = TestOutcome()
+    try await Self.watchingFailures(of: test, testCase, into: outcome) {
+      try await TestOutcome.$current.withValue(outcome) {
+        try await DependencySettings.$current.withValue(dependencySettings) {
+          try await withIsolatedShared(options, name: test.name) {
+            // What the test's exit tests read in their child processes joins the test's own.
+            try await ExitTestRelay.receiving(
+              in: test,
+              testCase: testCase,
+              scope: _Scope.resolveForCapture()
+            ) {
+              try await setUp?()
+              do {
+                try await function()
+              } catch where ReportedFailures.contain(error) {
+                // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+              } catch {
+                outcome.markFailed()
+                throw error
+              }
+            }
           }
         }
       }
     }
+  }
+
+  /// Runs `body`, marking `outcome` failed for every failing issue recorded meanwhile (Swift
+  /// Testing 6.2's issue handling; with an older one, only an error the test throws counts).
+  private static func watchingFailures(
+    of test: Test,
+    _ testCase: Test.Case?,
+    into outcome: TestOutcome,
+    _ body: @Sendable () async throws -> Void
+  ) async throws {
+    #if compiler(>=6.2)
+      let watching = IssueHandlingTrait.compactMapIssues { issue in
+        if issue.isFailure { outcome.markFailed() }
+        return issue
+      }
+      try await watching.provideScope(for: test, testCase: testCase, performing: body)
+    #else
+      try await body()
+    #endif
   }
 }
 

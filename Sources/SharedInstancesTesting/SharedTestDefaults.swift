@@ -42,6 +42,9 @@ public enum SharedTestDefaults {
   /// Finds the test target's conformance, once, and hands its defaults to the core.
   static let installed: Void = {
     var registry: [UInt64: @Sendable () -> Any] = [:]
+    // The system doubles first (each test its own user defaults, notification center, …): the
+    // test target's own entries replace them.
+    for entry in SystemTestDefaults.defaults { registry[entry.box] = entry.make }
     if let provider = SharedTestDefaults.self as Any.Type as? any SharedTestDefaultsProviding.Type {
       for entry in provider.defaults { registry[entry.box] = entry.make }
     }

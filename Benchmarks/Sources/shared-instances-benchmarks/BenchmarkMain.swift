@@ -38,6 +38,22 @@ struct BenchmarkMain {
       }
       return
     }
+    if settings.systemDoublesOnly {
+      // The live rows first: before any scope opens (see below).
+      printToStandardError("Live system boxes against the system API (no scope opened):")
+      let live = SystemDoubleCosts.live(sampler)
+      printToStandardError("Each double's cost per test (set-up + tear-down):")
+      let perTest = SystemDoubleCosts.perTest(sampler)
+      printToStandardError("A stubbed request:")
+      let requests = await SystemDoubleCosts.requests(sampler)
+      print("### Live boxes against the system API (issue 31)\n")
+      print(SystemDoubleCosts.markdownTable(live))
+      print("\n### Each double's cost per test: set-up + tear-down (issue 31)\n")
+      print(SystemDoubleCosts.markdownTable(perTest))
+      print("\n### A stubbed request (issue 31)\n")
+      print(SystemDoubleCosts.markdownTable(requests))
+      return
+    }
     if settings.systemOnly {
       printToStandardError("System boxes against the system API (no isolation scope opened):")
       print(SystemBoxReads.markdownTable(SystemBoxReads.run(sampler)))

@@ -38,7 +38,9 @@
 /// time moves only when the test says, an immediate clock, constant and incrementing dates and
 /// UUIDs, a seeded random number generator, and doubles that fail the test when used.
 ///
-/// See <doc:ControllingTimeDatesAndRandomness>.
+/// See <doc:ControllingTimeDatesAndRandomness>. The app's URL session, user defaults,
+/// notification center and folders have boxes here too (``urlSession``, ``userDefaults``,
+/// ``notificationCenter``, ``directories``), which isolated tests replace with their own.
 public enum SystemBoxes {
   /// The current date: `Date()` unless a test overrides it.
   ///

@@ -183,6 +183,9 @@ struct IsolationSession: Sendable {
 
   /// Ends the scope: releases its instances, reports its diagnostics, releases the gate.
   func end() {
+    // The system doubles' clean-up (user defaults, directories, network), while the test's
+    // failures can still be recorded.
+    ScopeTeardowns.run(for: scope)
     if scope.isProcessWide { _Scope.closeProcessWide(scope) }
     DependencyTracking.scopeWillEnd(scope)
     scope.end()

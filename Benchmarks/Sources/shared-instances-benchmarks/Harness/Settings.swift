@@ -12,9 +12,11 @@ struct Settings: Sendable {
   var callSitesOnly = false
   /// Whether only the system boxes' table (issue 22) runs.
   var systemOnly = false
+  /// Whether only the system doubles' tables (issue 31) run.
+  var systemDoublesOnly = false
 
   static let usage = """
-    USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system]
+    USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system] [--system-doubles]
 
     Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
     prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
@@ -25,6 +27,10 @@ struct Settings: Sendable {
       --call-sites  Only the call-site table: member access and method calls on 1 to all
                     cores, beside a `static let`.
       --system      Only the system boxes' table: `SystemBoxes.date` beside `Date()`, and so on.
+      --system-doubles
+                    Only the tables of the network, user defaults, notification and file
+                    boxes: live boxes beside the system API, each double's per-test cost, a
+                    stubbed request.
       -h, --help  Shows this help.
     """
 
@@ -42,6 +48,8 @@ struct Settings: Sendable {
         settings.callSitesOnly = true
       case "--system":
         settings.systemOnly = true
+      case "--system-doubles":
+        settings.systemDoublesOnly = true
       case "-h", "--help":
         print(usage)
         return nil

@@ -1,0 +1,73 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import TestSupport
+import Testing
+
+/// `SystemBoxes.directories`: fresh folders for each isolated test, removed when it ends, kept
+/// and named when it fails.
+@Suite struct DirectoriesBoxTests {
+  @Test(.isolatedShared, arguments: 0..<100)
+  func parallelTestsWritingTheSameFileSeeOnlyTheirOwn(_ value: Int) async throws {
+    let file = SystemBoxes.directories.value.documents.appendingPathComponent("same.txt")
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    try Data("\(value)".utf8).write(to: file)
+    await Task.yield()
+    #expect(try String(contentsOf: file, encoding: .utf8) == "\(value)")
+  }
+
+  @Test(.isolatedShared) func theFoldersExistAreEmptyAndNameTheTest() throws {
+    let directories = SystemBoxes.directories.value
+    for folder in [directories.temporary, directories.documents, directories.caches] {
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+    #expect(directories.documents.path.contains("theFoldersExistAreEmptyAndNameTheTest"))
+    #expect(directories != AppDirectories.system)
+  }
+
+  @Test func theFoldersAreRemovedWhenTheTestEnds() throws {
+    let documents = try withIsolatedShared {
+      let documents = SystemBoxes.directories.value.documents
+      try Data("x".utf8).write(to: documents.appendingPathComponent("a.txt"))
+      return documents
+    }
+    #expect(!FileManager.default.fileExists(atPath: documents.path))
+    #expect(!FileManager.default.fileExists(atPath: documents.deletingLastPathComponent().path))
+  }
+
+  @Test func theFoldersOfAFailingTestAreKeptAndNamed() async throws {
+    let documents = Locked<URL?>(nil)
+    let issues = Locked<[(severity: Issue.Severity, text: String)]>([])
+    let test = try #require(Test.current)
+    // The inner test fails; this handler, outside it, takes its issues off this test's record.
+    let capturing = IssueHandlingTrait.compactMapIssues { issue in
+      issues.mutate { $0.append((issue.severity, "\(issue.comments)")) }
+      return nil
+    }
+    try await capturing.provideScope(for: test, testCase: Test.Case.current) {
+      try await IsolatedSharedTrait.isolatedShared.provideScope(
+        for: test,
+        testCase: Test.Case.current
+      ) {
+        documents.set(SystemBoxes.directories.value.documents)
+        Issue.record("the test fails")
+      }
+    }
+    let kept = try #require(documents.get())
+    let root = kept.deletingLastPathComponent()
+    #expect(FileManager.default.fileExists(atPath: kept.path))
+    #expect(issues.get().map(\.severity) == [.error, .warning])
+    #expect(issues.get().last?.text.contains("its directories are kept at \(root.path)") == true)
+    try FileManager.default.removeItem(at: root)
+  }
+
+  @Test func outsideEveryTestTheBoxHoldsTheSystemFolders() {
+    #expect(SystemBoxes.directories.value.temporary == FileManager.default.temporaryDirectory)
+  }
+
+  @Test func aStrictTestGetsItsOwnFoldersWithoutAFailure() {
+    withIsolatedShared(.strict) {
+      #expect(SystemBoxes.directories.value != AppDirectories.system)
+    }
+  }
+}
