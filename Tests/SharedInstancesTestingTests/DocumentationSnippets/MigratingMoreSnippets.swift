@@ -48,6 +48,7 @@ extension Docs {
 
     @Test func bootstrappingTwiceStopsTheProgram() async {
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        SharedScope.leaveExitTestIsolation()  // the program, not a test
         LoggingSystem.bootstrap(MemoryLogHandler())
         LoggingSystem.bootstrap(MemoryLogHandler())
       }.map { result in
