@@ -187,11 +187,9 @@ func fixtureSymbol(
   let attribute = "@MainActor "
   let fragments: [[String: String]] =
     declaration.hasPrefix(attribute)
-    ? [
-      ["kind": "text", "spelling": "@"], ["kind": "attribute", "spelling": "MainActor"],
-      ["kind": "text", "spelling": " " + declaration.dropFirst(attribute.count)],
-    ]
-    : [["kind": "text", "spelling": declaration]]
+    ? [["kind": "text", "spelling": "@"], ["kind": "attribute", "spelling": "MainActor"]]
+      + fragments(" " + declaration.dropFirst(attribute.count))
+    : fragments(declaration)
   return [
     "kind": ["identifier": kind],
     "identifier": ["precise": id],
@@ -199,4 +197,25 @@ func fixtureSymbol(
     "declarationFragments": fragments,
     "accessLevel": "public",
   ]
+}
+
+/// The declaration's fragments: text, and a type identifier for each `⟦Name|usr⟧`, which the
+/// symbol graph writes as `{"kind": "typeIdentifier", "spelling": "Name", "preciseIdentifier":
+/// "usr"}`, as for `ByteBuffer` in `⟦ByteBuffer|s:7NIOCore10ByteBufferV⟧`.
+func fragments(_ declaration: String) -> [[String: String]] {
+  var result: [[String: String]] = []
+  var rest = Substring(declaration)
+  while let open = rest.range(of: "⟦"), let close = rest.range(of: "⟧") {
+    if open.lowerBound > rest.startIndex {
+      result.append(["kind": "text", "spelling": String(rest[..<open.lowerBound])])
+    }
+    let parts = rest[open.upperBound..<close.lowerBound].split(separator: "|")
+    result.append([
+      "kind": "typeIdentifier", "spelling": String(parts[0]),
+      "preciseIdentifier": String(parts[1]),
+    ])
+    rest = rest[close.upperBound...]
+  }
+  if !rest.isEmpty { result.append(["kind": "text", "spelling": String(rest)]) }
+  return result
 }
