@@ -1,6 +1,7 @@
 /// A type to write a spy for: a protocol, or an open class with `--class`.
 struct SpyTarget {
-  /// The protocol's or class's name, such as `ArticleManaging`.
+  /// The protocol's or class's name, such as `ArticleManaging`, with the types it is nested in
+  /// (`StatusEditor.A.Client`).
   let typeName: String
   /// Whether this is a class to subclass rather than a protocol to conform to.
   let isClass: Bool
@@ -27,9 +28,22 @@ struct SpyTarget {
   var isEquatableByIdentity = false
   /// Whether the protocol refines `Hashable`: a spy hashes its identity.
   var isHashableByIdentity = false
+  /// The modules of the types the declarations mention, besides Foundation and the protocol's.
+  var imports: Set<String> = []
+  /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
+  var importsNetworking = false
 }
 
 extension SpyTarget {
+  /// The spy's name: the type's path without its dots, and `Spy`, such as `ClockSpy` or
+  /// `StatusEditorAClientSpy`.
+  var spyName: String { Self.spyName(of: typeName) }
+
+  /// The name of the spy of the type at `path` (dot-separated).
+  static func spyName(of path: String) -> String {
+    path.split(separator: ".").joined() + "Spy"
+  }
+
   /// The class the spy subclasses, holding its `Spy` rather than inheriting from it.
   var superclassName: String? { inheritsNSObject ? "NSObject" : superclass }
 }

@@ -71,6 +71,15 @@ extension SpyGenerator {
     )
   }
 
+  /// A protocol whose spy would have the name of another's (`A.BClient` and `AB.Client`).
+  static func sameSpyName(_ path: String, as owner: String, spyName: String) -> Diagnostic {
+    Diagnostic(
+      .warning,
+      "No spy for protocol \(path): its spy would be named \(spyName), as the spy of \(owner) "
+        + "is. Write this spy by hand under another name, or " + wayToSkip(path) + "."
+    )
+  }
+
   /// A class member the subclass spy cannot override.
   static func notOverridden(_ member: String, of name: String, reason: String) -> Diagnostic {
     Diagnostic(

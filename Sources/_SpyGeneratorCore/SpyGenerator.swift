@@ -164,8 +164,21 @@ public struct SpyGenerator: Sendable {
       diagnostics.append(Self.skipMatchesNothing(name, reader: reader))
     }
     chosen.removeAll { symbol in
-      skipped.contains(symbol.name)
+      skipped.contains(symbol.name) || skipped.contains(symbol.path)
         || (symbol.docComment?.lines.contains { $0.text.trimmingSpaces == Self.skipMarker } ?? false)
+    }
+    // Two paths that spell one spy name (`A.BClient`, `AB.Client`): the first in path order
+    // keeps it, whatever the order of the graph; the others are diagnosed, never written over it.
+    var owners: [String: String] = [:]
+    for symbol in chosen.sorted(by: { $0.path < $1.path }) {
+      let spyName = SpyTarget.spyName(of: symbol.path)
+      if owners[spyName] == nil { owners[spyName] = symbol.path }
+    }
+    chosen.removeAll { symbol in
+      let spyName = SpyTarget.spyName(of: symbol.path)
+      guard let owner = owners[spyName], owner != symbol.path else { return false }
+      diagnostics.append(Self.sameSpyName(symbol.path, as: owner, spyName: spyName))
+      return true
     }
     // Each protocol's spy depends only on the graph: rendered on every core, kept in order.
     let rendered = chosen.concurrentMap { symbol -> (File?, [Diagnostic]) in
@@ -231,11 +244,20 @@ public struct SpyGenerator: Sendable {
     var associatedTypes: [AssociatedType] = []
     var protocolRequirements: [String] = []
     var superclass: SymbolGraph.Symbol?
+    var imports: Set<String> = []
+    var importsNetworking = false
+    func addImports(of symbol: SymbolGraph.Symbol) {
+      let needs = ModuleImports.needs(of: symbol)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
+      addImports(of: symbol)
       protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
       superclass = superclass ?? reader.superclass(of: symbol)
       for requirement in reader.members(of: symbol) {
+        addImports(of: requirement)
         do throws(DeclarationParser.Unsupported) {
           if requirement.kind.identifier == "swift.associatedtype" {
             let associated = try DeclarationParser.associatedType(requirement)
@@ -278,7 +300,7 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    let name = symbol.name
+    let name = symbol.path
     if let superclass {
       external.removeAll { $0 == superclass.identifier.precise }
       if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
@@ -297,7 +319,9 @@ public struct SpyGenerator: Sendable {
       protocolRequirements: protocolRequirements
     )
     // A final spy spells `Self` with its own name.
-    members = members.map { generics.fixing($0).substituting(["Self": name + "Spy"]) }
+    members = members.map {
+      generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
+    }
     // A requirement a refinement restates is one requirement: implemented once.
     var signatures: Set<String> = []
     members.removeAll { !signatures.insert($0.signature).inserted }
@@ -314,7 +338,8 @@ public struct SpyGenerator: Sendable {
       // skipped with a warning so that the other spies stay usable.
       diagnostics.append(
         Diagnostic(
-          options.protocols.contains(name) ? .error : .warning,
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
           "No spy for protocol \(name): "
             + problems.joined(separator: "; ")
             + ". Write this spy by hand (see \"Writing a spy and a stub\"), or "
@@ -368,6 +393,8 @@ public struct SpyGenerator: Sendable {
         && !members.contains { $0.isStatic && $0.head.contains("func == ") }
     }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.imports = imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = importsNetworking
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
@@ -440,12 +467,22 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    return SpyTarget(
-      typeName: symbol.name,
+    var imports: Set<String> = []
+    var importsNetworking = false
+    for member in [symbol] + reader.members(of: symbol) {
+      let needs = ModuleImports.needs(of: member)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
+    var target = SpyTarget(
+      typeName: symbol.path,
       isClass: true,
       isMainActor: false,
       isInternal: symbol.accessLevel != "public" && symbol.accessLevel != "open",
       members: members
     )
+    target.imports = imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = importsNetworking
+    return target
   }
 }

@@ -9,7 +9,7 @@ struct SpyRenderer {
   /// The module's types: which are `Equatable`, `Sendable`, protocols, closure typealiases.
   var types = ModuleTypes()
 
-  var spyName: String { target.typeName + "Spy" }
+  var spyName: String { target.spyName }
 
   /// Whether the spy holds a `Spy` rather than inheriting from it: only a class spy, which
   /// subclasses its class, the spy of a protocol constrained to a class (`NSObjectProtocol`
@@ -105,10 +105,15 @@ struct SpyRenderer {
     lines.append(current)
     lines.append("")
     // Sorted as swift-format's OrderedImports wants them: plain imports, then @testable ones.
-    var imports = ["Foundation", "SharedInstancesTesting"]
+    var imports = ["Foundation", "SharedInstancesTesting"] + target.imports
     if !target.isInternal { imports.append(module) }
-    lines += imports.sorted().map { "import \($0)" }
+    lines += Set(imports).sorted().map { "import \($0)" }
     if target.isInternal { lines.append("@testable import \(module)") }
+    if target.importsNetworking {
+      lines += [
+        "", "#if canImport(FoundationNetworking)", "  import FoundationNetworking", "#endif",
+      ]
+    }
     return lines
   }
 
