@@ -301,6 +301,9 @@ public struct SpyGenerator: Sendable {
       }
     }
     let name = symbol.path
+    for parent in external where Self.unsatisfiable[parent] != nil {
+      problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
+    }
     if let superclass {
       external.removeAll { $0 == superclass.identifier.precise }
       if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
@@ -362,8 +365,9 @@ public struct SpyGenerator: Sendable {
     // `Identifiable` need.
     let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
-      "Swift.Escapable", "Swift.CustomStringConvertible",
-    ])
+      "Swift.Escapable", "Swift.CustomStringConvertible", "Swift.Error",
+      "Foundation.LocalizedError",
+    ]).union(SynthesizedParent.byName.keys)
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))
@@ -389,10 +393,22 @@ public struct SpyGenerator: Sendable {
       let hashable = external.contains { $0.hasSuffix(".Hashable") }
       target.isHashableByIdentity = hashable && !members.contains { $0.baseName == "hash" }
       target.isEquatableByIdentity =
-        (hashable || external.contains { $0.hasSuffix(".Equatable") })
+        (hashable || external.contains { $0.hasSuffix(".Equatable") || $0 == "Swift.Comparable" })
         && !members.contains { $0.isStatic && $0.head.contains("func == ") }
     }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.synthesized = Set(external.compactMap { SynthesizedParent.byName[$0] })
+    // A requirement the protocol restates is recorded instead.
+    let restated: [SynthesizedParent: (Member) -> Bool] = [
+      .decodable: { $0.kind == .initializer && $0.displayName == "init(from:)" },
+      .encodable: { $0.displayName == "encode(to:)" },
+      .comparable: { $0.isStatic && $0.head.contains("func < ") },
+      .caseIterable: { $0.isStatic && $0.baseName == "allCases" },
+      .debugDescription: { !$0.isStatic && $0.baseName == "debugDescription" },
+    ]
+    target.synthesized = target.synthesized.filter { parent in
+      !members.contains { restated[parent]?($0) ?? false }
+    }
     target.imports = imports.subtracting([reader.graph.module.name])
     target.importsNetworking = importsNetworking
     target.associatedTypes = generics.parameters
@@ -415,6 +431,19 @@ public struct SpyGenerator: Sendable {
     }
     return hasPlainInit ? nil : "which has no init() its subclass spy can call"
   }
+
+  /// Protocols of the standard library no spy can meet, and why.
+  static let unsatisfiable: [String: String] = [
+    "Swift.RawRepresentable":
+      "whose RawValue and init?(rawValue:) a spy has no value for",
+    "Swift.OptionSet": "whose spy would be a set of options rather than a spy",
+    "Swift.Strideable": "whose distances a spy has no value for",
+    "Swift.Numeric": "whose arithmetic a spy has no value for",
+    "Swift.BinaryInteger": "whose arithmetic a spy has no value for",
+    "Swift.FloatingPoint": "whose arithmetic a spy has no value for",
+    "Swift.Sequence": "whose iterator a spy has no type for",
+    "Swift.Collection": "whose indices and elements a spy has no type for",
+  ]
 
   /// Protocols of the standard library whose requirements a spy meets by its identity.
   static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]

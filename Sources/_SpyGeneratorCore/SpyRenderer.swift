@@ -47,7 +47,9 @@ struct SpyRenderer {
     if isComponent {
       lines.append("")
       lines += componentStorage()
-    } else if target.members.contains(where: { $0.kind == .initializer }) {
+    } else if target.members.contains(where: { $0.kind == .initializer })
+      || target.synthesized.contains(.decodable)
+    {
       lines.append("")
       lines += inheritedInitializer()
     }
@@ -310,12 +312,67 @@ struct SpyRenderer {
         "  }",
       ]
     }
+    lines += synthesizedRequirements()
     if target.isHashableByIdentity {
       lines += [
         "",
         "  /// Hashes the spy's identity (`Hashable`).",
         "  \(accessorIsolation)func hash(into hasher: inout Hasher) {",
         "    hasher.combine(ObjectIdentifier(self))",
+        "  }",
+      ]
+    }
+    return lines
+  }
+
+  /// What the spy writes for the standard library's protocols its protocol refines
+  /// (``SynthesizedParent``).
+  private func synthesizedRequirements() -> [String] {
+    var lines: [String] = []
+    let spy = isComponent ? "spy." : ""
+    if target.synthesized.contains(.comparable) {
+      lines += [
+        "",
+        "  /// Orders spies by identity (`Comparable`): a spy is equal only to itself.",
+        "  static func < (lhs: \(spyName), rhs: \(spyName)) -> Bool {",
+        "    ObjectIdentifier(lhs) < ObjectIdentifier(rhs)",
+        "  }",
+      ]
+    }
+    if target.synthesized.contains(.caseIterable) {
+      lines += [
+        "",
+        "  /// No spies (`CaseIterable`): a spy is no case of an enumeration.",
+        "  static var allCases: [\(spyName)] { [] }",
+      ]
+    }
+    if target.synthesized.contains(.debugDescription) {
+      lines += [
+        "",
+        "  /// The spy's name and calls (`CustomDebugStringConvertible`).",
+        "  \(accessorIsolation)var debugDescription: String { \(spy)description }",
+      ]
+    }
+    if target.synthesized.contains(.decodable) {
+      var body = ["    super.init()"]
+      if isComponent {
+        body = ["    spy = Spy(name: \"\(spyName)\")"]
+        if target.superclassName != nil { body.append("    super.init()") }
+      }
+      lines +=
+        [
+          "",
+          "  /// A fresh spy: a spy has nothing to decode (`Decodable`).",
+          "  init(from decoder: any Decoder) throws {",
+        ] + body + ["  }"]
+    }
+    if target.synthesized.contains(.encodable) {
+      lines += [
+        "",
+        "  /// Encodes `nil`: a spy has nothing to encode (`Encodable`).",
+        "  \(accessorIsolation)func encode(to encoder: any Encoder) throws {",
+        "    var container = encoder.singleValueContainer()",
+        "    try container.encodeNil()",
         "  }",
       ]
     }
