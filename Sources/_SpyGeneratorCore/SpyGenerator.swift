@@ -158,6 +158,11 @@ public struct SpyGenerator: Sendable {
     } else {
       chosen = reader.protocols
     }
+    // Underscored protocols without requirements are markers (`_SwiftMetricsSendableProtocol`):
+    // left out silently unless named with --protocol.
+    if options.protocols.isEmpty {
+      chosen.removeAll { $0.name.hasPrefix("_") && reader.members(of: $0).isEmpty }
+    }
     // Left out by name or by their doc comment: no spy, no diagnostic.
     let skipped = Set(options.skip)
     for name in options.skip.sorted() where reader.protocolNamed(name) == nil {
@@ -371,9 +376,19 @@ public struct SpyGenerator: Sendable {
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))
-      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }.sorted()
+      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }
+      .filter { !Self.isMarker($0) && Self.unsatisfiable[$0] == nil }.sorted()
     if !unknown.isEmpty {
-      diagnostics.append(Self.externalParents(unknown, of: name))
+      // Their requirements are not in this module's graph: a spy written without them would
+      // not conform, and would break the test target that compiles it.
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
+          Self.externalParents(unknown, of: name)
+        )
+      )
+      return nil
     }
     let isMainActor = (symbol.declarationFragments ?? []).contains {
       $0.kind == "attribute" && $0.spelling == "MainActor"
@@ -430,6 +445,12 @@ public struct SpyGenerator: Sendable {
         && !["private", "fileprivate"].contains(member.accessLevel)
     }
     return hasPlainInit ? nil : "which has no init() its subclass spy can call"
+  }
+
+  /// Whether a parent of another module, `Module._Name`, is an underscored protocol: by
+  /// convention a marker without requirements, such as `ArgumentParser._SendableMetatype`.
+  static func isMarker(_ parent: String) -> Bool {
+    (parent.split(separator: ".").last ?? "").hasPrefix("_")
   }
 
   /// Protocols of the standard library no spy can meet, and why.

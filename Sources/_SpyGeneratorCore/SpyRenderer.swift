@@ -411,7 +411,7 @@ struct SpyRenderer {
   /// The values a call records: every parameter but closures, as its `Call` stores it; the
   /// value of an `@autoclosure` the spy evaluates, unless it is `Void`.
   private func recordedValues(_ member: Member) -> [(label: String, type: String, value: String)] {
-    member.parameters.filter { !$0.isClosure && $0.evaluated?.type != "Void" }.map { parameter in
+    member.parameters.filter { isRecorded($0, in: member) }.map { parameter in
       var type = parameter.evaluated?.type ?? parameter.type
       if parameter.isVariadic { type = "[\(type)]" }
       let form = recordedForm(of: type, in: member)

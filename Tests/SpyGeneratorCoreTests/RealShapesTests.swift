@@ -84,10 +84,14 @@ import _SpyGeneratorCore
   // MARK: - Declarations
 
   @Test func aConsumingNoncopyableParameterStaysOutOfCall() throws {
-    let spy = try spyText([
-      .method("func enqueue(_ job: consuming ⟦ExecutorJob|s:ScJ⟧)"),
-      .method("func take(_ value: consuming ⟦Token|s:1M5TokenV⟧, count: Int)"),
-    ])
+    // `Token` is a struct of the module, not declared `Sendable`: it may be `~Copyable`.
+    let spy = try spyText(
+      [
+        .method("func enqueue(_ job: consuming ⟦ExecutorJob|s:ScJ⟧)"),
+        .method("func take(_ value: consuming ⟦Token|s:1M5TokenV⟧, count: Int)"),
+      ],
+      types: [.nested(["Token"], id: "s:1M5TokenV", kind: "swift.struct")]
+    )
     #expect(spy.contains("  func enqueue(_ job: consuming ExecutorJob) {\n"))
     #expect(spy.contains("    case enqueue\n"))
     #expect(spy.contains("    case take(count: Int)\n"))
