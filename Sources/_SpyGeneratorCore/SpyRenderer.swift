@@ -86,7 +86,26 @@ struct SpyRenderer {
       }
     }
     lines.append("}")
+    lines += placeholderConformance()
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The conformance that makes the spy the placeholder of its protocol
+  /// (`ProtocolSpyPlaceholder`): not for a class's spy, a generic spy (its type is not known
+  /// without its arguments), or a main-actor one (made off the main actor).
+  private func placeholderConformance() -> [String] {
+    guard !target.isClass, target.associatedTypes.isEmpty, !target.isMainActor else { return [] }
+    return [""]
+      + wrapComment(
+        "Serves a fresh spy where a test reads an `any \(target.typeName)` that nothing provided "
+          + "(a `.required` box, an unstubbed call): the read fails the test and goes on.",
+        indent: ""
+      ).dropFirst() + [
+        "extension \(spyName): ProtocolSpyPlaceholder {",
+        "  static var spiedProtocol: Any.Type { (any \(target.typeName)).self }",
+        "  static func makePlaceholderSpy() -> Any { \(spyName)() }",
+        "}",
+      ]
   }
 
   // MARK: - Pieces
@@ -474,7 +493,8 @@ struct SpyRenderer {
       let hasAccessors = hasSetter || !effects.isEmpty
       let getter = wrapList(
         indent: hasAccessors ? "      " : "    ",
-        head: answer(member, recorder: recorder, call: call),
+        head: (member.returnsExplicitly ? "return " : "")
+          + answer(member, recorder: recorder, call: call),
         items: [],
         tail: answerTail(member),
         emptyParens: false
@@ -504,7 +524,8 @@ struct SpyRenderer {
       let effects = accessorEffects(member)
       let getter = wrapList(
         indent: hasSetter || !effects.isEmpty ? "      " : "    ",
-        head: answer(member, recorder: recorder, call: call),
+        head: (member.returnsExplicitly ? "return " : "")
+          + answer(member, recorder: recorder, call: call),
         items: values.map { labeled($0.label, $0.value) },
         tail: answerTail(member),
         emptyParens: false

@@ -111,7 +111,8 @@ import _SpyGeneratorCore
     ])
     #expect(output.diagnostics.isEmpty)
     let spy = try #require(output.files.first).contents
-    #expect(spy.contains("  var body: Int {\n"))
+    // The implementation inherits the builder: `return` turns it off.
+    #expect(spy.contains("  var body: Int {\n    return record(.body, placeholder: 0)\n"))
     #expect(spy.contains("  func configuration() -> [String] {\n"))
     #expect(!spy.contains("Builder"))
     #expect(!spy.contains("Action>"))

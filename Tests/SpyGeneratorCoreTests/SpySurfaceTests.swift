@@ -43,8 +43,8 @@ import _SpyGeneratorCore
         """
         }
 
-        /// Serves a fresh spy where a test reads an `any Shapes` that nothing provided (a
-        /// `.required` box, an unstubbed call): the read fails the test and goes on.
+        /// Serves a fresh spy where a test reads an `any Shapes` that nothing provided (a `.required` box,
+        /// an unstubbed call): the read fails the test and goes on.
         extension ShapesSpy: ProtocolSpyPlaceholder {
           static var spiedProtocol: Any.Type { (any Shapes).self }
           static func makePlaceholderSpy() -> Any { ShapesSpy() }
