@@ -333,14 +333,6 @@ public struct SpyGenerator: Sendable {
     // A requirement a refinement restates is one requirement: implemented once.
     var signatures: Set<String> = []
     members.removeAll { !signatures.insert($0.signature).inserted }
-    if !generics.parameters.isEmpty {
-      for member in members where member.isStatic {
-        problems.append(
-          "\(member.owner).\(member.displayName): a static requirement of a protocol with "
-            + "associated types, which a generic spy has no static storage to record"
-        )
-      }
-    }
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
       // skipped with a warning so that the other spies stay usable.

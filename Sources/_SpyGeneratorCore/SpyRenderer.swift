@@ -305,7 +305,15 @@ struct SpyRenderer {
   /// The spy of the static requirements: a fresh one in each isolated test, one for the process
   /// elsewhere (`Spy.perTest(name:)`).
   private func staticsStorage() -> [String] {
-    [
+    // A generic class has no static stored property: one spy per specialization.
+    if !target.associatedTypes.isEmpty {
+      return [
+        "  /// Records the calls to static requirements: one spy per specialization, and each",
+        "  /// isolated test has its own (see `Spy.perSpecialization(of:)`).",
+        "  static var statics: Spy<Call> { Spy<Call>.perSpecialization(of: Self.self).value }",
+      ]
+    }
+    return [
       "  /// Records the calls to static requirements: each isolated test has its own (see",
       "  /// `Spy.perTest(name:)`), other code shares one for the process.",
       "  static var statics: Spy<Call> { staticSpies.value }",

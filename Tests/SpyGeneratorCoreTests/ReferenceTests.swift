@@ -35,7 +35,8 @@ import _SpyGeneratorCore
         "TraceSpanSpy.swift", "SpanTracingSpy.swift", "PreferencesSpy.swift", "InstantSpy.swift",
         "FlagSpy.swift", "FailureSpy.swift", "ResettingSpy.swift", "TicketDeskSpy.swift",
         "ReportSpy.swift", "HashSinkSpy.swift", "SinkMixingSpy.swift", "RunningSpy.swift",
-        "HTTPLoadingSpy.swift", "PipelineFactorySpy.swift", "JournalSpy.swift", "TrackerSpy.swift",
+        "HTTPLoadingSpy.swift", "PipelineFactorySpy.swift", "ContextKeySpy.swift",
+        "JournalSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

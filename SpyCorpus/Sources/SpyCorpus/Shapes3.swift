@@ -109,3 +109,13 @@ public protocol HTTPLoading: Sendable {
 public protocol PipelineFactory: Sendable {
   func makePipeline() -> any Pipeline
 }
+
+// MARK: - Associated types and static requirements
+
+/// A key with a value type and static requirements, as `DependencyKey` and
+/// `InstrumentationContextKey` are.
+public protocol ContextKey: Sendable {
+  associatedtype Value: Sendable
+  static var defaultValue: Value { get }
+  static var nameOverride: String? { get }
+}

@@ -96,3 +96,15 @@ private struct CountingSink: HashSink {
   var total = 0
   mutating func add(_ value: Int) { total += value }
 }
+
+@Suite struct ContextKeySpyTests {
+  @Test(.isolatedShared) func eachSpecializationHasItsOwnStatics() {
+    ContextKeySpy<Int>.statics.stub(.defaultValue, returning: 3)
+    ContextKeySpy<String>.statics.stub(.defaultValue, returning: "three")
+    ContextKeySpy<Int>.statics.stub(.nameOverride, returning: String?.none)
+    #expect(ContextKeySpy<Int>.defaultValue == 3)
+    #expect(ContextKeySpy<String>.defaultValue == "three")
+    #expect(ContextKeySpy<Int>.nameOverride == nil)
+    #expect(ContextKeySpy<Int>.statics.calls == [.defaultValue, .nameOverride])
+  }
+}
