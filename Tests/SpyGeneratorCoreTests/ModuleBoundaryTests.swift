@@ -237,7 +237,7 @@ import _SpyGeneratorCore
           kind: "swift.method",
           path: ["Instrument", "inject(_:)"],
           declaration:
-            "func inject(_ context: ⟦ServiceContext|s:18ServiceContextModule0aB0V⟧)"
+            "func inject(_ context: ⟦ServiceContext|s:20ServiceContextModule0aB0V⟧)"
         ),
       ],
       relationships: [
@@ -260,6 +260,7 @@ import _SpyGeneratorCore
     #expect(spy.contains("  func flush() {\n"))
     #expect(spy.contains("  func inject(_ context: ServiceContext) {\n"))
     #expect(spy.contains("import ServiceContextModule\n"))
+    #expect(spy.contains("    case inject(context: SpyArgument<ServiceContext>)\n"))
     // The dependency's protocols get no spy of their own.
     #expect(output.files.map(\.name) == ["TracerSpy.swift"])
   }
