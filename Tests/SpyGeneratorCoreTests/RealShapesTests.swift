@@ -140,3 +140,28 @@ import _SpyGeneratorCore
     )
   }
 }
+
+/// Deprecated protocols and requirements: the spy is deprecated where they are, so that what it
+/// mentions of them warns nowhere in the test target.
+@Suite struct DeprecationTests {
+  @Test func aDeprecatedRequirementsImplementationAndCallCaseAreDeprecated() throws {
+    let spy = try spyText([
+      .method("⚠︎ func joinGroup(_ group: Int, interface: OldInterface?)"),
+      .method("func leave()"),
+    ])
+    #expect(
+      spy.contains("    @available(*, deprecated)\n    case joinGroup(group: Int, interface: ")
+    )
+    #expect(spy.contains("    @available(*, deprecated)\n    var method: Method {\n"))
+    #expect(spy.contains("  @available(*, deprecated)\n  func joinGroup(_ group: Int, interface:"))
+    #expect(spy.contains("  }\n\n  func leave() {\n"))
+  }
+
+  @Test func aDeprecatedProtocolsSpyIsDeprecated() throws {
+    let spy = try spyText([.method("func run()")], declaration: "⚠︎ protocol Shapes")
+    #expect(spy.contains("@available(*, deprecated)\nfinal class ShapesSpy: "))
+    #expect(
+      spy.contains("@available(*, deprecated)\nextension ShapesSpy: ProtocolSpyPlaceholder {")
+    )
+  }
+}
