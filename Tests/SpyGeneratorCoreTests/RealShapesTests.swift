@@ -165,3 +165,46 @@ import _SpyGeneratorCore
     )
   }
 }
+
+/// Long names, as NIO and swift-log have them: the spy stays within 100 columns, laid out as
+/// swift-format lays it out, so that `swift format lint --strict` accepts it.
+@Suite struct LongNamesTests {
+  @Test func everyLineOfASpyWithLongNamesFitsInOneHundredColumns() throws {
+    let output = try generatedOutput(
+      [
+        .method(
+          "func logLevelMessageMetadataSourceFileFunctionLine(level: Int, message: String, "
+            + "metadata: [String: String]?, source: String, file: String, function: String, "
+            + "line: UInt) -> Int"
+        ),
+        .method("func logLevelMessageMetadataSourceFileFunctionLineAndMore()"),
+      ],
+      declaration: "protocol NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed"
+    )
+    let spy = try #require(output.files.first).contents
+    for line in spy.split(separator: "\n") {
+      #expect(line.count <= 100, "\(line)")
+    }
+    #expect(spy.contains("    record(\n      .logLevelMessageMetadataSourceFileFunctionLine(\n"))
+    #expect(spy.contains("      ),\n      placeholder: 0\n    )\n"))
+    #expect(
+      spy.contains(
+        "      case .logLevelMessageMetadataSourceFileFunctionLineAndMore:\n"
+          + "        .logLevelMessageMetadataSourceFileFunctionLineAndMore\n"
+      )
+    )
+    #expect(
+      spy.contains(
+        """
+        final class NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeedSpy: Spy<
+          NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeedSpy.Call
+        >,
+        NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed,
+        @unchecked Sendable
+        {
+
+        """
+      )
+    )
+  }
+}
