@@ -427,6 +427,7 @@ public struct SpyGenerator: Sendable {
         && !members.contains { $0.isStatic && $0.head.contains("func == ") }
     }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.isDeprecated = symbol.isDeprecated
     target.synthesized = Set(external.compactMap { SynthesizedParent.byName[$0] })
     // A requirement the protocol restates is recorded instead.
     let restated: [SynthesizedParent: (Member) -> Bool] = [

@@ -36,6 +36,8 @@ import _SpyGeneratorCore
         "FlagSpy.swift", "FailureSpy.swift", "ResettingSpy.swift", "TicketDeskSpy.swift",
         "ReportSpy.swift", "HashSinkSpy.swift", "SinkMixingSpy.swift", "RunningSpy.swift",
         "HTTPLoadingSpy.swift", "PipelineFactorySpy.swift", "ContextKeySpy.swift",
+        "MulticastingSpy.swift", "LegacyMulticastingSpy.swift",
+        "InboundByteBufferingChannelHandlerWithAVeryLongNameForLayoutSpy.swift",
         "JournalSpy.swift", "TrackerSpy.swift",
       ]
     )

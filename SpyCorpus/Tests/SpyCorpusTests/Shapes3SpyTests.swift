@@ -108,3 +108,26 @@ private struct CountingSink: HashSink {
     #expect(ContextKeySpy<Int>.statics.calls == [.defaultValue, .nameOverride])
   }
 }
+
+@Suite struct DeprecatedAndLongNamesSpyTests {
+  @Test func theRequirementsThatAreNotDeprecatedAreSpiedAsUsual() {
+    let spy = MulticastingSpy()
+    spy.join(device: 2)
+    #expect(spy.calls == [.joinDevice(device: 2)])
+  }
+
+  @Test func aSpyWithLongNamesRecordsItsCalls() {
+    let spy = InboundByteBufferingChannelHandlerWithAVeryLongNameForLayoutSpy()
+    spy.stub(.logLevelMessageMetadataSourceFileFunctionLine, returning: 1)
+    let answer = spy.logLevelMessageMetadataSourceFileFunctionLine(
+      level: 0,
+      message: "m",
+      metadata: nil,
+      source: "s",
+      file: "f",
+      function: "g",
+      line: 1
+    )
+    #expect(answer == 1)
+  }
+}
