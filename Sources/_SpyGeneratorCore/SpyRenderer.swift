@@ -48,7 +48,7 @@ struct SpyRenderer {
       lines.append("")
       lines += componentStorage()
     } else if target.members.contains(where: { $0.kind == .initializer })
-      || target.synthesized.contains(.decodable)
+      || target.synthesized.contains(.decodable) || target.rawValue != nil
     {
       lines.append("")
       lines += inheritedInitializer()
@@ -323,6 +323,7 @@ struct SpyRenderer {
       tail: " {",
       forceBreak: true
     )
+    lines += rawValueInitialization
     lines += wrapList(
       indent: "    ",
       head: "spy = Spy(",
@@ -391,11 +392,34 @@ struct SpyRenderer {
     return lines
   }
 
+  /// `rawValue = 0`: what every initializer of a `RawRepresentable` spy starts with.
+  var rawValueInitialization: [String] {
+    target.rawValue.map { ["    rawValue = \($0.initial)"] } ?? []
+  }
+
   /// What the spy writes for the standard library's protocols its protocol refines
   /// (``SynthesizedParent``).
   private func synthesizedRequirements() -> [String] {
     var lines: [String] = []
     let spy = isComponent ? "spy." : ""
+    if let rawValue = target.rawValue {
+      var body = ["    self.rawValue = rawValue"]
+      if isComponent {
+        body.append("    spy = Spy(name: \"\(spyName)\")")
+        if target.superclassName != nil { body.append("    super.init()") }
+      } else {
+        body.append("    super.init()")
+      }
+      lines +=
+        [
+          "",
+          "  /// The raw value (`RawRepresentable`): \(rawValue.initial), or the one it was created with.",
+          "  let rawValue: \(rawValue.type)",
+          "",
+          "  /// A fresh spy with this raw value (`RawRepresentable`); it always succeeds.",
+          "  init?(rawValue: \(rawValue.type)) {",
+        ] + body + ["  }"]
+    }
     if target.synthesized.contains(.comparable) {
       lines += [
         "",
@@ -420,9 +444,9 @@ struct SpyRenderer {
       ]
     }
     if target.synthesized.contains(.decodable) {
-      var body = ["    super.init()"]
+      var body = rawValueInitialization + ["    super.init()"]
       if isComponent {
-        body = ["    spy = Spy(name: \"\(spyName)\")"]
+        body = rawValueInitialization + ["    spy = Spy(name: \"\(spyName)\")"]
         if target.superclassName != nil { body.append("    super.init()") }
       }
       lines +=
@@ -462,6 +486,7 @@ struct SpyRenderer {
       tail: " {",
       forceBreak: true
     )
+    lines += rawValueInitialization
     lines += wrapList(
       indent: "    ",
       head: "super.init",
@@ -523,6 +548,7 @@ struct SpyRenderer {
         tail: member.tail + " {"
       )
       if member.kind == .initializer {
+        lines += rawValueInitialization
         lines.append(isComponent ? "    spy = Spy(name: \"\(spyName)\")" : "    super.init()")
         if isComponent && target.superclassName != nil { lines.append("    super.init()") }
       }

@@ -38,6 +38,7 @@ import _SpyGeneratorCore
         "HTTPLoadingSpy.swift", "PipelineFactorySpy.swift", "ContextKeySpy.swift",
         "MulticastingSpy.swift", "LegacyMulticastingSpy.swift",
         "InboundByteBufferingChannelHandlerWithAVeryLongNameForLayoutSpy.swift",
+        "MetadataAttributeSpy.swift", "AcceptableSpy.swift",
         "JournalSpy.swift", "TrackerSpy.swift",
       ]
     )

@@ -151,3 +151,10 @@ public protocol InboundByteBufferingChannelHandlerWithAVeryLongNameForLayout: Se
     line: UInt
   ) -> Int
 }
+
+// MARK: - RawRepresentable with its raw value fixed
+
+public protocol MetadataAttribute: RawRepresentable, Sendable where RawValue == Int64 {}
+
+public protocol Acceptable: CaseIterable, Hashable, RawRepresentable, Sendable
+where RawValue == String {}

@@ -131,3 +131,14 @@ private struct CountingSink: HashSink {
     #expect(answer == 1)
   }
 }
+
+@Suite struct RawRepresentableSpyTests {
+  @Test func aSpyHoldsTheRawValueItWasCreatedWith() {
+    #expect(MetadataAttributeSpy().rawValue == 0)
+    #expect(MetadataAttributeSpy(rawValue: 3)?.rawValue == 3)
+    let accepted = AcceptableSpy(rawValue: "json")
+    #expect(accepted?.rawValue == "json")
+    #expect(accepted != AcceptableSpy(rawValue: "json"))  // spies are equal by identity
+    #expect(AcceptableSpy.allCases.isEmpty)
+  }
+}
