@@ -21,6 +21,8 @@ enum DeclarationParser {
     // declares it `override`.
     let dropped: Set = [
       "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic", "override",
+      // Met by a plain method of a class.
+      "consuming", "borrowing", "__consuming",
     ]
     while let first = words.first, dropped.contains(first) || first == "static" || first == "class"
     {
@@ -68,7 +70,34 @@ enum DeclarationParser {
       member = nil
     }
     member?.isNonisolated = isNonisolated
+    member?.returnsExplicitly = hasCustomAttribute(symbol.declaration)
+    member?.isDeprecated = symbol.isDeprecated
     return member
+  }
+
+  /// Attributes of the language a requirement may carry, which its implementation does not
+  /// inherit as it inherits a result builder.
+  static let languageAttributes: Set = [
+    "MainActor", "discardableResult", "Sendable", "available", "objc", "nonobjc",
+    "preconcurrency", "inlinable", "usableFromInline", "inline", "warn_unqualified_access",
+    "backDeployed", "attached", "freestanding", "globalActor", "unchecked", "retroactive",
+  ]
+
+  /// Whether the declaration starts with an attribute that is not the language's: a result
+  /// builder, most likely.
+  static func hasCustomAttribute(_ declaration: String) -> Bool {
+    var rest = Substring(declaration.trimmingSpaces)
+    while rest.first == "@" {
+      let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if !name.hasPrefix("_"), !languageAttributes.contains(String(name)) { return true }
+      rest = rest.dropFirst(1 + name.count)
+      if rest.first == "(" || rest.first == "<" {
+        let characters = Array(rest)
+        rest = rest.dropFirst(matching(characters, from: 0))
+      }
+      rest = rest.drop { $0 == " " }
+    }
+    return false
   }
 
   /// Reads `associatedtype Item: Identifiable, Sendable = Article where Self.Item.ID == Int`.
@@ -373,9 +402,11 @@ enum DeclarationParser {
     }
     let (modifiers, unmodified) = try ownershipModifiers(of: type)
     type = unmodified
-    if type.contains("@escaping ") {
+    // `@escaping` of the parameter itself, among its leading attributes; one inside the type
+    // (`((@escaping () -> Void) -> Void)?`) belongs to the type.
+    if let escaping = leadingEscaping(in: type) {
       isEscaping = true
-      type = type.replacingAll("@escaping ", with: "")
+      type = escaping
     }
     if type.hasSuffix("...") {
       isVariadic = true
@@ -409,6 +440,21 @@ enum DeclarationParser {
     parameter.modifiers = modifiers
     parameter.isAutoclosure = isAutoclosure
     return parameter
+  }
+
+  /// The type without its own `@escaping`, when it has one among its leading attributes
+  /// (`@escaping @Sendable (Int) -> Void`, `@Sendable @escaping () -> Void`); else nil.
+  private static func leadingEscaping(in type: String) -> String? {
+    var words = type.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < words.count, words[index].hasPrefix("@") {
+      if words[index] == "@escaping" {
+        words.remove(at: index)
+        return words.joined(separator: " ")
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// The parameters with each `@autoclosure` the spy can evaluate marked so: one whose value is
@@ -470,11 +516,26 @@ enum DeclarationParser {
     return (isAsync, throwing, returnType)
   }
 
-  /// Drops leading attributes such as `@MainActor` and `@discardableResult`.
+  /// Drops leading attributes such as `@MainActor`, `@discardableResult`, `@available(…)` and
+  /// `@ReducerBuilder<State, Action>` (whose arguments may hold spaces and commas).
   static func stripAttributes(_ declaration: String) -> String {
-    var words = declaration.split(separator: " ").map(String.init)
-    while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
-    return words.joined(separator: " ")
+    var characters = Array(declaration.trimmingSpaces)
+    while characters.first == "@" {
+      var index = 1
+      while index < characters.count,
+        characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+          || characters[index] == "."
+      {
+        index += 1
+      }
+      // Arguments, `<…>` or `(…)`, right after the name.
+      while index < characters.count, characters[index] == "<" || characters[index] == "(" {
+        index = matching(characters, from: index)
+      }
+      characters = Array(characters[index...])
+      while characters.first == " " { characters.removeFirst() }
+    }
+    return String(characters).split(separator: " ").joined(separator: " ")
   }
 
   /// The index just after the bracket that closes the one at `start`.

@@ -129,12 +129,35 @@ public struct SpyGenerator: Sendable {
   /// - Returns: The files, and the diagnostics for protocols or members left out.
   /// - Throws: `DecodingError` when `data` is not a symbol graph.
   public func generate(symbolGraph data: Data) throws -> Output {
-    let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
-    return generate(graph)
+    try generate(symbolGraph: data, dependencies: [])
   }
 
-  func generate(_ graph: SymbolGraph) -> Output {
-    let reader = SymbolGraphReader(graph)
+  /// Generates the spies for the module described by a symbol graph's JSON, with the symbol
+  /// graphs of modules it depends on: a protocol that refines one of theirs gets a spy that
+  /// implements the parent's requirements too.
+  ///
+  /// ```swift
+  /// let output = try generator.generate(
+  ///   symbolGraph: Data(contentsOf: tracingGraph),
+  ///   dependencies: [Data(contentsOf: instrumentationGraph)]
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: The contents of `<Module>.symbols.json`.
+  ///   - dependencies: The contents of other modules' `<Module>.symbols.json`; their protocols
+  ///     get no spy.
+  /// - Returns: The files, and the diagnostics for protocols or members left out.
+  /// - Throws: `DecodingError` when one of them is not a symbol graph.
+  public func generate(symbolGraph data: Data, dependencies: [Data]) throws -> Output {
+    let decoder = JSONDecoder()
+    let graph = try decoder.decode(SymbolGraph.self, from: data)
+    let others = try dependencies.map { try decoder.decode(SymbolGraph.self, from: $0) }
+    return generate(graph, dependencies: others)
+  }
+
+  func generate(_ graph: SymbolGraph, dependencies: [SymbolGraph] = []) -> Output {
+    let reader = SymbolGraphReader(graph, dependencies: dependencies)
     var diagnostics: [Diagnostic] = []
     var files: [File] = []
     let notEquatable = reader.typesThatAreNotEquatable
@@ -158,14 +181,32 @@ public struct SpyGenerator: Sendable {
     } else {
       chosen = reader.protocols
     }
+    // Underscored protocols without requirements are markers (`_SwiftMetricsSendableProtocol`):
+    // left out silently unless named with --protocol.
+    if options.protocols.isEmpty {
+      chosen.removeAll { $0.name.hasPrefix("_") && reader.members(of: $0).isEmpty }
+    }
     // Left out by name or by their doc comment: no spy, no diagnostic.
     let skipped = Set(options.skip)
     for name in options.skip.sorted() where reader.protocolNamed(name) == nil {
       diagnostics.append(Self.skipMatchesNothing(name, reader: reader))
     }
     chosen.removeAll { symbol in
-      skipped.contains(symbol.name)
+      skipped.contains(symbol.name) || skipped.contains(symbol.path)
         || (symbol.docComment?.lines.contains { $0.text.trimmingSpaces == Self.skipMarker } ?? false)
+    }
+    // Two paths that spell one spy name (`A.BClient`, `AB.Client`): the first in path order
+    // keeps it, whatever the order of the graph; the others are diagnosed, never written over it.
+    var owners: [String: String] = [:]
+    for symbol in chosen.sorted(by: { $0.path < $1.path }) {
+      let spyName = SpyTarget.spyName(of: symbol.path)
+      if owners[spyName] == nil { owners[spyName] = symbol.path }
+    }
+    chosen.removeAll { symbol in
+      let spyName = SpyTarget.spyName(of: symbol.path)
+      guard let owner = owners[spyName], owner != symbol.path else { return false }
+      diagnostics.append(Self.sameSpyName(symbol.path, as: owner, spyName: spyName))
+      return true
     }
     // Each protocol's spy depends only on the graph: rendered on every core, kept in order.
     let rendered = chosen.concurrentMap { symbol -> (File?, [Diagnostic]) in
@@ -231,11 +272,20 @@ public struct SpyGenerator: Sendable {
     var associatedTypes: [AssociatedType] = []
     var protocolRequirements: [String] = []
     var superclass: SymbolGraph.Symbol?
+    var imports: Set<String> = []
+    var importsNetworking = false
+    func addImports(of symbol: SymbolGraph.Symbol) {
+      let needs = ModuleImports.needs(of: symbol)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
+      addImports(of: symbol)
       protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
       superclass = superclass ?? reader.superclass(of: symbol)
       for requirement in reader.members(of: symbol) {
+        addImports(of: requirement)
         do throws(DeclarationParser.Unsupported) {
           if requirement.kind.identifier == "swift.associatedtype" {
             let associated = try DeclarationParser.associatedType(requirement)
@@ -278,7 +328,20 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    let name = symbol.name
+    let name = symbol.path
+    // `RawRepresentable` with `RawValue` fixed to a type with a plain value: the spy holds one.
+    var rawValue: (type: String, initial: String)?
+    if external.contains("Swift.RawRepresentable"),
+      let fixed = protocolRequirements.lazy.map({ $0.components(separatedBy: " == ") })
+        .first(where: { $0.count == 2 && $0[0] == "RawValue" }),
+      let initial = Self.plainValues[fixed[1].trimmingSpaces]
+    {
+      rawValue = (fixed[1].trimmingSpaces, initial)
+      external.removeAll { $0 == "Swift.RawRepresentable" }
+    }
+    for parent in external where Self.unsatisfiable[parent] != nil {
+      problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
+    }
     if let superclass {
       external.removeAll { $0 == superclass.identifier.precise }
       if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
@@ -297,24 +360,19 @@ public struct SpyGenerator: Sendable {
       protocolRequirements: protocolRequirements
     )
     // A final spy spells `Self` with its own name.
-    members = members.map { generics.fixing($0).substituting(["Self": name + "Spy"]) }
+    members = members.map {
+      generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
+    }
     // A requirement a refinement restates is one requirement: implemented once.
     var signatures: Set<String> = []
     members.removeAll { !signatures.insert($0.signature).inserted }
-    if !generics.parameters.isEmpty {
-      for member in members where member.isStatic {
-        problems.append(
-          "\(member.owner).\(member.displayName): a static requirement of a protocol with "
-            + "associated types, which a generic spy has no static storage to record"
-        )
-      }
-    }
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
       // skipped with a warning so that the other spies stay usable.
       diagnostics.append(
         Diagnostic(
-          options.protocols.contains(name) ? .error : .warning,
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
           "No spy for protocol \(name): "
             + problems.joined(separator: "; ")
             + ". Write this spy by hand (see \"Writing a spy and a stub\"), or "
@@ -337,14 +395,34 @@ public struct SpyGenerator: Sendable {
     // `Identifiable` need.
     let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
-      "Swift.Escapable", "Swift.CustomStringConvertible",
-    ])
+      "Swift.Escapable", "Swift.CustomStringConvertible", "Swift.Error",
+      // Every requirement has a default; Linux declares some in FoundationEssentials.
+      "Foundation.LocalizedError", "FoundationEssentials.LocalizedError",
+      "Foundation.CustomNSError", "FoundationEssentials.CustomNSError",
+    ]).union(SynthesizedParent.byName.keys)
+      // The executors of the standard library, whose `enqueue` the protocol declares (their
+      // other requirements have defaults).
+      .union(
+        members.contains { $0.baseName == "enqueue" && !$0.isStatic }
+          ? ["_Concurrency.Executor", "_Concurrency.SerialExecutor", "_Concurrency.TaskExecutor"]
+          : []
+      )
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))
-      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }.sorted()
+      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }
+      .filter { !Self.isMarker($0) && Self.unsatisfiable[$0] == nil }.sorted()
     if !unknown.isEmpty {
-      diagnostics.append(Self.externalParents(unknown, of: name))
+      // Their requirements are not in this module's graph: a spy written without them would
+      // not conform, and would break the test target that compiles it.
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
+          Self.externalParents(unknown, of: name)
+        )
+      )
+      return nil
     }
     let isMainActor = (symbol.declarationFragments ?? []).contains {
       $0.kind == "attribute" && $0.spelling == "MainActor"
@@ -364,10 +442,26 @@ public struct SpyGenerator: Sendable {
       let hashable = external.contains { $0.hasSuffix(".Hashable") }
       target.isHashableByIdentity = hashable && !members.contains { $0.baseName == "hash" }
       target.isEquatableByIdentity =
-        (hashable || external.contains { $0.hasSuffix(".Equatable") })
+        (hashable || external.contains { $0.hasSuffix(".Equatable") || $0 == "Swift.Comparable" })
         && !members.contains { $0.isStatic && $0.head.contains("func == ") }
     }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.isDeprecated = symbol.isDeprecated
+    target.rawValue = rawValue
+    target.synthesized = Set(external.compactMap { SynthesizedParent.byName[$0] })
+    // A requirement the protocol restates is recorded instead.
+    let restated: [SynthesizedParent: (Member) -> Bool] = [
+      .decodable: { $0.kind == .initializer && $0.displayName == "init(from:)" },
+      .encodable: { $0.displayName == "encode(to:)" },
+      .comparable: { $0.isStatic && $0.head.contains("func < ") },
+      .caseIterable: { $0.isStatic && $0.baseName == "allCases" },
+      .debugDescription: { !$0.isStatic && $0.baseName == "debugDescription" },
+    ]
+    target.synthesized = target.synthesized.filter { parent in
+      !members.contains { restated[parent]?($0) ?? false }
+    }
+    target.imports = imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = importsNetworking
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
@@ -388,6 +482,33 @@ public struct SpyGenerator: Sendable {
     }
     return hasPlainInit ? nil : "which has no init() its subclass spy can call"
   }
+
+  /// Whether a parent of another module, `Module._Name`, is an underscored protocol: by
+  /// convention a marker without requirements, such as `ArgumentParser._SendableMetatype`.
+  static func isMarker(_ parent: String) -> Bool {
+    (parent.split(separator: ".").last ?? "").hasPrefix("_")
+  }
+
+  /// The value of a spy created without a raw value, by the raw value's type.
+  static let plainValues: [String: String] = [
+    "Int": "0", "Int8": "0", "Int16": "0", "Int32": "0", "Int64": "0", "UInt": "0",
+    "UInt8": "0", "UInt16": "0", "UInt32": "0", "UInt64": "0", "Double": "0", "Float": "0",
+    "String": "\"\"", "Bool": "false",
+  ]
+
+  /// Protocols of the standard library no spy can meet, and why.
+  static let unsatisfiable: [String: String] = [
+    "Swift.RawRepresentable":
+      "whose RawValue (not fixed to an integer, a floating-point number, a String or a Bool by "
+      + "a where clause) and init?(rawValue:) a spy has no value for",
+    "Swift.OptionSet": "whose spy would be a set of options rather than a spy",
+    "Swift.Strideable": "whose distances a spy has no value for",
+    "Swift.Numeric": "whose arithmetic a spy has no value for",
+    "Swift.BinaryInteger": "whose arithmetic a spy has no value for",
+    "Swift.FloatingPoint": "whose arithmetic a spy has no value for",
+    "Swift.Sequence": "whose iterator a spy has no type for",
+    "Swift.Collection": "whose indices and elements a spy has no type for",
+  ]
 
   /// Protocols of the standard library whose requirements a spy meets by its identity.
   static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]
@@ -440,12 +561,22 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    return SpyTarget(
-      typeName: symbol.name,
+    var imports: Set<String> = []
+    var importsNetworking = false
+    for member in [symbol] + reader.members(of: symbol) {
+      let needs = ModuleImports.needs(of: member)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
+    var target = SpyTarget(
+      typeName: symbol.path,
       isClass: true,
       isMainActor: false,
       isInternal: symbol.accessLevel != "public" && symbol.accessLevel != "open",
       members: members
     )
+    target.imports = imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = importsNetworking
+    return target
   }
 }

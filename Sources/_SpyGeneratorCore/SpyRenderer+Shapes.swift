@@ -21,7 +21,7 @@ extension SpyRenderer {
     if let result = member.returnType {
       if !writeBacks.isEmpty {
         prefix = "let result: \(result) = "
-      } else if afterKeeping {
+      } else if afterKeeping || member.returnsExplicitly {
         prefix = "return "
       }
     }
@@ -42,12 +42,11 @@ extension SpyRenderer {
     var tail = answerTail(member)
     // A typed throw returning nothing: the compiler cannot infer `Result` as `Void` there.
     if case .typed = member.throwing, member.returnType == nil { tail += " as Void" }
-    var lines = wrapList(
+    var lines = wrapCall(
       indent: "    ",
       head: prefix + withEffects(effects, answer(member, recorder: recorder, call: call)),
       items: arguments,
-      tail: tail,
-      emptyParens: false
+      tail: tail
     )
     lines += writeBacks
     if member.returnType != nil, !writeBacks.isEmpty { lines.append("    return result") }
@@ -181,8 +180,14 @@ extension SpyRenderer {
     let parameterName = parameter.name.trimmingBackticks
     var generics = ""
     var whereClause = ""
+    var type = parameter.type
     if mentionsGenerics(parameter.type, in: member) {
       (_, generics, whereClause) = genericClause(for: parameter.type, in: member)
+    } else if type.hasPrefix("some ") {
+      // `inout some HashFunction`: a generic parameter of the stub stands for the opaque type.
+      let generic = "Some" + parameterName.capitalizedFirst
+      generics = "<\(generic): \(type.dropFirst("some ".count))>"
+      type = generic
     }
     let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
@@ -192,7 +197,7 @@ extension SpyRenderer {
       + wrapList(
         indent: "  ",
         head: "\(isStatic)func \(name)\(generics)",
-        items: ["_ body: @escaping @Sendable (inout \(parameter.type)) -> Void"],
+        items: ["_ body: @escaping @Sendable (inout \(type)) -> Void"],
         tail: "\(whereClause) {"
       ) + [
         "    \(recorder)stub(.\(escaped(caseName)), writingBack: \"\(parameterName)\", body)",

@@ -38,12 +38,35 @@ struct SymbolGraph: Decodable {
     let identifier: Identifier
     let pathComponents: [String]
     let docComment: DocComment?
-    let declarationFragments: [Fragment]?
+    var declarationFragments: [Fragment]?
     let accessLevel: String
     let swiftGenerics: Generics?
+    let availability: [Availability]?
+
+    /// One entry of a symbol's availability: deprecation is what the generator reads.
+    struct Availability: Decodable {
+      let domain: String?
+      let isUnconditionallyDeprecated: Bool?
+      let deprecated: Version?
+    }
+
+    struct Version: Decodable {}
+
+    /// Whether the symbol is deprecated everywhere (`@available(*, deprecated)`), or on
+    /// every platform it names: a spy restating it is deprecated too, so that what it mentions
+    /// warns nowhere.
+    var isDeprecated: Bool {
+      guard let availability, !availability.isEmpty else { return false }
+      return availability.contains { entry in
+        entry.isUnconditionallyDeprecated == true
+          || (entry.deprecated != nil && (entry.domain == nil || entry.domain == "*"))
+      }
+    }
 
     /// The symbol's name, such as `open(id:)` or `Loading`.
     var name: String { pathComponents.last ?? "" }
+    /// The symbol's path, such as `StatusEditor.A.Client`.
+    var path: String { pathComponents.joined(separator: ".") }
     /// The declaration as written, such as `func open(id: Int) throws -> String`.
     var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
     /// The doc comment as one string, lines joined with newlines.
@@ -52,7 +75,7 @@ struct SymbolGraph: Decodable {
 
   struct Fragment: Decodable {
     let kind: String
-    let spelling: String
+    var spelling: String
     let preciseIdentifier: String?
   }
 

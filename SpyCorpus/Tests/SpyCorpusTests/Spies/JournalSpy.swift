@@ -53,7 +53,7 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
   static var statics: Spy<Call> { staticSpies.value }
   private static let staticSpies = Spy<Call>.perTest(name: "JournalSpy.statics")
 
-  override var name: String {
+  var name: String {
     get {
       record(.name, placeholder: "")
     }
@@ -66,7 +66,7 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
     record(.description, placeholder: "")
   }
 
-  override func reset() {
+  func reset() {
     record(.reset)
   }
 
@@ -95,4 +95,11 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
   var flushCompletion: (@Sendable (Bool) -> Void)? {
     lastKept("flush.completion")
   }
+}
+
+/// Serves a fresh spy where a test reads an `any Journal` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension JournalSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Journal).self }
+  static func makePlaceholderSpy() -> Any { JournalSpy() }
 }

@@ -30,7 +30,7 @@ final class NamedCounterSpy: Spy<NamedCounterSpy.Call>, NamedCounter, @unchecked
     }
   }
 
-  override var name: String {
+  var name: String {
     record(.name, placeholder: "")
   }
 
@@ -60,4 +60,11 @@ final class NamedCounterSpy: Spy<NamedCounterSpy.Call>, NamedCounter, @unchecked
   func stubTallyTotal(_ body: @escaping @Sendable (inout Int) -> Void) {
     stub(.tally, writingBack: "total", body)
   }
+}
+
+/// Serves a fresh spy where a test reads an `any NamedCounter` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension NamedCounterSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any NamedCounter).self }
+  static func makePlaceholderSpy() -> Any { NamedCounterSpy() }
 }

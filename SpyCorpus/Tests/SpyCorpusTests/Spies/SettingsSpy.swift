@@ -63,7 +63,7 @@ final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {
     record(.`init`(suite: suite))
   }
 
-  override var name: String {
+  var name: String {
     record(.name, placeholder: "")
   }
 
@@ -87,4 +87,11 @@ final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {
   subscript(_ key: String) -> String? {
     record(.`subscript`(key: key), placeholder: nil)
   }
+}
+
+/// Serves a fresh spy where a test reads an `any Settings` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension SettingsSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Settings).self }
+  static func makePlaceholderSpy() -> Any { SettingsSpy() }
 }
