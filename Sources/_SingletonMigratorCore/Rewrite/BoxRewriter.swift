@@ -139,17 +139,23 @@ struct BoxRewriter {
         + "\(indent)    if let newValue { \(box).set(newValue) } else { \(box).reset() }\n"
         + "\(indent)  }\n\(indent)}"
     }
-    func joined(_ parts: [String]) -> String {
-      parts.filter { !$0.isEmpty }.joined(separator: " ")
+    func joined(_ attributes: [String], _ parts: [String]) -> String {
+      let rest = parts.filter { !$0.isEmpty }.joined(separator: " ")
+      guard !attributes.isEmpty else { return rest }
+      if declaration.attributesOnOwnLines {
+        return attributes.joined(separator: "\n" + indent) + "\n" + indent + rest
+      }
+      return attributes.joined(separator: " ") + " " + rest
     }
     let accessor = joined(
-      declaration.attributes + accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
+      declaration.attributes,
+      accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
     )
     let owner = instance.container.map { "\($0)." } ?? ""
     let note =
       "/// The box behind `\(instance.name)`: a test overrides it "
       + "(`\(owner)\(box).override(with: double)`)."
-    let boxLine = joined(boxAttributes + boxModifiers + ["let \(box) = \(boxValue)"])
+    let boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(boxValue)"])
     var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine + suffix
     if text.hasSuffix(" ") { text = text.trimmingCharacters(in: .whitespaces) }
     return .success(

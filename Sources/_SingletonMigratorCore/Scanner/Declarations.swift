@@ -52,6 +52,8 @@ struct PropertyDeclaration: Equatable, Sendable {
   /// The 1-based lines of its first token and of its last.
   let line: Int
   let endLine: Int
+  /// Whether its attributes stand on lines of their own, above the rest.
+  var attributesOnOwnLines = false
 
   var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
   var isGlobal: Bool { container.isEmpty }
@@ -252,6 +254,7 @@ struct DeclarationScanner {
       let itemStart = index
       var attributes: [String] = []
       var modifiers: [String] = []
+      var afterAttributes = index
       // Attributes and modifiers.
       while index < tokens.count {
         let current = tokens[index]
@@ -260,6 +263,7 @@ struct DeclarationScanner {
           index += 1
           if isPunctuation(index, "("), tokens[index].start == current.end { skipGroup() }
           attributes.append(text(start, tokens[index - 1].end))
+          afterAttributes = index
           continue
         }
         if current.kind == .identifier,
@@ -295,7 +299,8 @@ struct DeclarationScanner {
           container: container,
           attributes: attributes,
           modifiers: modifiers,
-          firstToken: itemStart
+          firstToken: itemStart,
+          afterAttributes: afterAttributes
         )
       case "class", "struct", "enum", "actor", "extension", "protocol":
         scanType(
@@ -403,7 +408,8 @@ struct DeclarationScanner {
         start: property.start,
         end: property.end,
         line: property.line,
-        endLine: property.endLine
+        endLine: property.endLine,
+        attributesOnOwnLines: property.attributesOnOwnLines
       )
     }
     if index < tokens.count { index += 1 }  // The closing brace.
@@ -413,7 +419,8 @@ struct DeclarationScanner {
     container: [TypeDeclaration],
     attributes: [String],
     modifiers: [String],
-    firstToken: Int
+    firstToken: Int,
+    afterAttributes: Int
   ) {
     let isLet = tokens[index].text == "let"
     index += 1
@@ -515,7 +522,8 @@ struct DeclarationScanner {
         start: tokens[firstToken].start,
         end: lastEnd,
         line: tokens[firstToken].line,
-        endLine: lastLine
+        endLine: lastLine,
+        attributesOnOwnLines: !attributes.isEmpty && tokens[afterAttributes].line > tokens[firstToken].line
       )
     )
     if !container.isEmpty {

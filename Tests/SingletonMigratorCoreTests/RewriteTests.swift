@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+import _SingletonMigratorCore
+
+@Suite struct RewriteTests {
+  @Test func aStaticLetBecomesAnAccessorAndABoxKeepingCommentsAttributesAndAccess() throws {
+    let source = """
+      import Foundation
+
+      public final class ArticleManager: Sendable {
+        /// The one manager.
+        @available(iOS 16, *)
+        public static let shared = ArticleManager()  // created on first use
+        func fetch() -> [String] { [] }
+      }
+      """
+    #expect(
+      try migrated(source) == """
+        import Foundation
+        import SharedInstances
+
+        public final class ArticleManager: Sendable {
+          /// The one manager.
+          @available(iOS 16, *)
+          public static var shared: ArticleManager { sharedBox.value }
+          /// The box behind `shared`: a test overrides it (`ArticleManager.sharedBox.override(with: double)`).
+          @available(iOS 16, *)
+          public static let sharedBox = Resettable<ArticleManager> { ArticleManager() }  // created on first use
+          func fetch() -> [String] { [] }
+        }
+        """
+    )
+  }
+
+  @Test func aClosureBecomesTheFactory() throws {
+    let source = """
+      final class Cache: Sendable {
+        static let shared: Cache = {
+          let cache = Cache()
+          return cache
+        }()
+      }
+      """
+    #expect(
+      try migrated(source) == """
+        import SharedInstances
+
+        final class Cache: Sendable {
+          static var shared: Cache { sharedBox.value }
+          /// The box behind `shared`: a test overrides it (`Cache.sharedBox.override(with: double)`).
+          static let sharedBox = Resettable<Cache> {
+            let cache = Cache()
+            return cache
+          }
+        }
+        """
+    )
+  }
+
+  @Test func mainActorOnesUseTheMainActorFactory() throws {
+    let source = """
+      @MainActor final class Router {
+        static let shared = Router()
+      }
+      """
+    #expect(
+      try migrated(source).contains(
+        "  static let sharedBox = Resettable<Router>(mainActor: { Router() })"
+      )
+    )
+  }
+
+  @Test func aMutableOneGetsASetterAndTheUnsafeOptOutStaysOnTheBox() throws {
+    let source = """
+      final class Legacy {
+        nonisolated(unsafe) static var current = Legacy()
+      }
+      """
+    #expect(
+      try migrated(source) == """
+        import SharedInstances
+
+        final class Legacy {
+          static var current: Legacy {
+            get { currentBox.value }
+            set { currentBox.set(newValue) }
+          }
+          /// The box behind `current`: a test overrides it (`Legacy.currentBox.override(with: double)`).
+          static nonisolated(unsafe) let currentBox = Resettable<Legacy> { Legacy() }
+        }
+        """
+    )
+  }
+
+  @Test func theBootstrapOnceShapeGetsAnEmptyBoxSetAtStartUp() throws {
+    let source = """
+      final class Tracker: Sendable {}
+      enum Analytics {
+        nonisolated(unsafe) static var tracker: Tracker!
+      }
+      """
+    #expect(
+      try migrated(source).contains(
+        """
+          static var tracker: Tracker! {
+            get { trackerBox.currentValue }
+            set {
+              if let newValue { trackerBox.set(newValue) } else { trackerBox.reset() }
+            }
+          }
+          /// The box behind `tracker`: a test overrides it (`Analytics.trackerBox.override(with: double)`).
+          static nonisolated(unsafe) let trackerBox = Resettable<Tracker>.empty()
+        """
+      )
+    )
+  }
+
+  @Test func globalOnesAndIfdOnesKeepTheirPlace() throws {
+    let source = """
+      final class Cache: Sendable {}
+      #if DEBUG
+      let imageCache = Cache(debug: true)
+      #else
+      let imageCache = Cache()
+      #endif
+      """
+    let text = try migrated(source)
+    #expect(
+      text == """
+        import SharedInstances
+
+        final class Cache: Sendable {}
+        #if DEBUG
+        var imageCache: Cache { imageCacheBox.value }
+        /// The box behind `imageCache`: a test overrides it (`imageCacheBox.override(with: double)`).
+        let imageCacheBox = Resettable<Cache> { Cache(debug: true) }
+        #else
+        var imageCache: Cache { imageCacheBox.value }
+        /// The box behind `imageCache`: a test overrides it (`imageCacheBox.override(with: double)`).
+        let imageCacheBox = Resettable<Cache> { Cache() }
+        #endif
+        """
+    )
+  }
+
+  @Test func aTakenBoxNameGetsALongerOne() throws {
+    let source = """
+      final class Manager: Sendable {
+        static let shared = Manager()
+        static let sharedBox = 1
+      }
+      """
+    #expect(try migrated(source).contains("static let sharedSharedBox = Resettable<Manager>"))
+  }
+
+  @Test func aDeclarationSharingItsLineIsLeftWithAReason() throws {
+    let migration = try migrate(
+      """
+      final class Manager: Sendable { static let shared = Manager() }
+      final class Other: Sendable {
+        static let shared = Other()
+      }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["Other.shared"])
+    #expect(migration.failures.map(\.instance.qualifiedName) == ["Manager.shared"])
+    #expect(migration.failures.first?.description.contains("other code shares its line") == true)
+  }
+
+  @Test func theDiffIsUnifiedWithContext() throws {
+    let migration = try migrate(
+      """
+      final class Manager: Sendable {
+        static let shared = Manager()
+      }
+      """
+    )
+    #expect(
+      migration.diff == """
+        --- a/Sources/App/File.swift
+        +++ b/Sources/App/File.swift
+        @@ -1,3 +1,7 @@
+        +import SharedInstances
+        +
+         final class Manager: Sendable {
+        -  static let shared = Manager()
+        +  static var shared: Manager { sharedBox.value }
+        +  /// The box behind `shared`: a test overrides it (`Manager.sharedBox.override(with: double)`).
+        +  static let sharedBox = Resettable<Manager> { Manager() }
+         }
+
+        """
+    )
+    #expect(migration.linesChanged == 6)
+  }
+}
