@@ -79,7 +79,10 @@ let package = Package(
     // The singleton migrator (issue 32), built like the spy generator: a library its tests call
     // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
     .target(name: "_SingletonMigratorCore", dependencies: ["_SpyGeneratorCore"]),
-    .executableTarget(name: "migrate-singletons", dependencies: ["_SingletonMigratorCore"]),
+    .executableTarget(
+      name: "migrate-singletons",
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
+    ),
     .plugin(
       name: "MigrateSingletons",
       capability: .command(
