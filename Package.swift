@@ -98,7 +98,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SingletonMigratorCoreTests",
-      dependencies: ["_SingletonMigratorCore"]
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
     ),
   ],
   swiftLanguageModes: [.v6]
