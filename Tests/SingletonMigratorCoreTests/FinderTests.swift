@@ -182,3 +182,22 @@ func migrated(_ source: String, options: SingletonMigrator.Options = .init()) th
     #expect(migration.instances.first?.type == "URLSession")
   }
 }
+
+@Suite struct InjectionTests {
+  @Test func aLocalInitializedFromTheInstanceIsNotAnInjection() throws {
+    let migration = try migrate(
+      """
+      final class Cache: Sendable {
+        static let shared = Cache()
+        func data(for key: String) -> Int? { nil }
+      }
+      func thumbnail(for row: Int) -> Int? {
+        let key = "\\(row)"
+        if let cached = Cache.shared.data(for: key) { return cached }
+        return nil
+      }
+      """
+    )
+    #expect(migration.injections.isEmpty)
+  }
+}

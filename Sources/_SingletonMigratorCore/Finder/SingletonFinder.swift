@@ -262,13 +262,25 @@ struct SingletonFinder {
           cursor + 1 < tokens.count, let candidates = byName[tokens[cursor + 1].text]
         else { continue }
         let end = cursor + 1
-        // Back to the parameter's label: the `,` or `(` before it.
+        // Back to the parameter's label: the `,` or `(` before it, through nothing but a
+        // label, a name, a colon and a type.
         var start = index - 1
         var colon: Int?
-        while start > 0, !(tokens[start - 1].kind == .punctuation && ["(", ","].contains(tokens[start - 1].text)) {
+        while start > 0, index - start < 12 {
+          let previous = tokens[start - 1]
+          if previous.kind == .punctuation && ["(", ","].contains(previous.text) { break }
           if tokens[start].text == ":" { colon = start }
+          let token = tokens[start]
+          let allowed =
+            token.kind == .identifier && !["let", "var", "return", "if", "guard"].contains(token.text)
+            || token.kind == .attribute
+            || (token.kind == .punctuation && [":", "."].contains(token.text))
+            || (token.kind == .operator && ["?", "!", "<", ">"].contains(token.text))
+          guard allowed else {
+            colon = nil
+            break
+          }
           start -= 1
-          if index - start > 40 { break }
         }
         guard let colon, start > 0, tokens[start - 1].kind == .punctuation,
           ["(", ","].contains(tokens[start - 1].text)
