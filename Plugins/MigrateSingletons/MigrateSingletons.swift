@@ -67,6 +67,13 @@ struct MigrateSingletons: CommandPlugin {
         "--sources", target.directoryURL.path(),
         "--module", target.moduleName,
       ]
+      // Its test targets: the members they use through an instance join its protocol.
+      for test in context.package.targets.compactMap({ $0 as? SourceModuleTarget })
+      where test.kind == .test
+        && test.recursiveTargetDependencies.contains(where: { $0.name == target.name })
+      {
+        toolArguments += ["--uses", test.directoryURL.path()]
+      }
       if FileManager.default.fileExists(atPath: graph.path()) {
         toolArguments += ["--symbol-graph", graph.path()]
       }

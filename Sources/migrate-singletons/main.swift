@@ -13,6 +13,9 @@ let usage = """
     --package <folder>      The package's root: paths are reported relative to it, and
                             --apply builds a copy of it.
     --sources <folder>      The target's source folder (repeatable).
+    --uses <folder>         A folder of code that uses the target but is not migrated, such as
+                            its tests (repeatable): with --extract-protocol, the members it uses
+                            join the protocols.
     --symbol-graph <file>   The target's <Module>.symbols.json: inferred types, classes of
                             other modules, inferred @MainActor.
     --module <name>         The target's module name (the spies' `@testable import`).
@@ -52,6 +55,7 @@ func standardError(_ line: String) {
 
 var package: String?
 var sources: [String] = []
+var uses: [String] = []
 var symbolGraph: String?
 var moduleName: String?
 var config: String?
@@ -72,6 +76,7 @@ while let argument = arguments.popFirst() {
   switch argument {
   case "--package": package = value(of: argument)
   case "--sources": sources.append(value(of: argument))
+  case "--uses": uses.append(value(of: argument))
   case "--symbol-graph": symbolGraph = value(of: argument)
   case "--module": moduleName = value(of: argument)
   case "--config": config = value(of: argument)
@@ -119,22 +124,26 @@ if extractProtocol && spies == nil && !check {
   fail("--extract-protocol needs --spies <folder> (or \"spies\" in migrate-singletons.json)")
 }
 
-// The target's Swift files, paths relative to the package.
-var files: [SingletonMigrator.SourceFile] = []
-for folder in sources {
-  let root = URL(fileURLWithPath: folder).standardizedFileURL
-  guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
-    fail("cannot read \(folder)", status: 1)
+// The Swift files of some folders, paths relative to the package.
+func swiftFiles(in folders: [String]) -> [SingletonMigrator.SourceFile] {
+  var files: [SingletonMigrator.SourceFile] = []
+  for folder in folders {
+    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
+      fail("cannot read \(folder)", status: 1)
+    }
+    for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+      let url = root.appendingPathComponent(relative)
+      var path = url.path
+      if path.hasPrefix(packageURL.path + "/") { path.removeFirst(packageURL.path.count + 1) }
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      files.append(.init(path: path, contents: text))
+    }
   }
-  for case let relative as String in enumerator where relative.hasSuffix(".swift") {
-    let url = root.appendingPathComponent(relative)
-    var path = url.path
-    if path.hasPrefix(packageURL.path + "/") { path.removeFirst(packageURL.path.count + 1) }
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-    files.append(.init(path: path, contents: text))
-  }
+  return files.sorted { $0.path < $1.path }
 }
-files.sort { $0.path < $1.path }
+let files = swiftFiles(in: sources)
+let usageFiles = swiftFiles(in: uses)
 
 do {
   let clock = ContinuousClock()
@@ -158,7 +167,7 @@ do {
   }
   var excluded: [String: String] = [:]
   var plainBox: Set<String> = []
-  var migration = try migrator.migrate(files: files, symbolGraph: graph)
+  var migration = try migrator.migrate(files: files, usageFiles: usageFiles, symbolGraph: graph)
   if apply && verify && !migration.files.isEmpty {
     let verifier = MigrationVerifier(package: packageURL)
     // Round by round: an instance whose rewrite does not compile loses its protocol first,
@@ -176,6 +185,7 @@ do {
       }
       migration = try migrator.migrate(
         files: files,
+        usageFiles: usageFiles,
         symbolGraph: graph,
         excluding: excluded,
         plainBox: plainBox

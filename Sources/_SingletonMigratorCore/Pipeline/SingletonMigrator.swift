@@ -163,10 +163,13 @@ public struct SingletonMigrator: Sendable {
   ///   - excluding: Qualified names to leave as they are, each with the reason (the verifier
   ///     passes the instances whose migration did not compile).
   ///   - plainBox: Qualified names to box without a protocol, with `extractProtocol`.
+  ///   - usageFiles: Files that use the instances but are not migrated (the target's tests):
+  ///     with `extractProtocol`, the members they use join the protocol.
   /// - Returns: The migration.
   /// - Throws: A symbol graph that cannot be decoded.
   public func migrate(
     files: [SourceFile],
+    usageFiles: [SourceFile] = [],
     symbolGraph: Data?,
     excluding: [String: String] = [:],
     plainBox: Set<String> = []
@@ -202,6 +205,7 @@ public struct SingletonMigrator: Sendable {
     if options.extractProtocol {
       protocols = ProtocolExtraction(
         files: scanned,
+        usageFiles: usageFiles.map { ScannedFile(path: $0.path, text: $0.contents) },
         instances: instances.filter {
           !$0.isAllowed && excluding[$0.qualifiedName] == nil && !plainBox.contains($0.qualifiedName)
         },

@@ -43,6 +43,7 @@ struct ProtocolExtraction {
 
   init(
     files: [ScannedFile],
+    usageFiles: [ScannedFile] = [],
     instances: [SharedInstance],
     takenNames: Set<String>,
     moduleName: String?
@@ -87,6 +88,7 @@ struct ProtocolExtraction {
         declaration: declaration,
         instances: classInstances,
         files: files,
+        usageFiles: usageFiles,
         protocolName: protocolName
       ) {
       case .failure(let reason):
@@ -120,13 +122,14 @@ struct ProtocolExtraction {
     declaration: TypeDeclaration,
     instances: [SharedInstance],
     files: [ScannedFile],
+    usageFiles: [ScannedFile],
     protocolName: String
   ) -> Result<Analysis, Reason> {
     var used: Set<String> = []
     var mutated: Set<String> = []
     var substitutions: [String: [Int: [(String, String)]]] = [:]
-    for file in files {
-      let tokens = file.tokens
+    for file in files + usageFiles {
+      for tokens in file.codeSequences {
       for instance in instances {
         let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
         for index in tokens.indices where tokens[index].text == instance.name
@@ -198,9 +201,11 @@ struct ProtocolExtraction {
           }
         }
       }
+      }
       // Default-argument injection: `label name: Class = .shared` becomes
       // `label name: any Protocol = Class.shared`, and the stored property of the same name
       // typed `Class` in that type takes the protocol too.
+      let tokens = file.tokens
       for (index, token) in tokens.enumerated() where token.kind == .operator && token.text == "="
       {
         guard index >= 2, index + 2 < tokens.count, tokens[index - 1].text == className,
@@ -230,11 +235,15 @@ struct ProtocolExtraction {
           )
         }
         // Members used through the property or the parameter inside the type.
-        for inner in (type.openBrace + 1)..<type.closeBrace
-        where tokens[inner].text == parameterName && inner + 2 < tokens.count
-          && tokens[inner + 1].text == "." && tokens[inner + 2].kind == .identifier
-        {
-          used.insert(tokens[inner + 2].text)
+        let body = tokens[type.openBrace].start..<tokens[type.closeBrace].end
+        for sequence in file.codeSequences {
+          for inner in sequence.indices
+          where body.contains(sequence[inner].start) && sequence[inner].text == parameterName
+            && inner + 2 < sequence.count && sequence[inner + 1].text == "."
+            && sequence[inner + 2].kind == .identifier
+          {
+            used.insert(sequence[inner + 2].text)
+          }
         }
       }
     }

@@ -23,11 +23,13 @@ struct BoxRewriter {
   /// The box's name: `sharedBox`, or a longer one when that name is taken.
   func boxName(for instance: SharedInstance) -> String {
     let taken = takenNames[instance.container ?? ""] ?? []
-    for candidate in ["\(instance.name)Box", "\(instance.name)SharedBox", "_\(instance.name)Box"]
+    // `default` is spelled with backticks; `defaultBox` needs none.
+    let name = instance.name.filter { $0 != "`" }
+    for candidate in ["\(name)Box", "\(name)SharedBox", "_\(name)Box"]
     where !taken.contains(candidate) {
       return candidate
     }
-    return "_\(instance.name)ResettableBox"
+    return "_\(name)ResettableBox"
   }
 
   /// The edit for one instance, or a diagnostic saying why it is left as it is.
@@ -101,7 +103,11 @@ struct BoxRewriter {
     }
 
     // The factory.
-    let initializer = (declaration.initializer ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    var initializer = (declaration.initializer ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines
+    )
+    // `.init(…)` meant the declared type; in a box of a protocol it must say so.
+    if initializer.hasPrefix(".") { initializer = instance.type + initializer }
     let factory: String
     switch instance.shape {
     case .closure:

@@ -97,6 +97,12 @@ struct ScannedFile: Sendable {
   /// The modules the file imports, and the 1-based line of its last `import`.
   let imports: [String]
   let lastImportLine: Int?
+  /// The code of the file's string interpolations (`"\\(cart.total) cents"`), each as its own
+  /// token sequence: uses of an instance there count too.
+  let interpolations: [[Token]]
+
+  /// The file's tokens, then each interpolation's.
+  var codeSequences: [[Token]] { [tokens] + interpolations }
 
   init(path: String, text: String) {
     self.path = path
@@ -111,6 +117,54 @@ struct ScannedFile: Sendable {
     members = scanner.members
     imports = scanner.imports
     lastImportLine = scanner.lastImportLine
+    interpolations = tokens.filter { $0.kind == .string && $0.text.contains("\\") }
+      .flatMap(Self.interpolations)
+  }
+
+  /// The code inside a string literal's interpolations, lexed, with its lines in the file.
+  static func interpolations(in token: Token) -> [[Token]] {
+    var result: [[Token]] = []
+    let bytes = Array(token.text.utf8)
+    var index = 0
+    while index + 1 < bytes.count {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      var open = index + 1
+      while open < bytes.count, bytes[open] == UInt8(ascii: "#") { open += 1 }
+      guard open < bytes.count, bytes[open] == UInt8(ascii: "(") else {
+        index += 2
+        continue
+      }
+      var depth = 0
+      var close = open
+      while close < bytes.count {
+        if bytes[close] == UInt8(ascii: "(") { depth += 1 }
+        if bytes[close] == UInt8(ascii: ")") {
+          depth -= 1
+          if depth == 0 { break }
+        }
+        close += 1
+      }
+      let inner = String(decoding: bytes[(open + 1)..<min(close, bytes.count)], as: UTF8.self)
+      let lineOffset = bytes[0..<open].filter { $0 == UInt8(ascii: "\n") }.count
+      var lexer = SourceLexer(inner)
+      result.append(
+        lexer.tokens().map {
+          Token(
+            kind: $0.kind,
+            start: token.start + open + 1 + $0.start,
+            end: token.start + open + 1 + $0.end,
+            text: $0.text,
+            line: token.line + lineOffset + $0.line - 1,
+            startsLine: $0.startsLine
+          )
+        }
+      )
+      index = close + 1
+    }
+    return result
   }
 
   /// The comments that touch a declaration: on its lines, or on the lines right above it (a

@@ -90,12 +90,31 @@ public struct MigrationVerifier: Sendable {
         (migratedFiles[path] ?? (try? String(contentsOf: copy.appendingPathComponent(path), encoding: .utf8)) ?? "")
         .split(separator: "\n", omittingEmptySubsequences: false)
       let source = lineNumber - 1 < text.count ? String(text[lineNumber - 1]) : ""
-      // Blame the instances the line names (its name, its box), in that file first.
-      let named = migration.migrated.filter { instance in
-        source.contains(instance.name) || source.contains(instance.type)
+      // Blame the instances the error names by type (`any ManagerProtocol`, `Manager`), then
+      // those the line names as `Owner.name`, then by name alone, then the file's.
+      let words = Set(
+        message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+      )
+      var blamed = migration.migrated.filter { instance in
+        let type = SingletonFinder.baseName(of: instance.type)
+        return words.contains(type + "Protocol")
       }
-      let inFile = named.filter { $0.file == path }
-      let blamed = !inFile.isEmpty ? inFile : !named.isEmpty ? named : migration.migrated.filter { $0.file == path }
+      if blamed.isEmpty {
+        blamed = migration.migrated.filter { instance in
+          source.contains(instance.qualifiedName)
+            || (instance.container == nil && source.contains(instance.name))
+        }
+      }
+      if blamed.isEmpty {
+        let named = migration.migrated.filter { source.contains($0.name) }
+        if named.count == 1 { blamed = named }
+      }
+      if blamed.isEmpty {
+        blamed = migration.migrated.filter {
+          words.contains(SingletonFinder.baseName(of: $0.type))
+        }
+      }
+      if blamed.isEmpty { blamed = migration.migrated.filter { $0.file == path } }
       if blamed.isEmpty {
         unexplained.append(message)
       }
