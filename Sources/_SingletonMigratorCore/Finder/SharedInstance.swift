@@ -36,6 +36,9 @@ public struct SharedInstance: Equatable, Sendable {
   /// Whether the declaration is allowed to stay (a `// shared-instances: allow` comment, or an
   /// `allow` entry in the configuration): `--check` passes it, and it is not migrated.
   public let isAllowed: Bool
+  /// Whether the instance's class is known to be `Sendable` (it says so, is `@MainActor`, or is
+  /// an actor): its box needs no `nonisolated(unsafe)`.
+  public let isSendable: Bool
 
   /// `Manager.shared`, or `appCache` at the top level.
   public var qualifiedName: String { container.map { "\($0).\(name)" } ?? name }

@@ -27,6 +27,8 @@ struct SingletonFinder {
   private(set) var classNames: Set<String> = []
   private(set) var mainActorClassNames: Set<String> = []
   private(set) var valueTypeNames: Set<String> = []
+  /// Classes and actors of the target known to be `Sendable`.
+  private(set) var sendableClassNames: Set<String> = []
 
   init(
     files: [ScannedFile],
@@ -45,6 +47,9 @@ struct SingletonFinder {
         case .class, .actor:
           classNames.formUnion(names)
           if type.isMainActor { mainActorClassNames.formUnion(names) }
+          if type.kind == .actor || type.isMainActor || type.inheritance.contains("Sendable") {
+            sendableClassNames.formUnion(names)
+          }
         case .struct, .enum:
           valueTypeNames.formUnion(names)
         case .extension, .protocol: break
@@ -118,6 +123,7 @@ struct SingletonFinder {
             shape: shape,
             isMainActor: isMainActor,
             isAllowed: isAllowed,
+            isSendable: sendableClassNames.contains(Self.baseName(of: type)),
             declaration: property
           )
         )

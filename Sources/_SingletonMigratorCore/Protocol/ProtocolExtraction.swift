@@ -132,7 +132,8 @@ struct ProtocolExtraction {
       for tokens in file.codeSequences {
       for instance in instances {
         let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
-        for index in tokens.indices where tokens[index].text == instance.name
+        let plainName = instance.name.filter { $0 != "`" }
+        for index in tokens.indices where tokens[index].text.filter({ $0 != "`" }) == plainName
           && tokens[index].kind == .identifier
         {
           // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
@@ -210,7 +211,9 @@ struct ProtocolExtraction {
       {
         guard index >= 2, index + 2 < tokens.count, tokens[index - 1].text == className,
           tokens[index - 2].text == ":", tokens[index + 1].text == ".",
-          instances.contains(where: { $0.name == tokens[index + 2].text })
+          instances.contains(where: {
+            $0.name.filter { $0 != "`" } == tokens[index + 2].text.filter { $0 != "`" }
+          })
         else { continue }
         let parameterName = index >= 3 ? tokens[index - 3].text : ""
         let original = "\(parameterName): \(className) = .\(tokens[index + 2].text)"
@@ -304,7 +307,12 @@ struct ProtocolExtraction {
             )
           )
         case .function:
-          let (requirement, overloads) = Self.requirement(fromFunction: declaration)
+          let (requirement, overloads) = Self.requirement(
+            fromFunction: declaration,
+            isPublic: instances.contains {
+              $0.declaration.modifiers.contains("public") || $0.declaration.modifiers.contains("open")
+            }
+          )
           guard let requirement else {
             return .failure(
               Reason(message: "`\(name)` has more than three default arguments")
@@ -421,7 +429,9 @@ struct ProtocolExtraction {
 
   /// The requirement for a function (its default arguments removed), and the protocol
   /// extension's overloads that supply them; nil with more than three default arguments.
-  static func requirement(fromFunction declaration: String) -> (String?, [String]) {
+  static func requirement(fromFunction declaration: String, isPublic: Bool = false) -> (
+    String?, [String]
+  ) {
     guard let open = declaration.firstIndex(of: "(") else { return (declaration, []) }
     // The parameter list: from `(` to its matching `)`.
     var depth = 0
@@ -501,7 +511,7 @@ struct ProtocolExtraction {
         return parsed[index].label.map { "\($0): \(value)" } ?? value
       }
       overloads.append(
-        "\(signature) {\n    \(tries)\(effects)\(functionName)(\(arguments.joined(separator: ", ")))\n  }"
+        "\(isPublic ? "public " : "")\(signature) {\n    \(tries)\(effects)\(functionName)(\(arguments.joined(separator: ", ")))\n  }"
       )
     }
     return (requirement, overloads)

@@ -80,7 +80,11 @@ struct BoxRewriter {
     var boxModifiers: [String] = []
     if let access { boxModifiers.append(access) }
     if isStatic { boxModifiers.append("static") }
-    if unsafe { boxModifiers.append("nonisolated(unsafe)") } else if plainNonisolated {
+    // A box of a `Sendable` class (or of a `Sendable` protocol) is itself `Sendable`: the opt-out
+    // that a mutable `var` needed is dropped, or the compiler warns that it is unnecessary.
+    if unsafe && !instance.isSendable {
+      boxModifiers.append("nonisolated(unsafe)")
+    } else if plainNonisolated || (unsafe && declaration.container.contains(where: \.isMainActor)) {
       boxModifiers.append("nonisolated")
     }
     var accessorModifiers: [String] = []
