@@ -178,7 +178,9 @@ do {
       for (name, reason) in rejected {
         if extractProtocol && !plainBox.contains(name) {
           plainBox.insert(name)
-          standardError("note: \(name): the protocol's migration does not compile; boxing the class instead (\(reason))")
+          standardError(
+            "note: \(name): the protocol's migration does not compile; boxing the class instead (\(reason))"
+          )
         } else {
           excluded[name] = reason
         }

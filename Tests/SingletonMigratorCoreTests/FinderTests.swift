@@ -144,9 +144,12 @@ func migrated(_ source: String, options: SingletonMigrator.Options = .init()) th
     let migration = try migrate(source, options: .init(allowed: ["Manager.third"]))
     #expect(migration.instances.map(\.isAllowed) == [true, true, true])
     #expect(migration.files.isEmpty)
-    #expect(try SingletonMigrator(options: .init()).violations(
-      files: [.init(path: "A.swift", contents: source)], symbolGraph: nil
-    ).map(\.qualifiedName) == ["Manager.third"])
+    #expect(
+      try SingletonMigrator(options: .init()).violations(
+        files: [.init(path: "A.swift", contents: source)],
+        symbolGraph: nil
+      ).map(\.qualifiedName) == ["Manager.third"]
+    )
   }
 
   @Test func usesTheSymbolGraphForInferredTypesAndOtherModulesClasses() throws {

@@ -92,6 +92,7 @@ import _SingletonMigratorCore
     )
   }
 
+  /// The class is `Sendable`, so its box is too: the `nonisolated(unsafe)` the `var` needed goes.
   @Test func theBootstrapOnceShapeGetsAnEmptyBoxSetAtStartUp() throws {
     let source = """
       final class Tracker: Sendable {}
@@ -109,7 +110,7 @@ import _SingletonMigratorCore
             }
           }
           /// The box behind `tracker`: a test overrides it (`Analytics.trackerBox.override(with: double)`).
-          static nonisolated(unsafe) let trackerBox = Resettable<Tracker>.empty()
+          static let trackerBox = Resettable<Tracker>.empty()
         """
       )
     )

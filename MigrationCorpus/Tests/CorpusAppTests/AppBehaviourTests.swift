@@ -1,6 +1,7 @@
-@testable import CorpusApp
 import Foundation
 import Testing
+
+@testable import CorpusApp
 
 // The corpus's own tests, written against the real shared instances as an app's tests are
 // before it adopts SharedInstances. They must pass before the migration and after it, unchanged:

@@ -278,7 +278,8 @@ struct SingletonFinder {
           if tokens[start].text == ":" { colon = start }
           let token = tokens[start]
           let allowed =
-            token.kind == .identifier && !["let", "var", "return", "if", "guard"].contains(token.text)
+            token.kind == .identifier
+            && !["let", "var", "return", "if", "guard"].contains(token.text)
             || token.kind == .attribute
             || (token.kind == .punctuation && [":", "."].contains(token.text))
             || (token.kind == .operator && ["?", "!", "<", ">"].contains(token.text))
@@ -292,7 +293,8 @@ struct SingletonFinder {
           ["(", ","].contains(tokens[start - 1].text)
         else { continue }
         let parameterType = tokens[(colon + 1)..<index].map(\.text).joined()
-        let owner = typeName ?? Self.baseName(of: parameterType.replacingOccurrences(of: "?", with: ""))
+        let owner =
+          typeName ?? Self.baseName(of: parameterType.replacingOccurrences(of: "?", with: ""))
         guard
           let instance = candidates.first(where: {
             ($0.container.map { Self.baseName(of: $0) } ?? "") == owner

@@ -115,16 +115,21 @@ public struct SingletonMigrator: Sendable {
         let form =
           switch instance.shape {
           case .bootstrap: "Resettable.empty(), set at start-up"
-          case .mutable: instance.isMainActor ? "Resettable(mainActor:), settable" : "Resettable, settable"
+          case .mutable:
+            instance.isMainActor ? "Resettable(mainActor:), settable" : "Resettable, settable"
           default: instance.isMainActor ? "Resettable(mainActor:)" : "Resettable"
           }
-        lines.append("  \(instance.location): \(instance.qualifiedName): \(instance.type) → \(form)")
+        lines.append(
+          "  \(instance.location): \(instance.qualifiedName): \(instance.type) → \(form)"
+        )
       }
       for instance in instances where instance.isAllowed {
         lines.append("  \(instance.location): \(instance.qualifiedName): allowed, kept as it is")
       }
       for failure in failures {
-        lines.append("  \(failure.instance.location): \(failure.instance.qualifiedName): not migrated: \(failure.reason)")
+        lines.append(
+          "  \(failure.instance.location): \(failure.instance.qualifiedName): not migrated: \(failure.reason)"
+        )
       }
       if !injections.isEmpty {
         lines.append("default-argument injection (keeps compiling, unchanged):")
@@ -207,7 +212,8 @@ public struct SingletonMigrator: Sendable {
         files: scanned,
         usageFiles: usageFiles.map { ScannedFile(path: $0.path, text: $0.contents) },
         instances: instances.filter {
-          !$0.isAllowed && excluding[$0.qualifiedName] == nil && !plainBox.contains($0.qualifiedName)
+          !$0.isAllowed && excluding[$0.qualifiedName] == nil
+            && !plainBox.contains($0.qualifiedName)
         },
         takenNames: taken.values.reduce(into: Set<String>()) { $0.formUnion($1) },
         moduleName: options.moduleName
@@ -237,14 +243,18 @@ public struct SingletonMigrator: Sendable {
         edits += protocols.edits(in: file, migrated: Set(migration.migrated.map(\.qualifiedName)))
       }
       guard !edits.isEmpty else { continue }
-      if let importEdit = rewriter.importEdit(), edits.contains(where: { $0.lines.contains { $0.contains("Resettable<") } }) {
+      if let importEdit = rewriter.importEdit(),
+        edits.contains(where: { $0.lines.contains { $0.contains("Resettable<") } })
+      {
         edits.append(importEdit)
       }
       editsByFile[file.path] = edits
     }
     for file in files {
       guard let edits = editsByFile[file.path] else { continue }
-      migration.files.append(SourceFile(path: file.path, contents: edits.applied(to: file.contents)))
+      migration.files.append(
+        SourceFile(path: file.path, contents: edits.applied(to: file.contents))
+      )
       migration.diff += UnifiedDiff.render(path: file.path, original: file.contents, edits: edits)
     }
     if let protocols {

@@ -130,85 +130,85 @@ struct ProtocolExtraction {
     var substitutions: [String: [Int: [(String, String)]]] = [:]
     for file in files + usageFiles {
       for tokens in file.codeSequences {
-      for instance in instances {
-        let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
-        let plainName = instance.name.filter { $0 != "`" }
-        for index in tokens.indices where tokens[index].text.filter({ $0 != "`" }) == plainName
-          && tokens[index].kind == .identifier
-        {
-          // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
-          // global).
-          let qualified =
-            index >= 2 && tokens[index - 1].text == "." && tokens[index - 1].kind == .punctuation
-          if qualified {
-            let before = tokens[index - 2].text
-            guard before == owner || before == "Self" else { continue }
-          } else if index >= 1, tokens[index - 1].text == "." {
-            continue
-          }
-          // A declaration of the name, not a use.
-          if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
-            continue
-          }
-          if !qualified, owner != nil, index >= 1, tokens[index - 1].kind == .punctuation,
-            tokens[index - 1].text == "." || tokens[index - 1].text == "("
-              || tokens[index - 1].text == ","
+        for instance in instances {
+          let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
+          let plainName = instance.name.filter { $0 != "`" }
+          for index in tokens.indices
+          where tokens[index].text.filter({ $0 != "`" }) == plainName
+            && tokens[index].kind == .identifier
           {
-            // `.name` is an implicit member (injection, handled below); `(name` a label.
-            if index + 1 < tokens.count, tokens[index + 1].text == ":" { continue }
-          }
-          let next =
-            index + 1 < tokens.count
-            ? tokens[index + 1]
-            : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
-          if next.kind == .punctuation, next.text == ".", index + 2 < tokens.count,
-            tokens[index + 2].kind == .identifier
-          {
-            let member = tokens[index + 2].text
-            used.insert(member)
-            let start = qualified ? index - 2 : index
-            if start >= 1, tokens[start - 1].text == "&" { mutated.insert(member) }
-            if index + 3 < tokens.count, tokens[index + 3].kind == .operator,
-              ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(tokens[index + 3].text)
+            // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
+            // global).
+            let qualified =
+              index >= 2 && tokens[index - 1].text == "." && tokens[index - 1].kind == .punctuation
+            if qualified {
+              let before = tokens[index - 2].text
+              guard before == owner || before == "Self" else { continue }
+            } else if index >= 1, tokens[index - 1].text == "." {
+              continue
+            }
+            // A declaration of the name, not a use.
+            if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
+              continue
+            }
+            if !qualified, owner != nil, index >= 1, tokens[index - 1].kind == .punctuation,
+              tokens[index - 1].text == "." || tokens[index - 1].text == "("
+                || tokens[index - 1].text == ","
             {
-              mutated.insert(member)
+              // `.name` is an implicit member (injection, handled below); `(name` a label.
+              if index + 1 < tokens.count, tokens[index + 1].text == ":" { continue }
             }
-            continue
-          }
-          if next.kind == .punctuation, next.text == "[" {
-            return .failure(
-              Reason(
-                message: "\(file.path):\(tokens[index].line) subscripts \(instance.name); "
-                  + "a subscript requirement is not extracted"
-              )
-            )
-          }
-          // An implicit member in a default argument: `manager: Manager = .shared`.
-          if !qualified, index >= 2, tokens[index - 1].text == ".",
-            tokens[index - 2].text == "="
-          {
-            continue
-          }
-          if qualified || owner == nil {
-            if next.kind == .operator, next.text == "=", owner == nil || qualified {
-              continue  // Set (bootstrap-once): fine for an existential.
+            let next =
+              index + 1 < tokens.count
+              ? tokens[index + 1]
+              : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
+            if next.kind == .punctuation, next.text == ".", index + 2 < tokens.count,
+              tokens[index + 2].kind == .identifier
+            {
+              let member = tokens[index + 2].text
+              used.insert(member)
+              let start = qualified ? index - 2 : index
+              if start >= 1, tokens[start - 1].text == "&" { mutated.insert(member) }
+              if index + 3 < tokens.count, tokens[index + 3].kind == .operator,
+                ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(tokens[index + 3].text)
+              {
+                mutated.insert(member)
+              }
+              continue
             }
-            return .failure(
-              Reason(
-                message: "\(file.path):\(tokens[index].line) uses \(instance.qualifiedName) as a "
-                  + "value, not only through its members; the value's type would change"
+            if next.kind == .punctuation, next.text == "[" {
+              return .failure(
+                Reason(
+                  message: "\(file.path):\(tokens[index].line) subscripts \(instance.name); "
+                    + "a subscript requirement is not extracted"
+                )
               )
-            )
+            }
+            // An implicit member in a default argument: `manager: Manager = .shared`.
+            if !qualified, index >= 2, tokens[index - 1].text == ".",
+              tokens[index - 2].text == "="
+            {
+              continue
+            }
+            if qualified || owner == nil {
+              if next.kind == .operator, next.text == "=", owner == nil || qualified {
+                continue  // Set (bootstrap-once): fine for an existential.
+              }
+              return .failure(
+                Reason(
+                  message: "\(file.path):\(tokens[index].line) uses \(instance.qualifiedName) as a "
+                    + "value, not only through its members; the value's type would change"
+                )
+              )
+            }
           }
         }
-      }
       }
       // Default-argument injection: `label name: Class = .shared` becomes
       // `label name: any Protocol = Class.shared`, and the stored property of the same name
       // typed `Class` in that type takes the protocol too.
       let tokens = file.tokens
-      for (index, token) in tokens.enumerated() where token.kind == .operator && token.text == "="
-      {
+      for (index, token) in tokens.enumerated() where token.kind == .operator && token.text == "=" {
         guard index >= 2, index + 2 < tokens.count, tokens[index - 1].text == className,
           tokens[index - 2].text == ":", tokens[index + 1].text == ".",
           instances.contains(where: {
@@ -269,7 +269,10 @@ struct ProtocolExtraction {
       for member in found {
         if member.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) {
           return .failure(
-            Reason(message: "`\(name)` is \(member.modifiers.contains("private") ? "private" : "fileprivate"); a protocol requirement must be visible to the target")
+            Reason(
+              message:
+                "`\(name)` is \(member.modifiers.contains("private") ? "private" : "fileprivate"); a protocol requirement must be visible to the target"
+            )
           )
         }
         let declaration = Self.normalized(member.declaration)
@@ -310,7 +313,8 @@ struct ProtocolExtraction {
           let (requirement, overloads) = Self.requirement(
             fromFunction: declaration,
             isPublic: instances.contains {
-              $0.declaration.modifiers.contains("public") || $0.declaration.modifiers.contains("open")
+              $0.declaration.modifiers.contains("public")
+                || $0.declaration.modifiers.contains("open")
             }
           )
           guard let requirement else {
@@ -442,7 +446,9 @@ struct ProtocolExtraction {
     while index < declaration.endIndex {
       let character = declaration[index]
       if "([<{".contains(character) { depth += 1 }
-      if ")]>}".contains(character) && !(character == ">" && declaration[declaration.index(before: index)] == "-") {
+      if ")]>}".contains(character)
+        && !(character == ">" && declaration[declaration.index(before: index)] == "-")
+      {
         depth -= 1
       }
       if depth == 0 {
@@ -498,7 +504,8 @@ struct ProtocolExtraction {
     let effects =
       (suffix.contains("async") ? "await " : "")
     let tries = suffix.contains("throws") ? "try " : ""
-    let functionName = prefix.components(separatedBy: "func ").last?
+    let functionName =
+      prefix.components(separatedBy: "func ").last?
       .prefix { $0 != "<" && $0 != "(" } ?? ""
     var overloads: [String] = []
     for mask in 1..<(1 << defaulted.count) {
@@ -528,7 +535,9 @@ struct ProtocolExtraction {
     for (line, pairs) in (substitutions[file.path] ?? [:]).sorted(by: { $0.key < $1.key }) {
       var text = lines[line - 1]
       for (original, replacement) in pairs {
-        guard let className = extracted.values.first(where: { replacement.contains("any \($0.name)") })?.className,
+        guard
+          let className = extracted.values.first(where: { replacement.contains("any \($0.name)") })?
+            .className,
           migratedClasses.contains(className)
         else { continue }
         text = text.replacingOccurrences(of: original, with: replacement)

@@ -66,14 +66,19 @@ struct BoxRewriter {
     let indent = prefix
     let box = boxName(for: instance)
     let valueType = protocolType ?? instance.type
-    let accessorType = protocolType.map { type in
-      declaration.type.map { $0.hasSuffix("!") ? "(\(type))!" : $0.hasSuffix("?") ? "(\(type))?" : type }
-        ?? type
-    } ?? (declaration.type ?? instance.type)
+    let accessorType =
+      protocolType.map { type in
+        declaration.type.map {
+          $0.hasSuffix("!") ? "(\(type))!" : $0.hasSuffix("?") ? "(\(type))?" : type
+        }
+          ?? type
+      } ?? (declaration.type ?? instance.type)
 
     // Modifiers.
     let modifiers = declaration.modifiers
-    let access = modifiers.first { Self.accessLevels.contains($0) }.map { $0 == "open" ? "public" : $0 }
+    let access = modifiers.first { Self.accessLevels.contains($0) }.map {
+      $0 == "open" ? "public" : $0
+    }
     let isStatic = declaration.isStatic
     let unsafe = modifiers.contains("nonisolated(unsafe)")
     let plainNonisolated = modifiers.contains("nonisolated")
@@ -142,7 +147,8 @@ struct BoxRewriter {
     case .call, .closure:
       body = "{ \(box).value }"
     case .mutable:
-      body = "{\n\(indent)  get { \(box).value }\n\(indent)  set { \(box).set(newValue) }\n\(indent)}"
+      body =
+        "{\n\(indent)  get { \(box).value }\n\(indent)  set { \(box).set(newValue) }\n\(indent)}"
     case .bootstrap:
       body =
         "{\n\(indent)  get { \(box).currentValue }\n\(indent)  set {\n"

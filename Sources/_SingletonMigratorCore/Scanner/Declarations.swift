@@ -174,8 +174,9 @@ struct ScannedFile: Sendable {
     var first = line
     while first > 1 {
       let previous = lines[first - 2].trimmingCharacters(in: .whitespaces)
-      guard previous.hasPrefix("//") || previous.hasPrefix("/*") || previous.hasPrefix("*")
-        || previous.hasPrefix("@")
+      guard
+        previous.hasPrefix("//") || previous.hasPrefix("/*") || previous.hasPrefix("*")
+          || previous.hasPrefix("@")
       else { break }
       first -= 1
     }
@@ -577,7 +578,8 @@ struct DeclarationScanner {
         end: lastEnd,
         line: tokens[firstToken].line,
         endLine: lastLine,
-        attributesOnOwnLines: !attributes.isEmpty && tokens[afterAttributes].line > tokens[firstToken].line
+        attributesOnOwnLines: !attributes.isEmpty
+          && tokens[afterAttributes].line > tokens[firstToken].line
       )
     )
     if !container.isEmpty {

@@ -281,8 +281,9 @@ struct SourceLexer {
           position += 1
           return
         }
-      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#")
-        && (peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "#"))
+      } else if byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "#")
+          && (peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "#"))
       {
         var hashes = 0
         while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }

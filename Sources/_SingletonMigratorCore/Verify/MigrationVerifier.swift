@@ -66,7 +66,10 @@ public struct MigrationVerifier: Sendable {
     }
     if let spies {
       for file in migration.newFiles {
-        try write(file.contents, to: copy.appendingPathComponent(spies).appendingPathComponent(file.path))
+        try write(
+          file.contents,
+          to: copy.appendingPathComponent(spies).appendingPathComponent(file.path)
+        )
       }
     }
     let (status, log) = run(["swift", "build", "--build-tests", "--package-path", copy.path])
@@ -87,13 +90,16 @@ public struct MigrationVerifier: Sendable {
       let message = String(line)
         .replacingOccurrences(of: copy.path + "/", with: "")
       let text =
-        (migratedFiles[path] ?? (try? String(contentsOf: copy.appendingPathComponent(path), encoding: .utf8)) ?? "")
+        (migratedFiles[path]
+        ?? (try? String(contentsOf: copy.appendingPathComponent(path), encoding: .utf8)) ?? "")
         .split(separator: "\n", omittingEmptySubsequences: false)
       let source = lineNumber - 1 < text.count ? String(text[lineNumber - 1]) : ""
       // Blame the instances the error names by type (`any ManagerProtocol`, `Manager`), then
       // those the line names as `Owner.name`, then by name alone, then the file's.
       let words = Set(
-        message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init)
+        message.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(
+          String.init
+        )
       )
       var blamed = migration.migrated.filter { instance in
         let type = SingletonFinder.baseName(of: instance.type)
@@ -123,7 +129,10 @@ public struct MigrationVerifier: Sendable {
       }
     }
     if rejected.isEmpty {
-      let first = (unexplained.isEmpty ? log.split(separator: "\n").filter { $0.contains("error") }.map(String.init) : unexplained).prefix(5)
+      let first =
+        (unexplained.isEmpty
+        ? log.split(separator: "\n").filter { $0.contains("error") }.map(String.init) : unexplained)
+        .prefix(5)
       throw Error(
         description: "the migrated package does not build, and no migrated shared instance "
           + "explains it (does the package build before the migration?):\n"
@@ -146,7 +155,10 @@ public struct MigrationVerifier: Sendable {
     }
     for name in try manager.contentsOfDirectory(atPath: package.path)
     where !name.hasPrefix(".build") && ![".git", ".swiftpm", "Package.resolved"].contains(name) {
-      try manager.copyItem(at: package.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+      try manager.copyItem(
+        at: package.appendingPathComponent(name),
+        to: copy.appendingPathComponent(name)
+      )
     }
     let manifest = copy.appendingPathComponent("Package.swift")
     var text = try String(contentsOf: manifest, encoding: .utf8)
@@ -155,7 +167,7 @@ public struct MigrationVerifier: Sendable {
   }
 
   /// `.package(path: "../x")` (and `.package(name: …, path: …)`) with the path made absolute.
-  static func absolutePackagePaths(in manifest: String, relativeTo package: URL) -> String {
+  package static func absolutePackagePaths(in manifest: String, relativeTo package: URL) -> String {
     var result = ""
     var rest = Substring(manifest)
     while let call = rest.range(of: ".package(") {

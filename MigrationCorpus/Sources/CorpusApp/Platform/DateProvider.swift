@@ -11,7 +11,9 @@ public final class DateProvider: Sendable {
 
   public func startOfDay() -> Date {
     let seconds = now().timeIntervalSinceReferenceDate
-    return Date(timeIntervalSinceReferenceDate: seconds - seconds.truncatingRemainder(dividingBy: 86_400))
+    return Date(
+      timeIntervalSinceReferenceDate: seconds - seconds.truncatingRemainder(dividingBy: 86_400)
+    )
   }
 }
 
