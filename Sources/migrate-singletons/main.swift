@@ -165,34 +165,16 @@ do {
     }
     exit(violations.isEmpty ? 0 : 1)
   }
-  var excluded: [String: String] = [:]
-  var plainBox: Set<String> = []
-  var migration = try migrator.migrate(files: files, usageFiles: usageFiles, symbolGraph: graph)
-  if apply && verify && !migration.files.isEmpty {
+  let migration: SingletonMigrator.Migration
+  if apply && verify {
     let verifier = MigrationVerifier(package: packageURL)
-    // Round by round: an instance whose rewrite does not compile loses its protocol first,
-    // then its box; the others are built again.
-    for _ in 0..<6 {
-      let rejected = try verifier.rejected(migration, spies: spies)
-      if rejected.isEmpty { break }
-      for (name, reason) in rejected {
-        if extractProtocol && !plainBox.contains(name) {
-          plainBox.insert(name)
-          standardError(
-            "note: \(name): the protocol's migration does not compile; boxing the class instead (\(reason))"
-          )
-        } else {
-          excluded[name] = reason
-        }
-      }
-      migration = try migrator.migrate(
-        files: files,
-        usageFiles: usageFiles,
-        symbolGraph: graph,
-        excluding: excluded,
-        plainBox: plainBox
-      )
-    }
+    migration = try migrator.migrateVerified(
+      files: files,
+      usageFiles: usageFiles,
+      symbolGraph: graph
+    ) { try verifier.rejected($0, spies: spies) }
+  } else {
+    migration = try migrator.migrate(files: files, usageFiles: usageFiles, symbolGraph: graph)
   }
   for diagnostic in migration.diagnostics { standardError(diagnostic.description) }
   for failure in migration.failures { standardError(failure.description) }

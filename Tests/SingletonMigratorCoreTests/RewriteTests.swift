@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _SingletonMigratorCore
+import _SpyGeneratorCore
 
 @Suite struct RewriteTests {
   @Test func aStaticLetBecomesAnAccessorAndABoxKeepingCommentsAttributesAndAccess() throws {
@@ -193,5 +194,54 @@ import _SingletonMigratorCore
         """
     )
     #expect(migration.linesChanged == 6)
+  }
+}
+
+@Suite struct VerifiedMigrationTests {
+  let files = [
+    SingletonMigrator.SourceFile(
+      path: "Sources/App/File.swift",
+      contents: """
+        final class Manager: Sendable {
+          static let shared = Manager()
+          func fetch() -> Int { 1 }
+        }
+        final class Cache: Sendable {
+          static let shared = Cache()
+        }
+        func use() -> Int { Manager.shared.fetch() }
+        """
+    )
+  ]
+
+  @Test func aRejectedInstanceLosesItsProtocolThenItsBoxAndTheOthersStayMigrated() throws {
+    let migrator = SingletonMigrator(options: .init(extractProtocol: true, moduleName: "App"))
+    var rounds: [[String]] = []
+    let migration = try migrator.migrateVerified(files: files, symbolGraph: nil) { migration in
+      rounds.append(migration.migrated.map(\.qualifiedName))
+      // The compiler rejects Manager.shared however it is rewritten.
+      return migration.migrated.contains { $0.qualifiedName == "Manager.shared" }
+        ? ["Manager.shared": "error: no"] : [:]
+    }
+    #expect(rounds.count == 3)
+    #expect(migration.migrated.map(\.qualifiedName) == ["Cache.shared"])
+    #expect(
+      migration.failures.map(\.description) == [
+        "Sources/App/File.swift:2: warning: Manager.shared not migrated: error: no"
+      ]
+    )
+    #expect(
+      migration.diagnostics.first?.message.hasPrefix("Manager.shared: its protocol's") == true
+    )
+  }
+
+  @Test func aMigrationThatNeverBuildsIsGivenUp() {
+    let migrator = SingletonMigrator(options: .init())
+    #expect(throws: SingletonMigrator.VerificationError.self) {
+      try migrator.migrateVerified(files: files, symbolGraph: nil, rounds: 1) { migration in
+        // Always blames whatever is migrated, and something is always left to blame.
+        [migration.migrated.last?.qualifiedName ?? "Cache.shared": "error: no"]
+      }
+    }
   }
 }

@@ -132,7 +132,9 @@ public struct SingletonMigrator: Sendable {
         )
       }
       if !injections.isEmpty {
-        lines.append("default-argument injection (keeps compiling, unchanged):")
+        lines.append(
+          "default-argument injection (keeps compiling: unchanged, or typed with the protocol):"
+        )
         for injection in injections {
           lines.append("  \(injection.location): \(injection.text) (\(injection.instance))")
         }
