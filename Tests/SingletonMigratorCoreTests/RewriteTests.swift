@@ -24,7 +24,7 @@ import _SpyGeneratorCore
           /// The one manager.
           @available(iOS 16, *)
           public static var shared: ArticleManager { sharedBox.value }
-          /// The box behind `shared`: a test overrides it (`ArticleManager.sharedBox.override(with: double)`).
+          /// The box behind `shared`: tests override it.
           @available(iOS 16, *)
           public static let sharedBox = Resettable<ArticleManager> { ArticleManager() }  // created on first use
           func fetch() -> [String] { [] }
@@ -48,7 +48,7 @@ import _SpyGeneratorCore
 
         final class Cache: Sendable {
           static var shared: Cache { sharedBox.value }
-          /// The box behind `shared`: a test overrides it (`Cache.sharedBox.override(with: double)`).
+          /// The box behind `shared`: tests override it.
           static let sharedBox = Resettable<Cache> {
             let cache = Cache()
             return cache
@@ -86,7 +86,7 @@ import _SpyGeneratorCore
             get { currentBox.value }
             set { currentBox.set(newValue) }
           }
-          /// The box behind `current`: a test overrides it (`Legacy.currentBox.override(with: double)`).
+          /// The box behind `current`: tests override it.
           static nonisolated(unsafe) let currentBox = Resettable<Legacy> { Legacy() }
         }
         """
@@ -110,7 +110,7 @@ import _SpyGeneratorCore
               if let newValue { trackerBox.set(newValue) } else { trackerBox.reset() }
             }
           }
-          /// The box behind `tracker`: a test overrides it (`Analytics.trackerBox.override(with: double)`).
+          /// The box behind `tracker`: tests override it.
           static let trackerBox = Resettable<Tracker>.empty()
         """
       )
@@ -134,11 +134,11 @@ import _SpyGeneratorCore
         final class Cache: Sendable {}
         #if DEBUG
         var imageCache: Cache { imageCacheBox.value }
-        /// The box behind `imageCache`: a test overrides it (`imageCacheBox.override(with: double)`).
+        /// The box behind `imageCache`: tests override it.
         let imageCacheBox = Resettable<Cache> { Cache(debug: true) }
         #else
         var imageCache: Cache { imageCacheBox.value }
-        /// The box behind `imageCache`: a test overrides it (`imageCacheBox.override(with: double)`).
+        /// The box behind `imageCache`: tests override it.
         let imageCacheBox = Resettable<Cache> { Cache() }
         #endif
         """
@@ -187,7 +187,7 @@ import _SpyGeneratorCore
          final class Manager: Sendable {
         -  static let shared = Manager()
         +  static var shared: Manager { sharedBox.value }
-        +  /// The box behind `shared`: a test overrides it (`Manager.sharedBox.override(with: double)`).
+        +  /// The box behind `shared`: tests override it.
         +  static let sharedBox = Resettable<Manager> { Manager() }
          }
 
@@ -243,5 +243,25 @@ import _SpyGeneratorCore
         [migration.migrated.last?.qualifiedName ?? "Cache.shared": "error: no"]
       }
     }
+  }
+}
+
+@Suite struct LayoutTests {
+  @Test func aFactoryThatMakesTheLineTooLongGoesOnALineOfItsOwn() throws {
+    let source = """
+      final class ConfigurationLoader: Sendable {
+        init(path: String, fallback: String) {}
+        static let shared = ConfigurationLoader(path: "/etc/app/config.json", fallback: "{}")
+      }
+      """
+    #expect(
+      try migrated(source).contains(
+        """
+          static let sharedBox = Resettable<ConfigurationLoader> {
+            ConfigurationLoader(path: "/etc/app/config.json", fallback: "{}")
+          }
+        """
+      )
+    )
   }
 }

@@ -167,11 +167,18 @@ struct BoxRewriter {
       declaration.attributes,
       accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
     )
-    let owner = instance.container.map { "\($0)." } ?? ""
-    let note =
-      "/// The box behind `\(instance.name)`: a test overrides it "
-      + "(`\(owner)\(box).override(with: double)`)."
-    let boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(boxValue)"])
+    let note = "/// The box behind `\(instance.name)`: tests override it."
+    var boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(boxValue)"])
+    // A one-line factory that makes the line longer than 100 columns goes on a line of its own.
+    let lastBoxLine = boxLine.split(separator: "\n").last.map(String.init) ?? boxLine
+    if (indent + lastBoxLine).count > 100, !factory.contains("\n"), factory.hasPrefix("{ ") {
+      let body = String(factory.dropFirst(2).dropLast(2))
+      let wrapped =
+        instance.isMainActor
+        ? "Resettable<\(valueType)>(mainActor: {\n\(indent)  \(body)\n\(indent)})"
+        : "Resettable<\(valueType)> {\n\(indent)  \(body)\n\(indent)}"
+      boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(wrapped)"])
+    }
     var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine + suffix
     if text.hasSuffix(" ") { text = text.trimmingCharacters(in: .whitespaces) }
     return .success(
