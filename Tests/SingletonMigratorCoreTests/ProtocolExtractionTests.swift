@@ -110,3 +110,42 @@ import _SpyGeneratorCore
     #expect(migration.newFiles.first?.contents.contains("main-actor isolated") == true)
   }
 }
+
+@Suite struct ProtocolTypedInstanceTests {
+  @Test func anInstanceTypedByAProtocolKeepsItAndGetsNoOther() throws {
+    let migration = try migrate(
+      """
+      protocol ArticleManaging: AnyObject, Sendable { func fetch() -> [String] }
+      final class ArticleManager: ArticleManaging {
+        static let shared: any ArticleManaging = ArticleManager()
+        func fetch() -> [String] { [] }
+      }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("static var shared: any ArticleManaging { sharedBox.value }"))
+    #expect(
+      text.contains("static let sharedBox = Resettable<any ArticleManaging> { ArticleManager() }")
+    )
+    #expect(migration.newFiles.isEmpty)
+    #expect(migration.diagnostics.isEmpty)
+  }
+
+  /// Swift 5 spelled the existential without `any`.
+  @Test func anInstanceTypedByAProtocolWithoutAnyGetsNoNote() throws {
+    let migration = try migrate(
+      """
+      protocol ArticleManaging: AnyObject { func fetch() -> [String] }
+      final class ArticleManager: ArticleManaging {
+        static let shared: ArticleManaging = ArticleManager()
+        func fetch() -> [String] { [] }
+      }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(migration.migrated.map(\.type) == ["ArticleManaging"])
+    #expect(migration.newFiles.isEmpty)
+    #expect(migration.diagnostics.isEmpty)
+  }
+}

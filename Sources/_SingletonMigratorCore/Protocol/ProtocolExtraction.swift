@@ -66,6 +66,8 @@ struct ProtocolExtraction {
           )
         )
       }
+      // Already typed by a protocol (`static let shared: ArticleManaging = ArticleManager()`).
+      if allTypes.contains(where: { $0.name == className && $0.kind == .protocol }) { continue }
       guard
         let declaration = allTypes.first(where: { $0.name == className && $0.kind != .extension })
       else {
