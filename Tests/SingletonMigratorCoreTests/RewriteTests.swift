@@ -265,3 +265,23 @@ import _SpyGeneratorCore
     )
   }
 }
+
+@Suite struct DiffTests {
+  /// `patch` reads the diff: a file that ends with a line break has no empty line after it.
+  @Test func anAppendAtTheEndHasNoPhantomLastLine() throws {
+    let migration = try migrate(
+      """
+      final class Manager: Sendable {
+        static let shared = Manager()
+        func fetch() {}
+      }
+      func use() { Manager.shared.fetch() }
+
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    // Five lines before, none of them an empty sixth; the protocol appended after the last.
+    #expect(migration.diff.contains("\n@@ -1,5 +1,"))
+    #expect(migration.diff.hasSuffix("\n+extension Manager: ManagerProtocol {}\n"))
+  }
+}

@@ -331,6 +331,9 @@ struct ProtocolExtraction {
         }
       }
     }
+    guard !requirements.isEmpty else {
+      return .failure(Reason(message: "no member of \(className) is used through the instance"))
+    }
     let file = files.first { $0.types.contains(declaration) }?.path ?? ""
     let isMainActor = declaration.isMainActor
     let isSendable =

@@ -5,8 +5,14 @@ enum UnifiedDiff {
     -> String
   {
     guard !edits.isEmpty else { return "" }
-    let old = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let sorted = edits.sorted { ($0.first, $0.last) < ($1.first, $1.last) }
+    var old = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // A file that ends with a line break has no line after it.
+    if original.hasSuffix("\n") { old.removeLast() }
+    let sorted = edits.enumerated().sorted {
+      ($0.element.first, $0.element.last, $0.offset) < (
+        $1.element.first, $1.element.last, $1.offset
+      )
+    }.map(\.element)
     // Group edits whose context would touch.
     var groups: [[LineEdit]] = []
     for edit in sorted {

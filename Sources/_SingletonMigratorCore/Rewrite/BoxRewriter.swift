@@ -167,7 +167,7 @@ struct BoxRewriter {
       declaration.attributes,
       accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
     )
-    let note = "/// The box behind `\(instance.name)`: tests override it."
+    let note = "/// The box behind `\(instance.name.filter { $0 != "`" })`: tests override it."
     var boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(boxValue)"])
     // A one-line factory that makes the line longer than 100 columns goes on a line of its own.
     let lastBoxLine = boxLine.split(separator: "\n").last.map(String.init) ?? boxLine

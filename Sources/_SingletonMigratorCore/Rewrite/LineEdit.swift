@@ -10,7 +10,14 @@ extension Array where Element == LineEdit {
   /// The text with the edits applied. The edits must not overlap.
   func applied(to text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    for edit in sorted(by: { ($0.first, $0.last) > ($1.first, $1.last) }) {
+    // From the end, so that earlier line numbers stay valid; insertions at one place go in
+    // the order of the list (the later one first, then the earlier one before it).
+    let ordered = enumerated().sorted {
+      ($0.element.first, $0.element.last, $0.offset) > (
+        $1.element.first, $1.element.last, $1.offset
+      )
+    }.map(\.element)
+    for edit in ordered {
       let range = (edit.first - 1)..<edit.last
       lines.replaceSubrange(range, with: edit.lines)
     }
