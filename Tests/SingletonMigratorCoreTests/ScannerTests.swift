@@ -161,3 +161,21 @@ import _SingletonMigratorCore
     )
   }
 }
+
+@Suite struct LineTests {
+  /// A multi-line string's line continuation (`\` at the end of a line) ends a line too.
+  @Test func linesAfterALineContinuationAreCounted() throws {
+    let migration = try migrate(
+      #"""
+      let message = """
+        first \
+        second
+        """
+      final class Manager: Sendable {
+        static let shared = Manager()
+      }
+      """#
+    )
+    #expect(migration.instances.map(\.line) == [6])
+  }
+}
