@@ -230,8 +230,8 @@ struct SourceLexer {
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\n") {
-        line += 1
         if !multiLine { return }  // An unterminated literal ends at the line.
+        line += 1
         position += 1
         continue
       }
@@ -244,6 +244,8 @@ struct SourceLexer {
           if position < bytes.count, bytes[position] == UInt8(ascii: "(") {
             skipInterpolation()
           } else {
+            // An escaped character; a line continuation (`\` at the end of a line) ends a line.
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { line += 1 }
             position += 1
           }
           continue
