@@ -178,4 +178,16 @@ import _SingletonMigratorCore
     )
     #expect(migration.instances.map(\.line) == [6])
   }
+
+  @Test func aClosureTypeInAGenericArgumentIsPartOfTheType() throws {
+    let migration = try migrate(
+      """
+      final class Protected<Value>: @unchecked Sendable { init(_ value: Value) {} }
+      enum Diagnostics {
+        static let handler = Protected<(@Sendable (String) -> Void)?>(nil)
+      }
+      """
+    )
+    #expect(migration.instances.map(\.type) == ["Protected<(@Sendable (String) -> Void)?>"])
+  }
 }
