@@ -210,7 +210,7 @@ struct SingletonFinder {
           let current = initializer[index]
           name.append(current)
           if current == "<" { depth += 1 }
-          if current == ">" {
+          if current == ">" && !name.dropLast().hasSuffix("-") {
             depth -= 1
             if depth == 0 {
               index = initializer.index(after: index)

@@ -45,6 +45,11 @@ struct BoxRewriter {
     let bytes = Array(file.text.utf8)
     // What shares the first and the last line: indentation before, a comment after.
     let lineStart = lineStartOffset(declaration.line, bytes: bytes)
+    guard lineStart <= declaration.start, declaration.endLine <= lines.count else {
+      return .failure(
+        MigrationFailure(instance: instance, reason: "the scanner lost track of its lines")
+      )
+    }
     let prefix = String(decoding: bytes[lineStart..<declaration.start], as: UTF8.self)
     let lastLine = lines[declaration.endLine - 1]
     let lastLineStart = lineStartOffset(declaration.endLine, bytes: bytes)
