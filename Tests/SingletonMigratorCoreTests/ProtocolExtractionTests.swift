@@ -148,4 +148,23 @@ import _SpyGeneratorCore
     #expect(migration.newFiles.isEmpty)
     #expect(migration.diagnostics.isEmpty)
   }
+
+  @Test func anObjcInstanceKeepsItsClass() throws {
+    let migration = try migrate(
+      """
+      final class NetworkManager: NSObject, @unchecked Sendable {
+        @objc static let shared = NetworkManager()
+        func fetch() {}
+      }
+      func use() { NetworkManager.shared.fetch() }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(
+      migration.files.first?.contents.contains(
+        "@objc static var shared: NetworkManager { sharedBox.value }"
+      ) == true
+    )
+    #expect(migration.diagnostics.map(\.message).contains { $0.contains("it is @objc") })
+  }
 }

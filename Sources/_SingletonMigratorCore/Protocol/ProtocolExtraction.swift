@@ -66,6 +66,12 @@ struct ProtocolExtraction {
           )
         )
       }
+      if classInstances.contains(where: {
+        $0.declaration.attributes.contains { $0.hasPrefix("@objc") }
+      }) {
+        leave("it is @objc, and Objective-C callers need it typed as the class")
+        continue
+      }
       // Already typed by a protocol (`static let shared: ArticleManaging = ArticleManager()`).
       if allTypes.contains(where: { $0.name == className && $0.kind == .protocol }) { continue }
       guard
