@@ -101,9 +101,11 @@ public struct MigrationVerifier: Sendable {
           String.init
         )
       )
+      // A spy that does not compile: the instance of its protocol.
+      let fileName = (path as NSString).lastPathComponent
       var blamed = migration.migrated.filter { instance in
         let type = SingletonFinder.baseName(of: instance.type)
-        return words.contains(type + "Protocol")
+        return words.contains(type + "Protocol") || fileName == "\(type)ProtocolSpy.swift"
       }
       if blamed.isEmpty {
         blamed = migration.migrated.filter { instance in
@@ -124,8 +126,14 @@ public struct MigrationVerifier: Sendable {
       if blamed.isEmpty {
         unexplained.append(message)
       }
+      let hint =
+        message.contains("no such module 'SharedInstancesTesting'")
+        ? " (the spies import SharedInstancesTesting: add .product(name: \"SharedInstancesTesting\", "
+          + "package: \"SharedInstances\") to the test target's dependencies)"
+        : ""
       for instance in blamed where rejected[instance.qualifiedName] == nil {
-        rejected[instance.qualifiedName] = "the migrated package does not compile: \(message)"
+        rejected[instance.qualifiedName] =
+          "the migrated package does not compile: \(message)\(hint)"
       }
     }
     if rejected.isEmpty {
@@ -154,10 +162,25 @@ public struct MigrationVerifier: Sendable {
       try manager.removeItem(at: copy.appendingPathComponent(name))
     }
     for name in try manager.contentsOfDirectory(atPath: package.path)
-    where !name.hasPrefix(".build") && ![".git", ".swiftpm", "Package.resolved"].contains(name) {
+    where !name.hasPrefix(".build") && ![".git", ".swiftpm"].contains(name) {
       try manager.copyItem(
         at: package.appendingPathComponent(name),
         to: copy.appendingPathComponent(name)
+      )
+    }
+    // Remote dependencies as the package resolved them: their clones and checkouts, so that
+    // the copy builds without the network (the build products are not copied: their module
+    // caches name the original's paths).
+    let build = package.appendingPathComponent(".build")
+    let copyBuild = copy.appendingPathComponent(".build")
+    for name in ["repositories", "checkouts", "workspace-state.json"]
+    where manager.fileExists(atPath: build.appendingPathComponent(name).path)
+      && !manager.fileExists(atPath: copyBuild.appendingPathComponent(name).path)
+    {
+      try manager.createDirectory(at: copyBuild, withIntermediateDirectories: true)
+      try manager.copyItem(
+        at: build.appendingPathComponent(name),
+        to: copyBuild.appendingPathComponent(name)
       )
     }
     let manifest = copy.appendingPathComponent("Package.swift")
