@@ -167,4 +167,39 @@ import _SpyGeneratorCore
     )
     #expect(migration.diagnostics.map(\.message).contains { $0.contains("it is @objc") })
   }
+
+  @Test func aMemberUsingSelfLeavesTheClassWithTheReason() throws {
+    let migration = try migrate(
+      """
+      final class Node: Sendable {
+        static let shared = Node()
+        func copy() -> Self { self }
+      }
+      func use() { _ = Node.shared.copy() }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(migration.files.first?.contents.contains("Resettable<Node> { Node() }") == true)
+    #expect(migration.diagnostics.map(\.message).contains { $0.contains("`copy` uses Self") })
+  }
+
+  @Test func aLetPassedInoutThroughTheInstanceLeavesTheClassWithTheReason() throws {
+    let migration = try migrate(
+      """
+      final class Store: @unchecked Sendable {
+        static let shared = Store()
+        let items: [Int] = []
+      }
+      func bump(_ value: inout [Int]) {}
+      func use() { bump(&Store.shared.items) }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(migration.files.first?.contents.contains("Resettable<Store> { Store() }") == true)
+    #expect(
+      migration.diagnostics.map(\.message).contains {
+        $0.contains("`items` is set or passed inout through the instance, but is a `let`")
+      }
+    )
+  }
 }
