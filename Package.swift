@@ -24,7 +24,12 @@ let package = Package(
     // Synchronization module needs macOS 15 / iOS 18.
     .target(name: "_SharedInstancesShims"),
     .target(name: "SharedInstances", dependencies: ["_SharedInstancesShims"]),
-    .target(name: "SharedInstancesTesting", dependencies: ["SharedInstances"]),
+    // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
+    .target(name: "_SharedInstancesTestingShims"),
+    .target(
+      name: "SharedInstancesTesting",
+      dependencies: ["SharedInstances", "_SharedInstancesTestingShims"]
+    ),
     // Helpers shared by the test targets only; no product exposes it.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -106,7 +111,7 @@ let package = Package(
 
 // Plugin targets accept no Swift settings.
 for target in package.targets
-where target.name != "_SharedInstancesShims" && target.type != .plugin {
+where !target.name.hasSuffix("Shims") && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       // `any` spelled out for existentials, as Swift 7 will require.

@@ -16,3 +16,10 @@ if [[ "${1:-}" == "--smoke" ]]; then
   swift run -c release --skip-build --package-path "$root/Benchmarks" \
     shared-instances-benchmarks --quick >/dev/null
 fi
+
+# Issue 30's bootstrap-once read benchmark: a package of its own, the library alone.
+swift build -c release --package-path "$root/Benchmarks/BootstrapReads"
+if [[ "${1:-}" == "--smoke" ]]; then
+  swift run -c release --skip-build --package-path "$root/Benchmarks/BootstrapReads" \
+    bootstrap-reads --quick >/dev/null
+fi

@@ -73,6 +73,15 @@ let package = Package(
       dependencies: ["OrderRetryExample", sharedInstances, sharedInstancesTesting]
     ),
 
+    // Issue 30: a bootstrap-once metrics facade (the shape of swift-metrics' MetricsSystem) on
+    // `Resettable.bootstrapOnce`: each isolated test bootstraps its own backend, in parallel.
+    .target(name: "MetricsFacadeExample", dependencies: [sharedInstances]),
+    .testTarget(
+      name: "MetricsFacadeExampleTests",
+      dependencies: ["MetricsFacadeExample", sharedInstances, sharedInstancesTesting],
+      exclude: ["__Dependencies__"]
+    ),
+
     // 000: image downloading, the current user, and factories that receive the locator.
     .target(name: "ImageDownloadingExample", dependencies: [sharedInstances]),
     .testTarget(

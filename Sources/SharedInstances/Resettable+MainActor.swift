@@ -39,29 +39,43 @@ extension Resettable where Shared: Sendable {
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(
-      factory: {
-        if _MainQueue.isCurrent { return MainActor.assumeIsolated { factory() } }
-        let message = """
-          Resettable<\(Shared.self)> (declared at \(fileID):\(line)) has a @MainActor factory \
-          but was first read off the main actor. Read it first from the main actor (for example \
-          in the app's start-up or a @MainActor test), or override it in the test.
-          """
-        if _MainActorFactory.canHopToMainActor {
-          // In a test's scope every test gets a fresh box, so reading it first at start-up
-          // cannot protect tests: report, and create it on the main actor to keep the run alive.
-          _Diagnostics.report(
-            _Diagnostic(
-              message: message
-                + " The test goes on: the instance was created on the main actor for it.",
-              location: location
-            )
-          )
-          return DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
-        }
-        fatalError("SharedInstances: \(message)\(_RunningTest.suffix)")
-      },
+      factory: Self._onMainActor(factory, name: nil, location: location),
       location: location
     )
+  }
+
+  /// `factory`, run on the main actor: a first read elsewhere stops the program (or, in a Swift
+  /// Testing test's scope, fails the test and creates the instance on the main actor).
+  static func _onMainActor(
+    _ factory: @escaping @MainActor @Sendable () -> Shared,
+    name: String?,
+    location: _SourceLocation
+  ) -> @Sendable () -> Shared {
+    {
+      if _MainQueue.isCurrent { return MainActor.assumeIsolated { factory() } }
+      let declared = "declared at \(location.fileID):\(location.line)"
+      let box =
+        name.map { "\($0) (Resettable<\(Shared.self)>, \(declared))" }
+        ?? "Resettable<\(Shared.self)> (\(declared))"
+      let message = """
+        \(box) has a @MainActor factory but was first read off the main actor. Read it first \
+        from the main actor (for example in the app's start-up or a @MainActor test), or \
+        override it in the test.
+        """
+      if _MainActorFactory.canHopToMainActor {
+        // In a test's scope every test gets a fresh box, so reading it first at start-up
+        // cannot protect tests: report, and create it on the main actor to keep the run alive.
+        _Diagnostics.report(
+          _Diagnostic(
+            message: message
+              + " The test goes on: the instance was created on the main actor for it.",
+            location: location
+          )
+        )
+        return DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
+      }
+      _ProcessStop.now("SharedInstances: \(message)\(_RunningTest.suffix)")
+    }
   }
 }
 

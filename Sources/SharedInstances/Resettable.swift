@@ -165,6 +165,7 @@ public final class Resettable<Shared> {
     requiresOverrideInTests: Bool = false,
     testDefault: (@Sendable () -> Shared)? = nil,
     name: String? = nil,
+    style: _BoxStyle? = nil,
     isTestInfrastructure: Bool = false
   ) {
     _global = _Slot()
@@ -175,6 +176,7 @@ public final class Resettable<Shared> {
       location: location,
       requiresOverrideInTests: requiresOverrideInTests,
       name: name,
+      style: style ?? (factory == nil ? .empty : .factory),
       isTestInfrastructure: isTestInfrastructure
     )
   }
@@ -394,12 +396,18 @@ public final class Resettable<Shared> {
     throw _identity.emptyError(fileID: fileID, line: line)
   }
 
-  /// Whether the instance that reads return is a test double set with
-  /// ``override(with:fileID:filePath:line:column:)``.
+  /// Whether the instance that reads return is a test double: one set with
+  /// ``override(with:fileID:filePath:line:column:)``, or inside an isolated test the box's test
+  /// default.
   ///
   /// It is false for a created instance, for one installed with
-  /// ``set(_:fileID:filePath:line:column:)``, and for an empty box. Inside an isolated test it
-  /// describes the test's own state.
+  /// ``set(_:fileID:filePath:line:column:)`` or ``bootstrap(_:fileID:filePath:line:column:)``,
+  /// and for an empty box. Inside an isolated test it describes the test's own state: a box
+  /// with a test default (``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``,
+  /// ``empty(fileID:filePath:line:column:testDefault:)``, or one the test target declared) that
+  /// the test did not provide is overridden, before and after the read that creates the default,
+  /// as `touchedInstances` (an overridden read) and the dependency map ("Overridden by") count
+  /// it.
   ///
   /// ```swift
   /// #expect(ArticleManager.shared.isOverridden == false)
@@ -407,7 +415,7 @@ public final class Resettable<Shared> {
   /// #expect(ArticleManager.shared.isOverridden)
   /// ```
   public var isOverridden: Bool {
-    _slotHere().isOverridden
+    _servesTestDouble()
   }
 
   // MARK: - Changing
@@ -420,9 +428,11 @@ public final class Resettable<Shared> {
   ///
   /// An override is marked as a test double: ``isOverridden`` is true until the next change.
   /// ``set(_:fileID:filePath:line:column:)`` replaces the instance the same way, on a box with a
-  /// factory too, but installs a *real* instance: ``isOverridden`` stays false, and a strict
-  /// test counts reads of it as reads of the real thing. Use `override` for doubles and `set`
-  /// for the app's own instances.
+  /// factory too, but installs the app's own kind of instance: ``isOverridden`` stays false.
+  /// Inside an isolated test a value given to `set` is one the test provided: strict mode does
+  /// not fail its reads, and the test's dependency record lists the box as "sets", not as a
+  /// read of the real instance. Use `override` for doubles and `set` for the app's own
+  /// instances (a signed-in user, a configuration).
   ///
   /// ```swift
   /// @Test(.isolatedShared) func showsArticles() {
@@ -525,7 +535,9 @@ public final class Resettable<Shared> {
         return nil
       }
       scope.tracking.noteChange(of: _identity.id, kind: change.kind)
-      if change.kind == .override { scope.noteOverride(of: _identity) }
+      // Any value the test provides (override, set, bootstrap): a read that escapes the test
+      // gets the process-wide instance instead, and is warned about (`_EscapedReads`).
+      if change.kind != .reset { scope.noteOverride(of: _identity) }
       return slot
     }
     _UnscopedChanges.check(

@@ -90,11 +90,18 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     let setUp = self.setUp
     try await DependencySettings.$current.withValue(dependencySettings) {
       try await withIsolatedShared(options, name: test.name) {
-        try await setUp?()
-        do {
-          try await function()
-        } catch  where ReportedFailures.contain(error) {
-          // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+        // What the test's exit tests read in their child processes joins the test's own.
+        try await ExitTestRelay.receiving(
+          in: test,
+          testCase: testCase,
+          scope: _Scope.resolveForCapture()
+        ) {
+          try await setUp?()
+          do {
+            try await function()
+          } catch  where ReportedFailures.contain(error) {
+            // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+          }
         }
       }
     }

@@ -17,6 +17,14 @@ public struct SharedInstanceUse: Sendable, Hashable, CustomStringConvertible {
   /// #expect(use.boxDescription.hasPrefix("Resettable<ArticleManager>"))
   /// ```
   public let boxDescription: String
+  /// The name the box was declared with (`Resettable(name: "MetricsSystem.factory") { … }`),
+  /// or nil for a box without one.
+  ///
+  /// ```swift
+  /// let factory = SharedScope.current.touchedInstances.first { $0.name == "MetricsSystem.factory" }
+  /// #expect(factory?.readRealInstance == false)
+  /// ```
+  public let name: String?
   /// The box's `Shared` type, e.g. `ArticleManager`. For a box of an existential such as
   /// `any ArticleManaging`, the protocol's name, `ArticleManaging`.
   ///
@@ -112,6 +120,7 @@ extension SharedScope {
     return scope.touches().map { touch in
       SharedInstanceUse(
         boxDescription: touch.identity.description,
+        name: touch.identity.name,
         sharedTypeName: "\(touch.identity.sharedType)",
         fileID: "\(touch.identity.location.fileID)",
         line: Int(touch.identity.location.line),

@@ -25,9 +25,11 @@ package final class _BoxIdentity: @unchecked Sendable {
   private static let selfChangeReportedWord = 4
   /// Whether isolated tests must override the box (`overrideInTests: .required`).
   @usableFromInline package let requiresOverrideInTests: Bool
-  /// The name the box is known by, for the library's own boxes (`SystemBoxes.date`); nil for
-  /// boxes that messages name by their type.
+  /// The name the box is known by (`Resettable(name: "MetricsSystem.factory") { … }`, the
+  /// library's own `SystemBoxes.date`); nil for boxes that messages name by their type.
   package let name: String?
+  /// How the box's value is meant to be changed, for the fix a failure suggests.
+  package let style: _BoxStyle
   /// Whether the box belongs to the tests' own machinery (the spy of a double's static
   /// requirements), not to the code under test: records of what a scope touched leave it out.
   package let isTestInfrastructure: Bool
@@ -37,9 +39,11 @@ package final class _BoxIdentity: @unchecked Sendable {
     location: _SourceLocation,
     requiresOverrideInTests: Bool = false,
     name: String? = nil,
+    style: _BoxStyle = .factory,
     isTestInfrastructure: Bool = false
   ) {
     self.id = si_next_identifier()
+    self.style = style
     self.sharedType = sharedType
     self.location = location
     self.requiresOverrideInTests = requiresOverrideInTests
@@ -55,6 +59,29 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// without the runtime's placeholders for local contexts.
   package var typeDescription: String {
     "Resettable<\(_TypeName.withoutUnknownContexts("\(sharedType)"))>"
+  }
+
+  /// How the dependency map, dependency records and short messages name the box: its type
+  /// (`Resettable<ArticleManager>`), or for a named box its name and type
+  /// (`MetricsSystem.factory (Resettable<MetricsFactory>)`).
+  package var label: String {
+    guard let name else { return typeDescription }
+    return "\(name) (\(typeDescription))"
+  }
+
+  /// How code names the box in a fix: its name (`MetricsSystem.factory`), else its type.
+  package var codeName: String { name ?? typeDescription }
+
+  /// The change a test makes to provide this box's value, as a fix names it:
+  /// `bootstrap it in the test with MetricsSystem.factory.bootstrap(_:)`, `set it … set(_:)`,
+  /// `override it … override(with:)` (the box's name before the call when it has one).
+  package var provideFix: String {
+    let box = name.map { "\($0)." } ?? ""
+    switch style {
+    case .bootstrap: return "bootstrap it in the test with \(box)bootstrap(_:)"
+    case .empty: return "set it for this test with \(box)set(_:) (or override(with:))"
+    case .factory: return "override it for this test with \(box)override(with:)"
+    }
   }
 
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`; for a named box,
@@ -132,7 +159,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 
   func reentrancyFailure() -> Never {
-    fatalError(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
+    _ProcessStop.now(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
   }
 
   /// The message for a read of this box by its own factory (or `update` closure), naming every
@@ -184,7 +211,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   @usableFromInline
   func emptyFailure() -> Never {
-    fatalError(
+    _ProcessStop.now(
       """
       SharedInstances: \(description) is empty: it has no factory and no instance was set. \
       Call set(_:) (or override(with:) in a test) before reading `value`, or read \
@@ -193,6 +220,21 @@ package final class _BoxIdentity: @unchecked Sendable {
       """
     )
   }
+}
+
+extension String {
+  /// The text with its first letter upper-cased, to start a sentence.
+  package var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// How a box's value is meant to be changed: what a failure tells a test to call.
+package enum _BoxStyle: Sendable {
+  /// A box with a factory: tests override it (`override(with:)`).
+  case factory
+  /// An empty box (`Resettable.empty()`): the app and tests install its value with `set(_:)`.
+  case empty
+  /// A bootstrap-once box (`Resettable.bootstrapOnce(default:)`): tests bootstrap their own.
+  case bootstrap
 }
 
 /// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing

@@ -1,5 +1,6 @@
 /// Reads that escape an isolated test: code outside every test task that reads the process-wide
-/// instance of a box which a live isolated scope has overridden.
+/// instance of a box which a live isolated scope has provided a value for (an override, a `set`,
+/// a `bootstrap`).
 ///
 /// Such a read usually belongs to the test (a `DispatchQueue` callback, a `Thread`) and gets the
 /// real instance instead of the test's double. Each is warned about, rate-limited to once per box
@@ -39,10 +40,10 @@ package enum _EscapedReads {
     let diagnostic = _Diagnostic(
       message: """
         \(identity.description) was read outside every test's tasks (a DispatchQueue \
-        callback, a Thread, Task.detached) while an isolated test has overridden it: the read \
-        got the process-wide instance, not the test's double. Carry the test's scope into that \
-        code with SharedScope.current, or mark the test `.processWide`. (Reported once per box \
-        while it stays overridden.)
+        callback, a Thread, Task.detached) while an isolated test has provided a value for it \
+        (override(with:), set(_:), bootstrap(_:)): the read got the process-wide instance, not \
+        the test's value. Carry the test's scope into that code with SharedScope.current, or \
+        mark the test `.processWide`. (Reported once per box while a test provides it.)
         """,
       location: identity.location
     )

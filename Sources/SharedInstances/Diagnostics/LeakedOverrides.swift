@@ -43,7 +43,7 @@ enum _LeakedOverrides {
       let had = registry.leaks[identity.id] != nil
       if marks {
         registry.leaks[identity.id] = Leak(
-          description: "\(identity.typeDescription).\(operation)",
+          description: "\(identity.codeName).\(operation)",
           location: location,
           test: test
         )

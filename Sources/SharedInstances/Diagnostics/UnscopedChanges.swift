@@ -35,7 +35,7 @@ enum _UnscopedChanges {
     restores: Bool
   ) {
     if !restores { _LeakedOverrides.noteChange(identity, operation: operation, location: location) }
-    let description = "\(identity.typeDescription).\(operation)"
+    let description = "\(identity.codeName).\(operation)"
     if identity.isUsedByLiveScopes {
       report(
         """

@@ -372,6 +372,9 @@ package final class _Scope: @unchecked Sendable {
     si_int_fetch_add(activeFactories, -1)
     guard let created else { return nil }
     slot.countRead(created.kind)
+    if let observer = _ScopeObserver.instanceCreated.load() {
+      observer(self, identity, created.kind == .real ? .real : .testDefault)
+    }
     if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
     if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity, createdBy: frame)

@@ -127,9 +127,9 @@ extension _Scope {
       ? " without overriding it." : " which the test neither set nor overrode."
     let fix =
       enclosing.map {
-        "Override \($0.identity.typeDescription) (then its factory does not run) or "
-          + "\(identity.typeDescription) for this test"
-      } ?? "Override (or set) it for this test, in the test or the trait's setUp,"
+        "Override \($0.identity.label) (then its factory does not run) or "
+          + "\(identity.label) for this test"
+      } ?? "\(identity.provideFix.capitalizedFirst), in the test or the trait's setUp,"
     switch substitute {
     case .testDefault:
       message += """
@@ -161,7 +161,7 @@ extension _Scope {
   /// created in a test, and no other value of the box's type exists, so no failure of the test
   /// alone can stand here.
   func requiredBoxHasNoTestDefault(_ identity: _BoxIdentity) -> Never {
-    fatalError(
+    _ProcessStop.now(
       """
       SharedInstances: Test \(name) read \(identity.description), which is declared \
       overrideInTests: .required, without overriding it, and the box has no test default. The \
@@ -188,21 +188,21 @@ extension _Scope {
     if let enclosing { message += " inside \(enclosing.chainDescription)" }
     if let enclosing {
       message += """
-        . Override \(enclosing.identity.typeDescription) (then its factory does not run) or \
-        \(identity.typeDescription) for this test
+        . Override \(enclosing.identity.label) (then its factory does not run) or \
+        \(identity.label) for this test
         """
     } else {
       if identity.requiresOverrideInTests { message.removeLast() }
-      message += ". Override it for this test (override(with:) or the trait's setUp)"
+      message += ". \(identity.provideFix.capitalizedFirst) (or in the trait's setUp)"
     }
     message += identity.requiresOverrideInTests ? "." : ", exempt it, or drop strict mode."
     if let frame {
       let reads = frame.readsMade.filter { $0.identity !== identity }
-      let real = reads.filter(\.real).map(\.identity.typeDescription)
+      let real = reads.filter(\.real).map(\.identity.label)
       if !real.isEmpty {
         message += " Its factory read the real \(real.joined(separator: ", ")) too."
       } else if !reads.isEmpty {
-        let overridden = reads.map(\.identity.typeDescription).joined(separator: ", ")
+        let overridden = reads.map(\.identity.label).joined(separator: ", ")
         message += """
            Its factory read only overridden shared instances (\(overridden)): its real \
           instance is built from the test's doubles; exempt it if that is intended.

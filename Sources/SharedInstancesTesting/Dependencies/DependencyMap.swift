@@ -39,9 +39,10 @@ package final class DependencyMap: Sendable {
       self.declaredAt = declaredAt
     }
 
-    init(_ identity: _BoxIdentity) {
+    /// The box as the map shows it: its type, or for a named box its name and type.
+    package init(_ identity: _BoxIdentity) {
       self.init(
-        type: identity.typeDescription,
+        type: identity.label,
         declaredAt: "\(identity.location.fileID):\(identity.location.line)"
       )
     }

@@ -29,36 +29,67 @@ package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparabl
 
 /// The boxes one test touched, keyed as its record file names them.
 ///
-/// A key is the box's type and declaring file, `Resettable<Analytics> in App/Analytics.swift`:
-/// stable across machines and across edits that move the declaration within its file. Two boxes
+/// A key is the box's type (for a named box, its name and type:
+/// `MetricsSystem.factory (Resettable<MetricsFactory>)`) and declaring file,
+/// `Resettable<Analytics> in App/Analytics.swift`: stable across machines and across edits that move the declaration within its file. Two boxes
 /// of one type declared in one file are told apart by their line.
 package struct DependencyRecord: Equatable, Sendable {
   var entries: [String: Set<DependencyKind>]
 
   init(entries: [String: Set<DependencyKind>] = [:]) { self.entries = entries }
 
+  /// A box as records key it: what its identity says, or what an exit test's child process
+  /// said of a box it read (the child's identities are its own).
+  struct RecordedBox: Hashable {
+    let type: String
+    let fileID: String
+    let line: UInt
+    let description: String
+
+    init(_ identity: _BoxIdentity) {
+      self.init(
+        type: identity.label,
+        fileID: "\(identity.location.fileID)",
+        line: identity.location.line,
+        description: identity.description
+      )
+    }
+
+    init(type: String, fileID: String, line: UInt, description: String) {
+      self.type = type
+      self.fileID = fileID
+      self.line = line
+      self.description = description
+    }
+  }
+
   /// The record of what `touched` lists, with each key's full description (for messages).
-  static func from(
+  package static func from(
     _ touched: [(identity: _BoxIdentity, kinds: Set<DependencyKind>)]
   ) -> (record: DependencyRecord, descriptions: [String: String]) {
-    func baseKey(_ identity: _BoxIdentity) -> String {
-      "\(identity.typeDescription) in \(identity.location.fileID)"
-    }
-    var keyCounts: [String: Set<UInt64>] = [:]
-    for item in touched { keyCounts[baseKey(item.identity), default: []].insert(item.identity.id) }
+    from(boxes: touched.map { (RecordedBox($0.identity), $0.kinds) })
+  }
+
+  /// The record of what `touched` lists, by box, with each key's full description.
+  static func from(
+    boxes touched: [(box: RecordedBox, kinds: Set<DependencyKind>)]
+  ) -> (record: DependencyRecord, descriptions: [String: String]) {
+    func baseKey(_ box: RecordedBox) -> String { "\(box.type) in \(box.fileID)" }
+    var keyLines: [String: Set<UInt>] = [:]
+    for item in touched { keyLines[baseKey(item.box), default: []].insert(item.box.line) }
     var record = DependencyRecord()
     var descriptions: [String: String] = [:]
     for item in touched where !item.kinds.isEmpty {
-      var key = baseKey(item.identity)
-      if keyCounts[key]!.count > 1 { key += ":\(item.identity.location.line)" }
+      var key = baseKey(item.box)
+      if keyLines[key]!.count > 1 { key += ":\(item.box.line)" }
       record.entries[key, default: []].formUnion(item.kinds)
-      descriptions[key] = item.identity.description
+      descriptions[key] = item.box.description
     }
     return (record, descriptions)
   }
 
   /// The file's text: a comment line, then one sorted line per box.
-  func rendered(testName: String) -> String {
+  package func rendered(testName: String) -> String {
     var text = """
       # Shared instances touched by \(testName) (re-record: SHARED_INSTANCES_RECORD=all)
 

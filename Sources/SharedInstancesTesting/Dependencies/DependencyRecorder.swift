@@ -41,6 +41,21 @@ package final class DependencyRecorder: Sendable {
     }
   }
 
+  /// Boxes the test's exit tests read in their child processes, which have identities of
+  /// their own (`ExitTestRelay`).
+  private let childTouched = Protected<[DependencyRecord.RecordedBox: Set<DependencyKind>]>([:])
+
+  /// Adds a box an exit test's child process read.
+  func add(child event: ExitTestRelay.Event, kinds: Set<DependencyKind>) {
+    let box = DependencyRecord.RecordedBox(
+      type: event.type,
+      fileID: event.fileID,
+      line: UInt(event.line),
+      description: event.description
+    )
+    childTouched.withLock { $0[box, default: []].formUnion(kinds) }
+  }
+
   /// Compares with the record, writes it as the mode says, and returns the failure to report
   /// (nil when the test passes).
   package func finish() -> String? {
@@ -50,7 +65,12 @@ package final class DependencyRecorder: Sendable {
         failed or never.
         """
     }
-    let (record, descriptions) = DependencyRecord.from(Array(touched.withLock { $0 }.values))
+    var boxes: [DependencyRecord.RecordedBox: Set<DependencyKind>] = [:]
+    for (identity, kinds) in touched.withLock({ Array($0.values) }) {
+      boxes[DependencyRecord.RecordedBox(identity), default: []].formUnion(kinds)
+    }
+    for (box, kinds) in childTouched.withLock({ $0 }) { boxes[box, default: []].formUnion(kinds) }
+    let (record, descriptions) = DependencyRecord.from(boxes: boxes.map { ($0.key, $0.value) })
     let rendered = record.rendered(testName: testName)
     let existing = try? String(contentsOfFile: recordPath, encoding: .utf8)
     guard let existing else {

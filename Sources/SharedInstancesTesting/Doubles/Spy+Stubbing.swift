@@ -27,9 +27,12 @@ extension Spy {
   ///
   /// Use ``resetStubs(for:)`` to remove them all and start again.
   ///
-  /// > Important: The value's type must be exactly the type the double's method returns (an
-  /// > optional of it works too): an `Int` stubbed for a method returning `Double` fails the
-  /// > test at the call, naming both types. To stub `nil`, spell the type: `User?.none`.
+  /// > Important: The value must convert to the type the double's method returns with `as?`:
+  /// > that type itself, an optional of it, a subclass of a class it returns, or, for a method
+  /// > that returns an existential (`-> any CounterHandler`), a value of any type conforming to
+  /// > it. A value that does not convert (an `Int` stubbed for a method returning `Double`)
+  /// > fails the test at the call, naming both types. To stub `nil`, spell the type:
+  /// > `User?.none`.
   ///
   /// - Parameters:
   ///   - method: The method to stub, such as `.open`.

@@ -114,14 +114,15 @@ struct IsolationSession: Sendable {
     parent: _Scope?,
     plan: GatePlan,
     ticket: GateTicket,
-    capturesEveryBox: Bool = false
+    capturesEveryBox: Bool = false,
+    isStrict: Bool? = nil
   ) {
     TestFailure.installDiagnosticsHandler()
     let diagnostics = ScopeDiagnostics()
     let scope = _Scope(
       name: name,
       parent: parent,
-      isStrict: DependencyTracking.isStrict(options),
+      isStrict: isStrict ?? DependencyTracking.isStrict(options),
       isProcessWide: options.contains(.processWide),
       capturesEveryBox: capturesEveryBox,
       tracking: DependencyTracking.scopeTracking(options),
@@ -157,7 +158,8 @@ struct IsolationSession: Sendable {
   static func openSynchronously(
     name: String,
     options: SharedIsolationOptions,
-    capturesEveryBox: Bool = false
+    capturesEveryBox: Bool = false,
+    isStrict: Bool? = nil
   ) -> IsolationSession {
     let parent = parentForNewScope
     let plan = GatePlan(options, parent: parent)
@@ -168,7 +170,8 @@ struct IsolationSession: Sendable {
       parent: parent,
       plan: plan,
       ticket: ticket,
-      capturesEveryBox: capturesEveryBox
+      capturesEveryBox: capturesEveryBox,
+      isStrict: isStrict
     )
   }
 

@@ -81,9 +81,32 @@ enum TestFailure {
   }
 
   private static func recordIssue(_ message: String, at location: _SourceLocation) {
-    Issue.record(
-      Comment(rawValue: message),
-      sourceLocation: sourceLocation(location)
+    let (message, sourceLocation) = atUsersLine(message, location)
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+
+  /// Where a failure is shown: at `location` when it lies in the running test's own module,
+  /// else at the test's own location, the message naming where it was detected.
+  ///
+  /// A location in another module is a library's (a wrapper that calls `bootstrap` or `set`
+  /// with its own `#fileID`), which the user cannot act on there; the library did not know its
+  /// caller. A wrapper that forwards its caller's location (see <doc:GettingStarted>) gets the
+  /// failure at the caller's line.
+  static func atUsersLine(
+    _ message: String,
+    _ location: _SourceLocation
+  ) -> (message: String, location: SourceLocation) {
+    let detected = sourceLocation(location)
+    guard let test = Test.current, test.sourceLocation.moduleName != detected.moduleName else {
+      return (message, detected)
+    }
+    return (
+      """
+      \(message) (detected at \(detected.fileID):\(detected.line), outside the test's module \
+      \(test.sourceLocation.moduleName); a library that wraps the box can forward its caller's \
+      fileID, filePath, line and column to report there)
+      """,
+      test.sourceLocation
     )
   }
 

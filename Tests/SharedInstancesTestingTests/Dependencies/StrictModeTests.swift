@@ -23,8 +23,8 @@ import Testing
         )
         && issue.comments.description.contains(
           "), which is declared overrideInTests: .required, without overriding it. It was "
-            + "served the box's test default, not a real instance. Override (or set) it for "
-            + "this test"
+            + "served the box's test default, not a real instance. Override it for this test "
+            + "with override(with:), in the test or the trait's setUp"
         )
     }
   }

@@ -40,7 +40,7 @@ extension Docs {
     // MARK: Bootstrap once
 
     @Test(.isolatedShared) func bootstrappingInstallsTheHandler() {
-      #expect(LoggingSystem.current is PrintLogHandler)
+      #expect(LoggingSystem.current is PrintLogHandler)  // before the bootstrap: the default
       let memory = MemoryLogHandler()
       LoggingSystem.bootstrap(memory)
       #expect(LoggingSystem.current as AnyObject === memory)
@@ -52,7 +52,18 @@ extension Docs {
         LoggingSystem.bootstrap(MemoryLogHandler())
       }.map { result in
         let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("LoggingSystem.bootstrap was called twice"))
+        #expect(message.contains("LoggingSystem.handler (Resettable<LogHandler>, declared at"))
+        #expect(message.contains("can only be bootstrapped once per process"))
+      }
+    }
+
+    @Test func aStrictTestThatForgotToBootstrapFails() {
+      withKnownIssue {
+        withIsolatedShared(.strict) { _ = LoggingSystem.current }
+      } matching: { issue in
+        issue.comments.description.contains(
+          "Bootstrap it in the test with LoggingSystem.handler.bootstrap(_:)"
+        )
       }
     }
   }
@@ -108,15 +119,27 @@ extension Docs {
   }
 
   enum LoggingSystem {
-    private static let handler = Resettable<any LogHandler>.empty()
+    static let handler = Resettable<any LogHandler>.bootstrapOnce(
+      name: "LoggingSystem.handler"
+    ) { PrintLogHandler() }
 
-    static func bootstrap(_ handler: any LogHandler) {
-      guard self.handler.setIfEmpty(handler) else {
-        fatalError("LoggingSystem.bootstrap was called twice")
-      }
+    static func bootstrap(
+      _ handler: any LogHandler,
+      fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath,
+      line: UInt = #line,
+      column: UInt = #column
+    ) {
+      self.handler.bootstrap(
+        handler,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
     }
 
-    static var current: any LogHandler { handler.currentValue ?? PrintLogHandler() }
+    static var current: any LogHandler { handler.value }
   }
 }
 

@@ -30,7 +30,7 @@ import Testing
   @Test func aRequiredBoxWithATargetDefaultIsServedItWithoutAFailure() {
     withIsolatedShared {
       #expect(DefaultBoxes.payments.value.charge() == "spied")
-      #expect(DefaultBoxes.payments.isOverridden == false)  // a default, not an override
+      #expect(DefaultBoxes.payments.isOverridden)  // a test default is a test double
     }
     #expect(DefaultBoxes.paymentsRuns.value == 0)
     #expect(DefaultBoxes.payments.hasTestDefault)

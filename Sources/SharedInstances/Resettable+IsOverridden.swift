@@ -1,0 +1,20 @@
+import _SharedInstancesShims
+
+extension Resettable {
+  /// Whether reads here return a test double: an override, or in an isolated test the box's
+  /// test default (served, or served by the next read because the test did not provide the
+  /// instance). Backs ``isOverridden``.
+  func _servesTestDouble() -> Bool {
+    guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {
+      return _global.isOverridden
+    }
+    let slot = scope.slot(for: _identity)
+    let kind = slot.stateLock.withLock { slot.current.pointee.map { _CellWord.kind($0) } }
+    if let kind { return kind == .double || kind == .testDefault }
+    // Empty in this scope: the next read creates the test default, if there is one.
+    switch _scopeCreation(exempt: scope.tracking.exemptBoxes.contains(_identity.id)) {
+    case .targetDefault, .declaredDefault: return true
+    case .factory, .none: return false
+    }
+  }
+}

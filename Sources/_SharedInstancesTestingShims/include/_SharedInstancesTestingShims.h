@@ -1,0 +1,9 @@
+#ifndef SHARED_INSTANCES_TESTING_SHIMS_H
+#define SHARED_INSTANCES_TESTING_SHIMS_H
+
+/// Whether this process was started by Swift Testing to run the body of an exit test
+/// (`#expect(processExitsWith:)`): decided once, when the process loads, from the variable
+/// Swift Testing sets for the child before it starts it (and removes before the body runs).
+int si_testing_is_exit_test_child(void);
+
+#endif

@@ -1,0 +1,17 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import Testing
+
+/// Issue 33: what an exit test's child process reads is part of the parent test's dependency
+/// record (checked against the committed file in `__Dependencies__/ExitTestRecords/`: before the
+/// fix, the record listed only the parent's own override, and this test failed on the missing
+/// line).
+@Suite(.isolatedShared(.recordsDependencies)) struct ExitTestRecords {
+  @Test func theChildsReadsAreInTheParentsRecord() async {
+    DependencyBoxes.clock.override(with: DepClock("fake"))
+    await #expect(processExitsWith: .success) {
+      _ = DependencyBoxes.analytics.value  // the real instance, in the child only
+    }
+  }
+}
