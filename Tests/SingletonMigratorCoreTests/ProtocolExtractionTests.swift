@@ -27,7 +27,11 @@ import _SpyGeneratorCore
     )
     let text = try #require(migration.files.first?.contents)
     #expect(text.contains("static var shared: any ManagerProtocol { sharedBox.value }"))
-    #expect(text.contains("static let sharedBox = Resettable<any ManagerProtocol> { Manager() }"))
+    #expect(
+      text.contains(
+        "static let sharedBox = Resettable<any ManagerProtocol>(name: \"Manager.shared\") { Manager() }"
+      )
+    )
     #expect(
       text.contains(
         """
@@ -106,7 +110,15 @@ import _SpyGeneratorCore
     )
     let text = try #require(migration.files.first?.contents)
     #expect(text.contains("@MainActor protocol RouterProtocol: AnyObject, Sendable {"))
-    #expect(text.contains("Resettable<any RouterProtocol>(mainActor: { Router() })"))
+    #expect(
+      text.contains(
+        """
+          static let sharedBox = Resettable<any RouterProtocol>(name: "Router.shared", mainActor: {
+            Router()
+          })
+        """
+      )
+    )
     #expect(migration.newFiles.first?.contents.contains("main-actor isolated") == true)
   }
 }
@@ -126,7 +138,13 @@ import _SpyGeneratorCore
     let text = try #require(migration.files.first?.contents)
     #expect(text.contains("static var shared: any ArticleManaging { sharedBox.value }"))
     #expect(
-      text.contains("static let sharedBox = Resettable<any ArticleManaging> { ArticleManager() }")
+      text.contains(
+        """
+          static let sharedBox = Resettable<any ArticleManaging>(name: "ArticleManager.shared") {
+            ArticleManager()
+          }
+        """
+      )
     )
     #expect(migration.newFiles.isEmpty)
     #expect(migration.diagnostics.isEmpty)
@@ -179,7 +197,10 @@ import _SpyGeneratorCore
       """,
       options: .init(extractProtocol: true, moduleName: "App")
     )
-    #expect(migration.files.first?.contents.contains("Resettable<Node> { Node() }") == true)
+    #expect(
+      migration.files.first?.contents.contains("Resettable<Node>(name: \"Node.shared\") { Node() }")
+        == true
+    )
     #expect(migration.diagnostics.map(\.message).contains { $0.contains("`copy` uses Self") })
   }
 
@@ -195,7 +216,11 @@ import _SpyGeneratorCore
       """,
       options: .init(extractProtocol: true, moduleName: "App")
     )
-    #expect(migration.files.first?.contents.contains("Resettable<Store> { Store() }") == true)
+    #expect(
+      migration.files.first?.contents.contains(
+        "Resettable<Store>(name: \"Store.shared\") { Store() }"
+      ) == true
+    )
     #expect(
       migration.diagnostics.map(\.message).contains {
         $0.contains("`items` is set or passed inout through the instance, but is a `let`")

@@ -26,7 +26,9 @@ import _SpyGeneratorCore
           public static var shared: ArticleManager { sharedBox.value }
           /// The box behind `shared`: tests override it.
           @available(iOS 16, *)
-          public static let sharedBox = Resettable<ArticleManager> { ArticleManager() }  // created on first use
+          public static let sharedBox = Resettable<ArticleManager>(name: "ArticleManager.shared") {
+            ArticleManager()
+          }  // created on first use
           func fetch() -> [String] { [] }
         }
         """
@@ -49,7 +51,7 @@ import _SpyGeneratorCore
         final class Cache: Sendable {
           static var shared: Cache { sharedBox.value }
           /// The box behind `shared`: tests override it.
-          static let sharedBox = Resettable<Cache> {
+          static let sharedBox = Resettable<Cache>(name: "Cache.shared") {
             let cache = Cache()
             return cache
           }
@@ -66,7 +68,7 @@ import _SpyGeneratorCore
       """
     #expect(
       try migrated(source).contains(
-        "  static let sharedBox = Resettable<Router>(mainActor: { Router() })"
+        "  static let sharedBox = Resettable<Router>(name: \"Router.shared\", mainActor: { Router() })"
       )
     )
   }
@@ -87,7 +89,9 @@ import _SpyGeneratorCore
             set { currentBox.set(newValue) }
           }
           /// The box behind `current`: tests override it.
-          static nonisolated(unsafe) let currentBox = Resettable<Legacy> { Legacy() }
+          static nonisolated(unsafe) let currentBox = Resettable<Legacy>(name: "Legacy.current") {
+            Legacy()
+          }
         }
         """
     )
@@ -111,7 +115,7 @@ import _SpyGeneratorCore
             }
           }
           /// The box behind `tracker`: tests override it.
-          static let trackerBox = Resettable<Tracker>.empty()
+          static let trackerBox = Resettable<Tracker>.empty(name: "Analytics.tracker")
         """
       )
     )
@@ -135,11 +139,11 @@ import _SpyGeneratorCore
         #if DEBUG
         var imageCache: Cache { imageCacheBox.value }
         /// The box behind `imageCache`: tests override it.
-        let imageCacheBox = Resettable<Cache> { Cache(debug: true) }
+        let imageCacheBox = Resettable<Cache>(name: "imageCache") { Cache(debug: true) }
         #else
         var imageCache: Cache { imageCacheBox.value }
         /// The box behind `imageCache`: tests override it.
-        let imageCacheBox = Resettable<Cache> { Cache() }
+        let imageCacheBox = Resettable<Cache>(name: "imageCache") { Cache() }
         #endif
         """
     )
@@ -188,7 +192,7 @@ import _SpyGeneratorCore
         -  static let shared = Manager()
         +  static var shared: Manager { sharedBox.value }
         +  /// The box behind `shared`: tests override it.
-        +  static let sharedBox = Resettable<Manager> { Manager() }
+        +  static let sharedBox = Resettable<Manager>(name: "Manager.shared") { Manager() }
          }
 
         """
@@ -257,7 +261,7 @@ import _SpyGeneratorCore
     #expect(
       try migrated(source).contains(
         """
-          static let sharedBox = Resettable<ConfigurationLoader> {
+          static let sharedBox = Resettable<ConfigurationLoader>(name: "ConfigurationLoader.shared") {
             ConfigurationLoader(path: "/etc/app/config.json", fallback: "{}")
           }
         """

@@ -59,7 +59,7 @@ import _SingletonMigratorCore
     #expect(
       text.contains(
         """
-          static let sharedBox = Resettable<Client> { Client(
+          static let sharedBox = Resettable<Client>(name: "Client.shared") { Client(
             host: "example.com",
             retries: 3
           ) }

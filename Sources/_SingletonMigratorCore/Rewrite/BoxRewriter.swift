@@ -137,13 +137,16 @@ struct BoxRewriter {
     case .bootstrap:
       factory = ""
     }
+    // Named after the declaration it replaces, so that messages, records and the dependency
+    // map say `Manager.shared` rather than `Resettable<Manager>`.
+    let name = "name: \"\(instance.qualifiedName.filter { $0 != "`" })\""
     let boxValue: String
     if instance.shape == .bootstrap {
-      boxValue = "Resettable<\(valueType)>.empty()"
+      boxValue = "Resettable<\(valueType)>.empty(\(name))"
     } else if instance.isMainActor {
-      boxValue = "Resettable<\(valueType)>(mainActor: \(factory))"
+      boxValue = "Resettable<\(valueType)>(\(name), mainActor: \(factory))"
     } else {
-      boxValue = "Resettable<\(valueType)> \(factory)"
+      boxValue = "Resettable<\(valueType)>(\(name)) \(factory)"
     }
 
     // The accessor.
@@ -180,8 +183,8 @@ struct BoxRewriter {
       let body = String(factory.dropFirst(2).dropLast(2))
       let wrapped =
         instance.isMainActor
-        ? "Resettable<\(valueType)>(mainActor: {\n\(indent)  \(body)\n\(indent)})"
-        : "Resettable<\(valueType)> {\n\(indent)  \(body)\n\(indent)}"
+        ? "Resettable<\(valueType)>(\(name), mainActor: {\n\(indent)  \(body)\n\(indent)})"
+        : "Resettable<\(valueType)>(\(name)) {\n\(indent)  \(body)\n\(indent)}"
       boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(wrapped)"])
     }
     var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine + suffix
