@@ -289,3 +289,39 @@ import _SpyGeneratorCore
     #expect(migration.diff.hasSuffix("\n+extension Manager: ManagerProtocol {}\n"))
   }
 }
+
+@Suite struct LongNameLayoutTests {
+  @Test func argumentsGoOnLinesOfTheirOwnWhenTheFirstLineWouldStillBeTooLong() throws {
+    let source = """
+      @MainActor final class NotificationPermissionCoordinator {
+        public static let sharedPermissionCoordinator = NotificationPermissionCoordinator()
+      }
+      enum AnalyticsConfiguration {
+        nonisolated(unsafe) public static var applicationWideTracker: AnalyticsTrackerImplementation!
+      }
+      final class AnalyticsTrackerImplementation: Sendable {}
+      """
+    let text = try migrated(source)
+    #expect(text.split(separator: "\n").filter { $0.count > 100 } == [])
+    #expect(
+      text.contains(
+        """
+            name: "NotificationPermissionCoordinator.sharedPermissionCoordinator",
+            mainActor: {
+              NotificationPermissionCoordinator()
+            }
+          )
+        """
+      )
+    )
+    #expect(
+      text.contains(
+        """
+          public static let applicationWideTrackerBox = Resettable<AnalyticsTrackerImplementation>.empty(
+            name: "AnalyticsConfiguration.applicationWideTracker"
+          )
+        """
+      )
+    )
+  }
+}

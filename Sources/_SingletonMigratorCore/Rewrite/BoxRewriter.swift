@@ -171,22 +171,60 @@ struct BoxRewriter {
       }
       return attributes.joined(separator: " ") + " " + rest
     }
-    let accessor = joined(
+    var accessor = joined(
       declaration.attributes,
       accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
     )
-    let note = "/// The box behind `\(instance.name.filter { $0 != "`" })`: tests override it."
-    var boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(boxValue)"])
-    // A one-line factory that makes the line longer than 100 columns goes on a line of its own.
-    let lastBoxLine = boxLine.split(separator: "\n").last.map(String.init) ?? boxLine
-    if (indent + lastBoxLine).count > 100, !factory.contains("\n"), factory.hasPrefix("{ ") {
-      let body = String(factory.dropFirst(2).dropLast(2))
-      let wrapped =
-        instance.isMainActor
-        ? "Resettable<\(valueType)>(\(name), mainActor: {\n\(indent)  \(body)\n\(indent)})"
-        : "Resettable<\(valueType)>(\(name)) {\n\(indent)  \(body)\n\(indent)}"
-      boxLine = joined(boxAttributes, boxModifiers + ["let \(box) = \(wrapped)"])
+    // Too long for 100 columns: the getter, or the setter's branches, on lines of their own.
+    if accessor.split(separator: "\n").contains(where: { (indent + $0).count > 100 }) {
+      let longBody: String
+      switch instance.shape {
+      case .call, .closure:
+        longBody = "{\n\(indent)  \(box).value\n\(indent)}"
+      case .mutable:
+        longBody = body
+      case .bootstrap:
+        longBody =
+          "{\n\(indent)  get { \(box).currentValue }\n\(indent)  set {\n"
+          + "\(indent)    if let newValue {\n\(indent)      \(box).set(newValue)\n"
+          + "\(indent)    } else {\n\(indent)      \(box).reset()\n\(indent)    }\n"
+          + "\(indent)  }\n\(indent)}"
+      }
+      accessor = joined(
+        declaration.attributes,
+        accessorModifiers + ["var \(instance.name): \(accessorType) \(longBody)"]
+      )
     }
+    let note = "/// The box behind `\(instance.name.filter { $0 != "`" })`: tests override it."
+    // The box's layout: on one line; else with a one-line factory on a line of its own; else
+    // with its arguments on lines of their own: the first whose lines fit in 100 columns.
+    func fits(_ text: String) -> Bool {
+      text.split(separator: "\n").allSatisfy { (indent + $0).count <= 100 }
+    }
+    let head = "Resettable<\(valueType)>"
+    let oneLineBody =
+      !factory.contains("\n") && factory.hasPrefix("{ ")
+      ? String(factory.dropFirst(2).dropLast(2)) : nil
+    var layouts = [boxValue]
+    if let oneLineBody, instance.shape != .bootstrap {
+      layouts.append(
+        instance.isMainActor
+          ? "\(head)(\(name), mainActor: {\n\(indent)  \(oneLineBody)\n\(indent)})"
+          : "\(head)(\(name)) {\n\(indent)  \(oneLineBody)\n\(indent)}"
+      )
+    }
+    switch instance.shape {
+    case .bootstrap:
+      layouts.append("\(head).empty(\n\(indent)  \(name)\n\(indent))")
+    case _ where instance.isMainActor:
+      let closure = oneLineBody.map { "{\n\(indent)    \($0)\n\(indent)  }" } ?? factory
+      layouts.append("\(head)(\n\(indent)  \(name),\n\(indent)  mainActor: \(closure)\n\(indent))")
+    default:
+      let closure = oneLineBody.map { "{\n\(indent)  \($0)\n\(indent)}" } ?? factory
+      layouts.append("\(head)(\n\(indent)  \(name)\n\(indent)) \(closure)")
+    }
+    let boxLines = layouts.map { joined(boxAttributes, boxModifiers + ["let \(box) = \($0)"]) }
+    let boxLine = boxLines.first(where: fits) ?? boxLines[boxLines.count - 1]
     var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine + suffix
     if text.hasSuffix(" ") { text = text.trimmingCharacters(in: .whitespaces) }
     return .success(
