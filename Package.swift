@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "SharedInstancesTesting", targets: ["SharedInstancesTesting"]),
     // `swift package generate-spies`: spies generated from the compiler's symbol graph.
     .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
+    // `swift package migrate-singletons`: boxes a target's singletons (issue 32).
+    .plugin(name: "MigrateSingletons", targets: ["MigrateSingletons"]),
   ],
   targets: [
     // C11 atomics, hazard pointers and a mutex: one code path on every platform, since the
@@ -78,6 +80,30 @@ let package = Package(
       name: "SpyGeneratorCoreTests",
       dependencies: ["_SpyGeneratorCore"],
       exclude: ["Fixtures"]
+    ),
+    // The singleton migrator (issue 32), built like the spy generator: a library its tests call
+    // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
+    .target(name: "_SingletonMigratorCore", dependencies: ["_SpyGeneratorCore"]),
+    .executableTarget(
+      name: "migrate-singletons",
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
+    ),
+    .plugin(
+      name: "MigrateSingletons",
+      capability: .command(
+        intent: .custom(
+          verb: "migrate-singletons",
+          description: "Rewrites a target's singletons into Resettable boxes"
+        ),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the migrated sources (with --apply)")
+        ]
+      ),
+      dependencies: ["migrate-singletons"]
+    ),
+    .testTarget(
+      name: "SingletonMigratorCoreTests",
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,124 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package migrate-singletons`: asks SwiftPM for each target's symbol graph and runs the
+/// `migrate-singletons` tool on the target's sources.
+///
+/// Without options it prints the plan and a unified diff of every target of
+/// `migrate-singletons.json` (or of `--target`); `--apply` writes it once the migrated package
+/// builds; `--check` fails when a target has a shared instance that is not a box.
+@main
+struct MigrateSingletons: CommandPlugin {
+  static let configurationFile = "migrate-singletons.json"
+  static let usage =
+    "usage: swift package --allow-writing-to-package-directory migrate-singletons "
+    + "[--target <Target>]… [--apply [--no-verify] | --check] [--extract-protocol --spies "
+    + "<folder>] [--allow <Type.name>]… [--class <Class>]…; without --target, every target of "
+    + "\(configurationFile)"
+
+  func performCommand(context: PluginContext, arguments: [String]) async throws {
+    var extractor = ArgumentExtractor(arguments)
+    let targetNames = extractor.extractOption(named: "target")
+    let allow = extractor.extractOption(named: "allow")
+    let classes = extractor.extractOption(named: "class")
+    let spies = extractor.extractOption(named: "spies")
+    let apply = extractor.extractFlag(named: "apply") > 0
+    let check = extractor.extractFlag(named: "check") > 0
+    let noVerify = extractor.extractFlag(named: "no-verify") > 0
+    let extract = extractor.extractFlag(named: "extract-protocol") > 0
+    guard extractor.remainingArguments.isEmpty else {
+      throw PluginError(
+        "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\(Self.usage)"
+      )
+    }
+    let configURL = context.package.directoryURL.appending(path: Self.configurationFile)
+    let configured = try Self.configuredTargets(at: configURL)
+    let names: [String]
+    if !targetNames.isEmpty {
+      names = targetNames
+    } else if let configured, !configured.isEmpty {
+      names = configured
+    } else {
+      throw PluginError(
+        "no --target, and no \(Self.configurationFile) at the package's root to list the "
+          + "targets\n\(Self.usage)"
+      )
+    }
+    var sources: [SourceModuleTarget] = []
+    for name in names {
+      guard let found = context.package.targets.first(where: { $0.name == name }) else {
+        throw PluginError("package \(context.package.displayName) has no target \(name)")
+      }
+      guard let source = found as? SourceModuleTarget, source.kind != .test else {
+        throw PluginError("\(name) is not a Swift source target (test targets are not migrated)")
+      }
+      sources.append(source)
+    }
+
+    let tool = try context.tool(named: "migrate-singletons")
+    var failed: [String] = []
+    for target in sources {
+      var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .private)
+      options.includeSynthesized = false
+      let graphs = try packageManager.getSymbolGraph(for: target, options: options)
+      let graph = graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json")
+      var toolArguments = [
+        "--package", context.package.directoryURL.path(),
+        "--sources", target.directoryURL.path(),
+        "--module", target.moduleName,
+      ]
+      // Its test targets: the members they use through an instance join its protocol.
+      for test in context.package.targets.compactMap({ $0 as? SourceModuleTarget })
+      where test.kind == .test
+        && test.recursiveTargetDependencies.contains(where: { $0.name == target.name })
+      {
+        toolArguments += ["--uses", test.directoryURL.path()]
+      }
+      if FileManager.default.fileExists(atPath: graph.path()) {
+        toolArguments += ["--symbol-graph", graph.path()]
+      }
+      if configured?.contains(target.name) ?? false {
+        toolArguments += ["--config", configURL.path(), "--target", target.name]
+      }
+      toolArguments += allow.flatMap { ["--allow", $0] }
+      toolArguments += classes.flatMap { ["--class", $0] }
+      toolArguments += spies.flatMap { ["--spies", $0] }
+      if extract { toolArguments.append("--extract-protocol") }
+      if apply { toolArguments.append("--apply") }
+      if noVerify { toolArguments.append("--no-verify") }
+      if check { toolArguments.append("--check") }
+      let process = Process()
+      process.executableURL = tool.url
+      process.arguments = toolArguments
+      try process.run()
+      process.waitUntilExit()
+      if process.terminationStatus != 0 { failed.append(target.name) }
+    }
+    guard failed.isEmpty else {
+      throw PluginError(
+        check
+          ? "\(failed.joined(separator: ", ")) declare shared instances that are not boxes (see above)"
+          : "migrate-singletons failed for \(failed.joined(separator: ", ")) (see above)"
+      )
+    }
+  }
+
+  /// The targets `migrate-singletons.json` lists, or nil without the file. The tool reads the
+  /// rest of each entry, and checks the whole file.
+  static func configuredTargets(at url: URL) throws -> [String]? {
+    guard FileManager.default.fileExists(atPath: url.path()) else { return nil }
+    let data = try Data(contentsOf: url)
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let entries = object["targets"] as? [[String: Any]]
+    else {
+      throw PluginError("\(configurationFile) must hold { \"targets\": [ { \"target\": … } ] }")
+    }
+    return entries.compactMap { $0["target"] as? String }
+  }
+}
+
+/// A failure the plugin reports to SwiftPM.
+struct PluginError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import _SpyGeneratorCore
+
+/// Finds a target's singletons and rewrites each into a `Resettable` box with a computed
+/// accessor of the old name and type, so that every call site compiles unchanged.
+///
+/// The migrator reads the target's source files (for where each declaration is and what it
+/// spells) and, when given one, its symbol graph (for what the compiler inferred: a type left
+/// out of the declaration, whether a type declared in another module is a class, an inferred
+/// `@MainActor`). It returns the migrated files, a plan and a unified diff; it writes nothing.
+///
+/// ```swift
+/// let migrator = SingletonMigrator(options: .init())
+/// let migration = try migrator.migrate(
+///   files: [.init(path: "Sources/App/Manager.swift", contents: text)],
+///   symbolGraph: nil
+/// )
+/// print(migration.plan, migration.diff)
+/// ```
+public struct SingletonMigrator: Sendable {
+  /// What to migrate and how.
+  public struct Options: Sendable, Equatable {
+    /// Shared instances allowed to stay as they are (`Manager.shared`, `appCache`).
+    public var allowed: [String]
+    /// Classes declared in other modules whose instances count as shared instances
+    /// (`URLSession`); without a symbol graph the migrator knows only the target's own.
+    public var classes: [String]
+    /// Extract a protocol from the members the target uses through each instance, type the box
+    /// and the accessor with it, and generate its spy.
+    public var extractProtocol: Bool
+    /// The test module's import line for the spies (`@testable import App`).
+    public var moduleName: String?
+
+    /// Creates options.
+    ///
+    /// ```swift
+    /// SingletonMigrator.Options(allowed: ["Legacy.shared"], extractProtocol: true)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - allowed: Qualified names left as they are.
+    ///   - classes: Class names of other modules to treat as classes.
+    ///   - extractProtocol: Whether to extract protocols and generate spies.
+    ///   - moduleName: The target's module name, for the spies' import.
+    public init(
+      allowed: [String] = [],
+      classes: [String] = [],
+      extractProtocol: Bool = false,
+      moduleName: String? = nil
+    ) {
+      self.allowed = allowed
+      self.classes = classes
+      self.extractProtocol = extractProtocol
+      self.moduleName = moduleName
+    }
+  }
+
+  /// A source file: its path as reported, and its text.
+  public struct SourceFile: Equatable, Sendable {
+    /// The path, relative to the package (as diagnostics and the diff show it).
+    public let path: String
+    /// The file's text.
+    public let contents: String
+
+    /// Creates a file.
+    ///
+    /// ```swift
+    /// SingletonMigrator.SourceFile(path: "Sources/App/Manager.swift", contents: text)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The path, relative to the package.
+    ///   - contents: The text.
+    public init(path: String, contents: String) {
+      self.path = path
+      self.contents = contents
+    }
+  }
+
+  /// What a migration found and changed.
+  public struct Migration: Sendable {
+    /// Every shared instance found, allowed ones included.
+    public var instances: [SharedInstance] = []
+    /// The instances rewritten into boxes.
+    public var migrated: [SharedInstance] = []
+    /// The instances left as they are, each with the reason.
+    public var failures: [MigrationFailure] = []
+    /// Default arguments that inject an instance (`init(manager: Manager = .shared)`): they
+    /// keep compiling, since the accessor keeps the old name and type.
+    public var injections: [DefaultArgumentInjection] = []
+    /// Notes and warnings about declarations the migrator could not read as a shared instance.
+    public var diagnostics: [Diagnostic] = []
+    /// The changed files, with their new text.
+    public var files: [SourceFile] = []
+    /// New files (with `--extract-protocol`: the spies), paths relative to the spies' folder.
+    public var newFiles: [SourceFile] = []
+    /// The unified diff of every changed file.
+    public var diff: String = ""
+    /// Lines added and removed, as the diff counts them.
+    public var linesChanged: Int {
+      diff.split(separator: "\n").filter {
+        ($0.hasPrefix("+") && !$0.hasPrefix("+++")) || ($0.hasPrefix("-") && !$0.hasPrefix("---"))
+      }.count
+    }
+
+    /// The plan: what is migrated into which box, what is left and why, the injections.
+    public var plan: String {
+      var lines: [String] = []
+      let pending = migrated.count
+      lines.append(
+        "migrate-singletons: \(instances.count) shared instance(s), \(pending) migrated, "
+          + "\(instances.filter(\.isAllowed).count) allowed, \(failures.count) left as they are"
+      )
+      for instance in migrated {
+        let form =
+          switch instance.shape {
+          case .bootstrap: "Resettable.empty(), set at start-up"
+          case .mutable:
+            instance.isMainActor ? "Resettable(mainActor:), settable" : "Resettable, settable"
+          default: instance.isMainActor ? "Resettable(mainActor:)" : "Resettable"
+          }
+        lines.append(
+          "  \(instance.location): \(instance.qualifiedName): \(instance.type) → \(form)"
+        )
+      }
+      for instance in instances where instance.isAllowed {
+        lines.append("  \(instance.location): \(instance.qualifiedName): allowed, kept as it is")
+      }
+      for failure in failures {
+        lines.append(
+          "  \(failure.instance.location): \(failure.instance.qualifiedName): not migrated: \(failure.reason)"
+        )
+      }
+      if !injections.isEmpty {
+        lines.append(
+          "default-argument injection (keeps compiling: unchanged, or typed with the protocol):"
+        )
+        for injection in injections {
+          lines.append("  \(injection.location): \(injection.text) (\(injection.instance))")
+        }
+      }
+      for file in newFiles { lines.append("  new file: \(file.path)") }
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  /// What to migrate and how.
+  public let options: Options
+
+  /// Creates a migrator.
+  ///
+  /// ```swift
+  /// let migrator = SingletonMigrator(options: .init(extractProtocol: true))
+  /// ```
+  ///
+  /// - Parameter options: What to migrate and how.
+  public init(options: Options) {
+    self.options = options
+  }
+
+  /// Finds the target's shared instances and rewrites them.
+  ///
+  /// ```swift
+  /// let migration = try migrator.migrate(files: files, symbolGraph: graphData)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - files: The target's Swift files.
+  ///   - symbolGraph: The target's `<Module>.symbols.json`, or nil.
+  ///   - excluding: Qualified names to leave as they are, each with the reason (the verifier
+  ///     passes the instances whose migration did not compile).
+  ///   - plainBox: Qualified names to box without a protocol, with `extractProtocol`.
+  ///   - usageFiles: Files that use the instances but are not migrated (the target's tests):
+  ///     with `extractProtocol`, the members they use join the protocol.
+  /// - Returns: The migration.
+  /// - Throws: A symbol graph that cannot be decoded.
+  public func migrate(
+    files: [SourceFile],
+    usageFiles: [SourceFile] = [],
+    symbolGraph: Data?,
+    excluding: [String: String] = [:],
+    plainBox: Set<String> = []
+  ) throws -> Migration {
+    let scanned = files.map { ScannedFile(path: $0.path, text: $0.contents) }
+    let symbols = try symbolGraph.map { try ModuleSymbols(symbolGraph: $0) }
+    let finder = SingletonFinder(
+      files: scanned,
+      symbols: symbols,
+      allowed: Set(options.allowed),
+      extraClasses: Set(options.classes)
+    )
+    var migration = Migration()
+    let (instances, diagnostics) = finder.sharedInstances()
+    migration.instances = instances
+    migration.diagnostics = diagnostics
+    migration.injections = finder.injections(of: instances)
+
+    // Names declared in each container, so that a box's name is free.
+    var taken: [String: Set<String>] = [:]
+    for file in scanned {
+      for property in file.properties {
+        let key = property.container.last.map { $0.path.joined(separator: ".") } ?? ""
+        taken[key, default: []].insert(property.name)
+      }
+      for member in file.members {
+        let key = member.container.last.map { $0.path.joined(separator: ".") } ?? ""
+        taken[key, default: []].insert(member.name)
+      }
+    }
+
+    var protocols: ProtocolExtraction?
+    if options.extractProtocol {
+      protocols = ProtocolExtraction(
+        files: scanned,
+        usageFiles: usageFiles.map { ScannedFile(path: $0.path, text: $0.contents) },
+        instances: instances.filter {
+          !$0.isAllowed && excluding[$0.qualifiedName] == nil
+            && !plainBox.contains($0.qualifiedName)
+        },
+        takenNames: taken.values.reduce(into: Set<String>()) { $0.formUnion($1) },
+        moduleName: options.moduleName
+      )
+      migration.diagnostics += protocols?.diagnostics ?? []
+    }
+
+    var editsByFile: [String: [LineEdit]] = [:]
+    for file in scanned {
+      let rewriter = BoxRewriter(file: file, takenNames: taken)
+      var edits: [LineEdit] = []
+      for instance in instances where instance.file == file.path && !instance.isAllowed {
+        if let reason = excluding[instance.qualifiedName] {
+          migration.failures.append(MigrationFailure(instance: instance, reason: reason))
+          continue
+        }
+        let extracted = protocols?.extracted[instance.qualifiedName]
+        switch rewriter.edit(for: instance, protocolType: extracted.map { "any \($0.name)" }) {
+        case .success(let edit):
+          edits.append(edit)
+          migration.migrated.append(instance)
+        case .failure(let failure):
+          migration.failures.append(failure)
+        }
+      }
+      if let protocols {
+        edits += protocols.edits(in: file, migrated: Set(migration.migrated.map(\.qualifiedName)))
+      }
+      guard !edits.isEmpty else { continue }
+      if let importEdit = rewriter.importEdit(),
+        edits.contains(where: { $0.lines.contains { $0.contains("Resettable<") } })
+      {
+        edits.append(importEdit)
+      }
+      editsByFile[file.path] = edits
+    }
+    for file in files {
+      guard let edits = editsByFile[file.path] else { continue }
+      migration.files.append(
+        SourceFile(path: file.path, contents: edits.applied(to: file.contents))
+      )
+      migration.diff += UnifiedDiff.render(path: file.path, original: file.contents, edits: edits)
+    }
+    if let protocols {
+      let migratedNames = Set(migration.migrated.map(\.qualifiedName))
+      migration.newFiles = protocols.spyFiles(for: migratedNames)
+      migration.diagnostics += protocols.spyDiagnostics(for: migratedNames)
+    }
+    return migration
+  }
+
+  /// The shared instances that are not boxes and not allowed: what `--check` fails on.
+  ///
+  /// ```swift
+  /// for instance in try migrator.violations(files: files, symbolGraph: nil) {
+  ///   print("\(instance.location): error: …")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - files: The target's Swift files.
+  ///   - symbolGraph: The target's symbol graph, or nil.
+  /// - Returns: The instances, in file and line order.
+  /// - Throws: A symbol graph that cannot be decoded.
+  public func violations(files: [SourceFile], symbolGraph: Data?) throws -> [SharedInstance] {
+    let scanned = files.map { ScannedFile(path: $0.path, text: $0.contents) }
+    let symbols = try symbolGraph.map { try ModuleSymbols(symbolGraph: $0) }
+    let finder = SingletonFinder(
+      files: scanned,
+      symbols: symbols,
+      allowed: Set(options.allowed),
+      extraClasses: Set(options.classes)
+    )
+    return finder.sharedInstances().instances.filter { !$0.isAllowed }
+  }
+
+  /// The message `--check` prints for an instance that is not a box.
+  ///
+  /// ```swift
+  /// print(SingletonMigrator.checkMessage(for: instance))
+  /// ```
+  ///
+  /// - Parameter instance: The instance.
+  /// - Returns: `file:line: error: …`, naming the instance and the two ways out.
+  public static func checkMessage(for instance: SharedInstance) -> String {
+    "\(instance.location): error: \(instance.qualifiedName) is a shared instance of "
+      + "\(instance.type) that is not a Resettable box: run `swift package "
+      + "--allow-writing-to-package-directory migrate-singletons --apply`, or keep it with a "
+      + "`// \(SingletonFinder.allowMarker)` comment on the declaration (or an \"allow\" entry "
+      + "in migrate-singletons.json)."
+  }
+}

@@ -1,0 +1,270 @@
+import Foundation
+import _SpyGeneratorCore
+
+/// Writes the box and the computed accessor that replace a shared instance's declaration, so
+/// that every call site compiles unchanged:
+///
+/// ```swift
+/// static let shared = ArticleManager()
+/// // becomes
+/// static var shared: ArticleManager { sharedBox.value }
+/// static let sharedBox = Resettable<ArticleManager> { ArticleManager() }
+/// ```
+struct BoxRewriter {
+  static let accessLevels: Set<String> = [
+    "open", "public", "package", "internal", "fileprivate", "private",
+  ]
+
+  let file: ScannedFile
+  /// Names already declared in each container (`""` for the top level), to keep the box's
+  /// name free.
+  let takenNames: [String: Set<String>]
+
+  /// The box's name: `sharedBox`, or a longer one when that name is taken.
+  func boxName(for instance: SharedInstance) -> String {
+    let taken = takenNames[instance.container ?? ""] ?? []
+    // `default` is spelled with backticks; `defaultBox` needs none.
+    let name = instance.name.filter { $0 != "`" }
+    for candidate in ["\(name)Box", "\(name)SharedBox", "_\(name)Box"]
+    where !taken.contains(candidate) {
+      return candidate
+    }
+    return "_\(name)ResettableBox"
+  }
+
+  /// The edit for one instance, or a diagnostic saying why it is left as it is.
+  ///
+  /// - Parameter protocolType: With `--extract-protocol`, the existential the box and the
+  ///   accessor hold (`any ArticleManaging`).
+  func edit(
+    for instance: SharedInstance,
+    protocolType: String? = nil
+  ) -> Result<LineEdit, MigrationFailure> {
+    let declaration = instance.declaration
+    let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+    let bytes = Array(file.text.utf8)
+    // What shares the first and the last line: indentation before, a comment after.
+    let lineStart = lineStartOffset(declaration.line, bytes: bytes)
+    guard lineStart <= declaration.start, declaration.endLine <= lines.count else {
+      return .failure(
+        MigrationFailure(instance: instance, reason: "the scanner lost track of its lines")
+      )
+    }
+    let prefix = String(decoding: bytes[lineStart..<declaration.start], as: UTF8.self)
+    let lastLine = lines[declaration.endLine - 1]
+    let lastLineStart = lineStartOffset(declaration.endLine, bytes: bytes)
+    let suffix = String(
+      decoding: bytes[declaration.end..<(lastLineStart + lastLine.utf8.count)],
+      as: UTF8.self
+    )
+    let trimmedSuffix = suffix.trimmingCharacters(in: .whitespaces)
+    guard prefix.allSatisfy({ $0 == " " || $0 == "\t" }),
+      trimmedSuffix.isEmpty || trimmedSuffix.hasPrefix("//") || trimmedSuffix.hasPrefix("/*")
+    else {
+      return .failure(
+        MigrationFailure(
+          instance: instance,
+          reason: "other code shares its line: put the declaration on lines of its own"
+        )
+      )
+    }
+    let indent = prefix
+    let box = boxName(for: instance)
+    let valueType = protocolType ?? instance.type
+    let accessorType =
+      protocolType.map { type in
+        declaration.type.map {
+          $0.hasSuffix("!") ? "(\(type))!" : $0.hasSuffix("?") ? "(\(type))?" : type
+        }
+          ?? type
+      } ?? (declaration.type ?? instance.type)
+
+    // Modifiers.
+    let modifiers = declaration.modifiers
+    let access = modifiers.first { Self.accessLevels.contains($0) }.map {
+      $0 == "open" ? "public" : $0
+    }
+    let isStatic = declaration.isStatic
+    let unsafe = modifiers.contains("nonisolated(unsafe)")
+    let plainNonisolated = modifiers.contains("nonisolated")
+    var boxModifiers: [String] = []
+    if let access { boxModifiers.append(access) }
+    if isStatic { boxModifiers.append("static") }
+    // A box of a `Sendable` class (or of a `Sendable` protocol) is itself `Sendable`: the opt-out
+    // that a mutable `var` needed is dropped, or the compiler warns that it is unnecessary.
+    if unsafe && !instance.isSendable {
+      boxModifiers.append("nonisolated(unsafe)")
+    } else if plainNonisolated || (unsafe && declaration.container.contains(where: \.isMainActor)) {
+      boxModifiers.append("nonisolated")
+    }
+    var accessorModifiers: [String] = []
+    for modifier in modifiers where !["lazy", "final"].contains(modifier) {
+      if modifier == "nonisolated(unsafe)" {
+        if declaration.container.contains(where: \.isMainActor) {
+          accessorModifiers.append("nonisolated")
+        }
+        continue
+      }
+      if modifier == "class" {
+        accessorModifiers.append("static")
+        continue
+      }
+      accessorModifiers.append(modifier)
+    }
+    let boxAttributes = declaration.attributes.filter {
+      $0.hasPrefix("@MainActor") || $0.hasPrefix("@available") || $0.hasPrefix("@_spi")
+        || $0.hasPrefix("@usableFromInline")
+    }
+
+    // The factory.
+    var initializer = (declaration.initializer ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines
+    )
+    // `.init(…)` meant the declared type; in a box of a protocol it must say so.
+    if initializer.hasPrefix(".") { initializer = instance.type + initializer }
+    let factory: String
+    switch instance.shape {
+    case .closure:
+      // `{ … }()`: the closure literal, without the call.
+      var literal = initializer
+      literal.removeLast()  // `)`
+      while literal.last?.isWhitespace ?? false { literal.removeLast() }
+      literal.removeLast()  // `(`
+      while literal.last?.isWhitespace ?? false { literal.removeLast() }
+      factory = literal
+    case .call, .mutable:
+      factory = "{ \(initializer) }"
+    case .bootstrap:
+      factory = ""
+    }
+    // Named after the declaration it replaces, so that messages, records and the dependency
+    // map say `Manager.shared` rather than `Resettable<Manager>`.
+    let name = "name: \"\(instance.qualifiedName.filter { $0 != "`" })\""
+    let boxValue: String
+    if instance.shape == .bootstrap {
+      boxValue = "Resettable<\(valueType)>.empty(\(name))"
+    } else if instance.isMainActor {
+      boxValue = "Resettable<\(valueType)>(\(name), mainActor: \(factory))"
+    } else {
+      boxValue = "Resettable<\(valueType)>(\(name)) \(factory)"
+    }
+
+    // The accessor.
+    let body: String
+    switch instance.shape {
+    case .call, .closure:
+      body = "{ \(box).value }"
+    case .mutable:
+      body =
+        "{\n\(indent)  get { \(box).value }\n\(indent)  set { \(box).set(newValue) }\n\(indent)}"
+    case .bootstrap:
+      body =
+        "{\n\(indent)  get { \(box).currentValue }\n\(indent)  set {\n"
+        + "\(indent)    if let newValue { \(box).set(newValue) } else { \(box).reset() }\n"
+        + "\(indent)  }\n\(indent)}"
+    }
+    func joined(_ attributes: [String], _ parts: [String]) -> String {
+      let rest = parts.filter { !$0.isEmpty }.joined(separator: " ")
+      guard !attributes.isEmpty else { return rest }
+      if declaration.attributesOnOwnLines {
+        return attributes.joined(separator: "\n" + indent) + "\n" + indent + rest
+      }
+      return attributes.joined(separator: " ") + " " + rest
+    }
+    var accessor = joined(
+      declaration.attributes,
+      accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
+    )
+    // Too long for 100 columns: the getter, or the setter's branches, on lines of their own.
+    if accessor.split(separator: "\n").contains(where: { (indent + $0).count > 100 }) {
+      let longBody: String
+      switch instance.shape {
+      case .call, .closure:
+        longBody = "{\n\(indent)  \(box).value\n\(indent)}"
+      case .mutable:
+        longBody = body
+      case .bootstrap:
+        longBody =
+          "{\n\(indent)  get { \(box).currentValue }\n\(indent)  set {\n"
+          + "\(indent)    if let newValue {\n\(indent)      \(box).set(newValue)\n"
+          + "\(indent)    } else {\n\(indent)      \(box).reset()\n\(indent)    }\n"
+          + "\(indent)  }\n\(indent)}"
+      }
+      accessor = joined(
+        declaration.attributes,
+        accessorModifiers + ["var \(instance.name): \(accessorType) \(longBody)"]
+      )
+    }
+    let note = "/// The box behind `\(instance.name.filter { $0 != "`" })`: tests override it."
+    // The box's layout: on one line; else with a one-line factory on a line of its own; else
+    // with its arguments on lines of their own: the first whose lines fit in 100 columns.
+    func fits(_ text: String) -> Bool {
+      text.split(separator: "\n").allSatisfy { (indent + $0).count <= 100 }
+    }
+    let head = "Resettable<\(valueType)>"
+    let oneLineBody =
+      !factory.contains("\n") && factory.hasPrefix("{ ")
+      ? String(factory.dropFirst(2).dropLast(2)) : nil
+    var layouts = [boxValue]
+    if let oneLineBody, instance.shape != .bootstrap {
+      layouts.append(
+        instance.isMainActor
+          ? "\(head)(\(name), mainActor: {\n\(indent)  \(oneLineBody)\n\(indent)})"
+          : "\(head)(\(name)) {\n\(indent)  \(oneLineBody)\n\(indent)}"
+      )
+    }
+    switch instance.shape {
+    case .bootstrap:
+      layouts.append("\(head).empty(\n\(indent)  \(name)\n\(indent))")
+    case _ where instance.isMainActor:
+      let closure = oneLineBody.map { "{\n\(indent)    \($0)\n\(indent)  }" } ?? factory
+      layouts.append("\(head)(\n\(indent)  \(name),\n\(indent)  mainActor: \(closure)\n\(indent))")
+    default:
+      let closure = oneLineBody.map { "{\n\(indent)  \($0)\n\(indent)}" } ?? factory
+      layouts.append("\(head)(\n\(indent)  \(name)\n\(indent)) \(closure)")
+    }
+    let boxLines = layouts.map { joined(boxAttributes, boxModifiers + ["let \(box) = \($0)"]) }
+    let boxLine = boxLines.first(where: fits) ?? boxLines[boxLines.count - 1]
+    var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine + suffix
+    if text.hasSuffix(" ") { text = text.trimmingCharacters(in: .whitespaces) }
+    return .success(
+      LineEdit(
+        first: declaration.line,
+        last: declaration.endLine,
+        lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      )
+    )
+  }
+
+  /// The edit that imports SharedInstances, or nil when the file does.
+  func importEdit() -> LineEdit? {
+    guard !file.imports.contains("SharedInstances") else { return nil }
+    if let line = file.lastImportLine {
+      return LineEdit(first: line + 1, last: line, lines: ["import SharedInstances"])
+    }
+    return LineEdit(first: 1, last: 0, lines: ["import SharedInstances", ""])
+  }
+
+  private func lineStartOffset(_ line: Int, bytes: [UInt8]) -> Int {
+    var current = 1
+    var offset = 0
+    while current < line, offset < bytes.count {
+      if bytes[offset] == UInt8(ascii: "\n") { current += 1 }
+      offset += 1
+    }
+    return offset
+  }
+}
+
+/// A shared instance the migrator leaves as it is, and why.
+public struct MigrationFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The instance.
+  public let instance: SharedInstance
+  /// Why it is not migrated, and what to do.
+  public let reason: String
+
+  /// `Sources/App/Manager.swift:12: warning: Manager.shared not migrated: …`.
+  public var description: String {
+    "\(instance.location): warning: \(instance.qualifiedName) not migrated: \(reason)"
+  }
+}

@@ -1,0 +1,304 @@
+/// A token of Swift source text, as the migrator's scanner needs it: identifiers and keywords,
+/// punctuation, operators, literals and compiler directives. Comments are trivia: they are not
+/// tokens, but a token records whether a line break (or a comment) precedes it.
+struct Token: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    /// An identifier or a keyword (`static`, `let`, `Manager`), or `` `escaped` ``.
+    case identifier
+    /// `@MainActor`, `@available` (the `@` and the name; arguments are separate tokens).
+    case attribute
+    /// One of `{ } ( ) [ ] , : ; .` (a `.` starting a member access included).
+    case punctuation
+    /// An operator: `=`, `->`, `?`, `!`, `<`, `>`, `&`, `==`, `+=`…
+    case `operator`
+    /// A string literal, interpolations included (one token).
+    case string
+    /// A number literal.
+    case number
+    /// `#if`, `#elseif`, `#else`, `#endif`, with the rest of its line.
+    case directive
+    /// `#selector`, `#available`, `#file`…
+    case poundKeyword
+  }
+
+  let kind: Kind
+  /// The token's bytes in the file: `start..<end` (UTF-8 offsets).
+  let start: Int
+  let end: Int
+  /// The token's text.
+  let text: String
+  /// The 1-based line the token starts on.
+  let line: Int
+  /// Whether a line break lies between the previous token and this one.
+  let startsLine: Bool
+}
+
+/// Splits Swift source text into ``Token``s, skipping comments (nested block comments
+/// included), and keeping string literals (multi-line, raw, interpolated) whole, so that a
+/// brace or a keyword inside a string or a comment is never mistaken for code.
+struct SourceLexer {
+  let bytes: [UInt8]
+  /// Every comment: its range and its 1-based starting line.
+  private(set) var comments: [(start: Int, end: Int, line: Int)] = []
+  private var position = 0
+  private var line = 1
+
+  init(_ text: String) {
+    bytes = Array(text.utf8)
+  }
+
+  /// The tokens of the whole text, in order.
+  mutating func tokens() -> [Token] {
+    var result: [Token] = []
+    var sawBreak = true
+    while true {
+      // Trivia: white space and comments.
+      while position < bytes.count {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          position += 1
+          sawBreak = true
+        } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+          || byte == UInt8(ascii: "\r")
+        {
+          position += 1
+        } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+          let start = position
+          while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+          comments.append((start, position, line))
+        } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+          let (start, startLine) = (position, line)
+          skipBlockComment()
+          comments.append((start, position, startLine))
+        } else {
+          break
+        }
+      }
+      guard position < bytes.count else { return result }
+      let start = position
+      let startLine = line
+      let kind = scanToken()
+      result.append(
+        Token(
+          kind: kind,
+          start: start,
+          end: position,
+          text: String(decoding: bytes[start..<position], as: UTF8.self),
+          line: startLine,
+          startsLine: sawBreak
+        )
+      )
+      sawBreak = false
+    }
+  }
+
+  private func peek(_ offset: Int) -> UInt8? {
+    position + offset < bytes.count ? bytes[position + offset] : nil
+  }
+
+  private mutating func skipBlockComment() {
+    var depth = 0
+    while position < bytes.count {
+      if bytes[position] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+        depth += 1
+        position += 2
+      } else if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+        depth -= 1
+        position += 2
+        if depth == 0 { return }
+      } else {
+        if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+        position += 1
+      }
+    }
+  }
+
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+  }
+
+  private static let operatorBytes = Set("=-+*/%<>!&|^~?".utf8)
+
+  private mutating func scanToken() -> Token.Kind {
+    let byte = bytes[position]
+    if byte == UInt8(ascii: "#") {
+      // A raw string: `#"…"#`, `##"…"##`.
+      var hashes = 0
+      while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+      if peek(hashes) == UInt8(ascii: "\"") {
+        position += hashes
+        scanString(hashes: hashes)
+        return .string
+      }
+      position += 1
+      let nameStart = position
+      while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
+      let name = String(decoding: bytes[nameStart..<position], as: UTF8.self)
+      if ["if", "elseif", "else", "endif"].contains(name) {
+        // The condition runs to the end of the line (a comment there is left to the trivia).
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+          if bytes[position] == UInt8(ascii: "/"),
+            peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")
+          {
+            break
+          }
+          position += 1
+        }
+        return .directive
+      }
+      return .poundKeyword
+    }
+    if byte == UInt8(ascii: "\"") {
+      scanString(hashes: 0)
+      return .string
+    }
+    if byte == UInt8(ascii: "@") {
+      position += 1
+      while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
+      return .attribute
+    }
+    if byte == UInt8(ascii: "`") {
+      position += 1
+      while position < bytes.count, bytes[position] != UInt8(ascii: "`"),
+        bytes[position] != UInt8(ascii: "\n")
+      {
+        position += 1
+      }
+      if position < bytes.count, bytes[position] == UInt8(ascii: "`") { position += 1 }
+      return .identifier
+    }
+    if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+      while position < bytes.count,
+        Self.isIdentifierByte(bytes[position])
+          || (bytes[position] == UInt8(ascii: ".")
+            && (peek(1).map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false))
+      {
+        position += 1
+      }
+      return .number
+    }
+    if Self.isIdentifierByte(byte) {
+      while position < bytes.count, Self.isIdentifierByte(bytes[position]) { position += 1 }
+      return .identifier
+    }
+    if "{}()[],:;".utf8.contains(byte) {
+      position += 1
+      return .punctuation
+    }
+    if byte == UInt8(ascii: ".") {
+      // `...` and `..<` are operators; a single dot is member access.
+      if peek(1) == UInt8(ascii: ".") {
+        while position < bytes.count,
+          bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "<")
+        {
+          position += 1
+        }
+        return .operator
+      }
+      position += 1
+      return .punctuation
+    }
+    if Self.operatorBytes.contains(byte) {
+      // `?` and `!` stand alone (optional chaining, unwrapping), and so do `<` and `>`
+      // (generic brackets; `>>` closes two), except in `<=`, `>=` and `!=`.
+      if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "!")
+      {
+        position += peek(1) == UInt8(ascii: "=") && byte != UInt8(ascii: "?") ? 2 : 1
+        return .operator
+      }
+      position += 1
+      while position < bytes.count, Self.operatorBytes.contains(bytes[position]),
+        bytes[position] != UInt8(ascii: "?"), bytes[position] != UInt8(ascii: "!")
+      {
+        position += 1
+      }
+      return .operator
+    }
+    position += 1
+    return .operator
+  }
+
+  /// A string literal whose opening quote is at `position`, with `hashes` `#`s before it.
+  private mutating func scanString(hashes: Int) {
+    let multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    position += multiLine ? 3 : 1
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\n") {
+        if !multiLine { return }  // An unterminated literal ends at the line.
+        line += 1
+        position += 1
+        continue
+      }
+      if byte == UInt8(ascii: "\\") {
+        // An escape, or an interpolation `\(…)` (raw: `\#(…)`).
+        var count = 0
+        while peek(1 + count) == UInt8(ascii: "#") { count += 1 }
+        if count == hashes {
+          position += 1 + count
+          if position < bytes.count, bytes[position] == UInt8(ascii: "(") {
+            skipInterpolation()
+          } else {
+            // An escaped character; a line continuation (`\` at the end of a line) ends a line.
+            if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { line += 1 }
+            position += 1
+          }
+          continue
+        }
+        position += 1
+        continue
+      }
+      if byte == UInt8(ascii: "\"") {
+        let closes =
+          multiLine ? (peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")) : true
+        if closes {
+          let quotes = multiLine ? 3 : 1
+          var count = 0
+          while peek(quotes + count) == UInt8(ascii: "#") { count += 1 }
+          if count >= hashes {
+            position += quotes + hashes
+            return
+          }
+        }
+      }
+      position += 1
+    }
+  }
+
+  /// `(…)` of an interpolation, at `position`: code, with strings and parentheses nested.
+  private mutating func skipInterpolation() {
+    var depth = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "(") {
+        depth += 1
+      } else if byte == UInt8(ascii: ")") {
+        depth -= 1
+        if depth == 0 {
+          position += 1
+          return
+        }
+      } else if byte == UInt8(ascii: "\"")
+        || byte == UInt8(ascii: "#")
+          && (peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "#"))
+      {
+        var hashes = 0
+        while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+        position += hashes
+        scanString(hashes: hashes)
+        continue
+      } else if byte == UInt8(ascii: "\n") {
+        line += 1
+      } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+        skipBlockComment()
+        continue
+      }
+      position += 1
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import _SingletonMigratorCore
+import _SpyGeneratorCore
+
+// migrate-singletons: finds a target's singletons and rewrites each into a Resettable box with
+// a computed accessor of the old name and type. The `migrate-singletons` command plugin runs
+// it; see `migrate-singletons --help`.
+
+let usage = """
+  USAGE: migrate-singletons --package <folder> --sources <folder> [options]
+
+  OPTIONS:
+    --package <folder>      The package's root: paths are reported relative to it, and
+                            --apply builds a copy of it.
+    --sources <folder>      The target's source folder (repeatable).
+    --uses <folder>         A folder of code that uses the target but is not migrated, such as
+                            its tests (repeatable): with --extract-protocol, the members it uses
+                            join the protocols.
+    --symbol-graph <file>   The target's <Module>.symbols.json: inferred types, classes of
+                            other modules, inferred @MainActor.
+    --module <name>         The target's module name (the spies' `@testable import`).
+    --config <file>         A migrate-singletons.json; the entry of --target adds its allow,
+                            classes, extractProtocol and spies.
+    --target <name>         The entry of --config to use.
+    --allow <name>          Keep this instance as it is (`Manager.shared`; repeatable); so does a
+                            `// shared-instances: allow` comment on the declaration.
+    --class <name>          Count static instances of this class of another module (repeatable).
+    --extract-protocol      Also extract a protocol from the members the target uses through
+                            each instance, type the box with it, and write its spy.
+    --spies <folder>        Where the spies go (relative to --package), with --extract-protocol.
+    --apply                 Write the migration, after the migrated package (tests included)
+                            builds; instances whose rewrite does not compile are left as they
+                            are, each with a warning.
+    --no-verify             With --apply, write without building first.
+    --check                 Write nothing; fail, naming file and line, if a shared instance is
+                            not a box (and not allowed).
+
+  Without --apply or --check it prints the plan and a unified diff, and writes nothing.
+
+  EXIT STATUS:
+    0  planned, applied or checked; warnings may have been printed
+    1  --check found shared instances that are not boxes; or the migrated package does not build
+       for a reason no instance explains (nothing written); or the configuration is unusable
+    64 the command line cannot be used
+  """
+
+func fail(_ message: String, status: Int32 = 64) -> Never {
+  FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+  exit(status)
+}
+
+func standardError(_ line: String) {
+  FileHandle.standardError.write(Data("\(line)\n".utf8))
+}
+
+var package: String?
+var sources: [String] = []
+var uses: [String] = []
+var symbolGraph: String?
+var moduleName: String?
+var config: String?
+var targetName: String?
+var allowed: [String] = []
+var classes: [String] = []
+var extractProtocol = false
+var spies: String?
+var apply = false
+var verify = true
+var check = false
+var arguments = CommandLine.arguments.dropFirst()
+@MainActor func value(of option: String) -> String {
+  guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
+  return value
+}
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--package": package = value(of: argument)
+  case "--sources": sources.append(value(of: argument))
+  case "--uses": uses.append(value(of: argument))
+  case "--symbol-graph": symbolGraph = value(of: argument)
+  case "--module": moduleName = value(of: argument)
+  case "--config": config = value(of: argument)
+  case "--target": targetName = value(of: argument)
+  case "--allow": allowed.append(value(of: argument))
+  case "--class": classes.append(value(of: argument))
+  case "--extract-protocol": extractProtocol = true
+  case "--spies": spies = value(of: argument)
+  case "--apply": apply = true
+  case "--no-verify": verify = false
+  case "--check": check = true
+  case "--help", "-h":
+    print(usage)
+    exit(0)
+  default:
+    fail("unknown argument \(argument)\n\(usage)")
+  }
+}
+guard let package else { fail("--package is required\n\(usage)") }
+guard !sources.isEmpty else { fail("--sources is required\n\(usage)") }
+guard !(apply && check) else { fail("give --apply or --check, not both") }
+let packageURL = URL(fileURLWithPath: package).standardizedFileURL
+
+if let config {
+  guard let targetName else { fail("--config needs --target: which of its entries to use") }
+  let url = URL(fileURLWithPath: config)
+  do {
+    let configuration = try MigrationConfiguration.parse(
+      Data(contentsOf: url),
+      file: url.lastPathComponent
+    )
+    if let entry = configuration.target(named: targetName) {
+      allowed += entry.allow
+      classes += entry.classes
+      extractProtocol = extractProtocol || entry.extractProtocol
+      if spies == nil { spies = entry.spies }
+    }
+  } catch let error as MigrationConfiguration.Error {
+    fail(error.description, status: 1)
+  } catch {
+    fail("cannot read \(config): \(error.localizedDescription)", status: 1)
+  }
+}
+if extractProtocol && spies == nil && !check {
+  fail("--extract-protocol needs --spies <folder> (or \"spies\" in migrate-singletons.json)")
+}
+
+// The Swift files of some folders, paths relative to the package.
+func swiftFiles(in folders: [String]) -> [SingletonMigrator.SourceFile] {
+  var files: [SingletonMigrator.SourceFile] = []
+  for folder in folders {
+    let root = URL(fileURLWithPath: folder).standardizedFileURL
+    guard let enumerator = FileManager.default.enumerator(atPath: root.path) else {
+      fail("cannot read \(folder)", status: 1)
+    }
+    for case let relative as String in enumerator where relative.hasSuffix(".swift") {
+      let url = root.appendingPathComponent(relative)
+      var path = url.path
+      if path.hasPrefix(packageURL.path + "/") { path.removeFirst(packageURL.path.count + 1) }
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      files.append(.init(path: path, contents: text))
+    }
+  }
+  return files.sorted { $0.path < $1.path }
+}
+let files = swiftFiles(in: sources)
+let usageFiles = swiftFiles(in: uses)
+
+do {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let graph = try symbolGraph.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+  let migrator = SingletonMigrator(
+    options: .init(
+      allowed: allowed,
+      classes: classes,
+      extractProtocol: extractProtocol,
+      moduleName: moduleName
+    )
+  )
+  if check {
+    let violations = try migrator.violations(files: files, symbolGraph: graph)
+    for instance in violations { print(SingletonMigrator.checkMessage(for: instance)) }
+    if violations.isEmpty {
+      print("migrate-singletons --check: every shared instance is a box or allowed")
+    }
+    exit(violations.isEmpty ? 0 : 1)
+  }
+  let migration: SingletonMigrator.Migration
+  if apply && verify {
+    let verifier = MigrationVerifier(package: packageURL)
+    migration = try migrator.migrateVerified(
+      files: files,
+      usageFiles: usageFiles,
+      symbolGraph: graph
+    ) { try verifier.rejected($0, spies: spies) }
+  } else {
+    migration = try migrator.migrate(files: files, usageFiles: usageFiles, symbolGraph: graph)
+  }
+  for diagnostic in migration.diagnostics { standardError(diagnostic.description) }
+  for failure in migration.failures { standardError(failure.description) }
+  print(migration.plan)
+  if !apply {
+    print("")
+    print(migration.diff, terminator: "")
+    print("(nothing written: run with --apply to write it)")
+    exit(0)
+  }
+  for file in migration.files {
+    try Data(file.contents.utf8).write(to: packageURL.appendingPathComponent(file.path))
+  }
+  if let spies {
+    let folder = packageURL.appendingPathComponent(spies)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for file in migration.newFiles {
+      try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.path))
+    }
+  }
+  print(
+    "migrate-singletons: wrote \(migration.files.count) file(s) and \(migration.newFiles.count) "
+      + "spy file(s), \(migration.linesChanged) lines changed, in \(clock.now - start)"
+  )
+} catch {
+  fail("\(error)", status: 1)
+}

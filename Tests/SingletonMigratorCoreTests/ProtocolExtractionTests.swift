@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import _SingletonMigratorCore
+import _SpyGeneratorCore
+
+@Suite struct ProtocolExtractionTests {
+  let options = SingletonMigrator.Options(extractProtocol: true, moduleName: "App")
+
+  @Test func extractsTheMembersUsedThroughTheInstanceAndTypesTheBoxWithIt() throws {
+    let migration = try migrate(
+      """
+      final class Manager: @unchecked Sendable {
+        static let shared = Manager()
+        var count = 0
+        private(set) var name: String = ""
+        func fetch(id: Int, force: Bool = false) -> [String] { [] }
+        func unused() {}
+      }
+
+      func use() {
+        _ = Manager.shared.fetch(id: 1)
+        Manager.shared.count += 1
+        print(Manager.shared.name)
+      }
+      """,
+      options: options
+    )
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("static var shared: any ManagerProtocol { sharedBox.value }"))
+    #expect(
+      text.contains(
+        "static let sharedBox = Resettable<any ManagerProtocol>(name: \"Manager.shared\") { Manager() }"
+      )
+    )
+    #expect(
+      text.contains(
+        """
+        protocol ManagerProtocol: AnyObject, Sendable {
+          var count: Int { get set }
+          func fetch(id: Int, force: Bool) -> [String]
+          var name: String { get }
+        }
+
+        extension ManagerProtocol {
+          func fetch(id: Int) -> [String] {
+            fetch(id: id, force: false)
+          }
+        }
+
+        extension Manager: ManagerProtocol {}
+        """
+      )
+    )
+    #expect(!text.contains("func unused()\n}"))
+    #expect(migration.newFiles.map(\.path) == ["ManagerProtocolSpy.swift"])
+    #expect(migration.newFiles.first?.contents.contains("ManagerProtocolSpy") == true)
+  }
+
+  @Test func injectionTakesTheProtocolAndSoDoesTheStoredProperty() throws {
+    let migration = try migrate(
+      """
+      final class Manager: Sendable {
+        static let shared = Manager()
+        func fetch() -> Int { 1 }
+      }
+
+      final class ViewModel {
+        let manager: Manager
+        init(manager: Manager = .shared) { self.manager = manager }
+        var value: Int { manager.fetch() }
+      }
+      """,
+      options: options
+    )
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("  let manager: any ManagerProtocol\n"))
+    #expect(text.contains("init(manager: any ManagerProtocol = Manager.shared)"))
+    #expect(text.contains("  func fetch() -> Int\n"))
+  }
+
+  @Test func anInstanceUsedAsAValueKeepsItsClassWithANote() throws {
+    let migration = try migrate(
+      """
+      final class Manager: Sendable {
+        static let shared = Manager()
+      }
+      let copy: Manager = Manager.shared
+      """,
+      options: options
+    )
+    #expect(migration.files.first?.contents.contains("Resettable<Manager>") == true)
+    #expect(
+      migration.diagnostics.map(\.description).contains {
+        $0.contains("Manager.shared: no protocol extracted, boxed as Manager")
+          && $0.contains("File.swift:4 uses Manager.shared as a value")
+      }
+    )
+  }
+
+  @Test func mainActorClassesGetAMainActorProtocol() throws {
+    let migration = try migrate(
+      """
+      @MainActor final class Router {
+        static let shared = Router()
+        func open(_ path: String) {}
+      }
+      @MainActor func go() { Router.shared.open("/") }
+      """,
+      options: options
+    )
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("@MainActor protocol RouterProtocol: AnyObject, Sendable {"))
+    #expect(
+      text.contains(
+        """
+          static let sharedBox = Resettable<any RouterProtocol>(name: "Router.shared", mainActor: {
+            Router()
+          })
+        """
+      )
+    )
+    #expect(migration.newFiles.first?.contents.contains("main-actor isolated") == true)
+  }
+}
+
+@Suite struct ProtocolTypedInstanceTests {
+  @Test func anInstanceTypedByAProtocolKeepsItAndGetsNoOther() throws {
+    let migration = try migrate(
+      """
+      protocol ArticleManaging: AnyObject, Sendable { func fetch() -> [String] }
+      final class ArticleManager: ArticleManaging {
+        static let shared: any ArticleManaging = ArticleManager()
+        func fetch() -> [String] { [] }
+      }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("static var shared: any ArticleManaging { sharedBox.value }"))
+    #expect(
+      text.contains(
+        """
+          static let sharedBox = Resettable<any ArticleManaging>(name: "ArticleManager.shared") {
+            ArticleManager()
+          }
+        """
+      )
+    )
+    #expect(migration.newFiles.isEmpty)
+    #expect(migration.diagnostics.isEmpty)
+  }
+
+  /// Swift 5 spelled the existential without `any`.
+  @Test func anInstanceTypedByAProtocolWithoutAnyGetsNoNote() throws {
+    let migration = try migrate(
+      """
+      protocol ArticleManaging: AnyObject { func fetch() -> [String] }
+      final class ArticleManager: ArticleManaging {
+        static let shared: ArticleManaging = ArticleManager()
+        func fetch() -> [String] { [] }
+      }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(migration.migrated.map(\.type) == ["ArticleManaging"])
+    #expect(migration.newFiles.isEmpty)
+    #expect(migration.diagnostics.isEmpty)
+  }
+
+  @Test func anObjcInstanceKeepsItsClass() throws {
+    let migration = try migrate(
+      """
+      final class NetworkManager: NSObject, @unchecked Sendable {
+        @objc static let shared = NetworkManager()
+        func fetch() {}
+      }
+      func use() { NetworkManager.shared.fetch() }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(
+      migration.files.first?.contents.contains(
+        "@objc static var shared: NetworkManager { sharedBox.value }"
+      ) == true
+    )
+    #expect(migration.diagnostics.map(\.message).contains { $0.contains("it is @objc") })
+  }
+
+  @Test func aMemberUsingSelfLeavesTheClassWithTheReason() throws {
+    let migration = try migrate(
+      """
+      final class Node: Sendable {
+        static let shared = Node()
+        func copy() -> Self { self }
+      }
+      func use() { _ = Node.shared.copy() }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(
+      migration.files.first?.contents.contains("Resettable<Node>(name: \"Node.shared\") { Node() }")
+        == true
+    )
+    #expect(migration.diagnostics.map(\.message).contains { $0.contains("`copy` uses Self") })
+  }
+
+  @Test func aLetPassedInoutThroughTheInstanceLeavesTheClassWithTheReason() throws {
+    let migration = try migrate(
+      """
+      final class Store: @unchecked Sendable {
+        static let shared = Store()
+        let items: [Int] = []
+      }
+      func bump(_ value: inout [Int]) {}
+      func use() { bump(&Store.shared.items) }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    #expect(
+      migration.files.first?.contents.contains(
+        "Resettable<Store>(name: \"Store.shared\") { Store() }"
+      ) == true
+    )
+    #expect(
+      migration.diagnostics.map(\.message).contains {
+        $0.contains("`items` is set or passed inout through the instance, but is a `let`")
+      }
+    )
+  }
+}
