@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// A clock whose time moves only when the test says: sleeps end when the test advances the
 /// clock past their deadline, never on their own.

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// A clock that fails the test when it is used: for tests that must not depend on time, and as
 /// a test default.

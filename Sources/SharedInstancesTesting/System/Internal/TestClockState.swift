@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// What a ``TestClock`` keeps behind its lock: the time, the sleepers, the tests waiting for
 /// sleepers, and the woken sleepers an advance waits for. Continuations are resumed by the

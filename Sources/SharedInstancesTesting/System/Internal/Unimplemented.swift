@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// The failure of a double that stands for a system value the test did not provide.
 enum Unimplemented {

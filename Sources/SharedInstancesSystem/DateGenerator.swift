@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedInstances
 
 /// A source of the current date: the value of ``SystemBoxes/date``.
 ///

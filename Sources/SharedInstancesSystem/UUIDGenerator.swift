@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedInstances
 
 /// A source of new UUIDs: the value of ``SystemBoxes/uuid``.
 ///

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedInstances
 
 /// Ready boxes for what nearly every app reads from the system: the current date, new UUIDs,
 /// clocks, random numbers, and the user's calendar, locale and time zone.
@@ -31,8 +32,8 @@
 /// }
 /// ```
 ///
-/// Every box is a ``Resettable``: ``Resettable/override(with:fileID:filePath:line:column:)``
-/// replaces its value in an isolated test, ``Resettable/withValue(_:)`` borrows it on hot
+/// Every box is a `Resettable`: `override(with:)`
+/// replaces its value in an isolated test, `withValue(_:)` borrows it on hot
 /// paths, and strict tests fail when they read the real one, naming the box
 /// (`SystemBoxes.date`). The module `SharedInstancesTesting` has the doubles: a test clock whose
 /// time moves only when the test says, an immediate clock, constant and incrementing dates and
@@ -112,23 +113,5 @@ public enum SystemBoxes {
   /// ```
   public static let timeZone = Resettable<TimeZone>(named: "SystemBoxes.timeZone") {
     .autoupdatingCurrent
-  }
-}
-
-extension Resettable {
-  /// A box that messages name by `name` (`SystemBoxes.date`) rather than by its type alone.
-  package convenience init(
-    named name: String,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
-    _ factory: @escaping @Sendable () -> Shared
-  ) {
-    self.init(
-      factory: factory,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      name: name
-    )
   }
 }
