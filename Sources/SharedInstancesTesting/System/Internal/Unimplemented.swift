@@ -5,10 +5,10 @@ import SharedInstancesSystem
 enum Unimplemented {
   /// Fails the running test (or the run): `what` was used, and the double was created at
   /// `location`.
-  static func fail(_ what: String, at location: _SourceLocation) {
+  static func fail(_ what: String, _ how: String = "was called", at location: _SourceLocation) {
     TestFailure.fail(
       """
-      Unimplemented: \(what) was called (created at \(location.fileID):\(location.line)). The \
+      Unimplemented: \(what) \(how) (created at \(location.fileID):\(location.line)). The \
       code under test used the time, a date, a UUID or randomness that this test did not \
       provide: override the SystemBoxes box it reads with a value for this test (a TestClock, \
       .constant(_:), .incrementing, .seeded(_:)).
