@@ -25,6 +25,11 @@ import SharedInstances
 ///   - operation: The code to isolate.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
+///
+/// > Note: In asynchronous code, write `await withIsolatedShared { … }`, also when the body does
+/// > not suspend: the asynchronous overload is preferred there (this one is disfavored), so the
+/// > scope waits for the gate without blocking a thread of the pool.
+@_disfavoredOverload
 public func withIsolatedShared<R>(
   _ options: SharedIsolationOptions = [],
   name: String? = nil,
