@@ -1,9 +1,10 @@
+import SharedInstances
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import SharedInstances
 
 /// A source of the current date: the value of ``SystemBoxes/date``.
 ///

@@ -1,9 +1,10 @@
+import SharedInstances
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import SharedInstances
 
 /// Ready boxes for what nearly every app reads from the system: the current date, new UUIDs,
 /// clocks, random numbers, and the user's calendar, locale and time zone.

@@ -1,9 +1,10 @@
+import SharedInstances
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import SharedInstances
 
 /// A source of new UUIDs: the value of ``SystemBoxes/uuid``.
 ///
