@@ -104,7 +104,12 @@ open class IsolatedSharedTestCase: XCTestCase {
     defer { XCTestRun.didFinish() }
     // XCTest runs one test at a time in a process: a process-wide scope may capture every box.
     DependencyTracking.recordingXCTest(name: name, recording: dependencyRecording) {
-      runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
+      runIsolated(
+        sharedIsolationOptions,
+        name: name,
+        capturesEveryBox: true,
+        testModule: SharedTestDefaults.module(of: self)
+      ) {
         super.invokeTest()
       }
     }

@@ -114,7 +114,8 @@ struct IsolationSession: Sendable {
     parent: _Scope?,
     plan: GatePlan,
     ticket: GateTicket,
-    capturesEveryBox: Bool = false
+    capturesEveryBox: Bool = false,
+    testModule: String
   ) {
     TestFailure.installDiagnosticsHandler()
     let diagnostics = ScopeDiagnostics()
@@ -124,7 +125,7 @@ struct IsolationSession: Sendable {
       isStrict: DependencyTracking.isStrict(options),
       isProcessWide: options.contains(.processWide),
       capturesEveryBox: capturesEveryBox,
-      tracking: DependencyTracking.scopeTracking(options),
+      tracking: DependencyTracking.scopeTracking(options, testModule: testModule),
       gateHold: plan.hold,
       report: { DependencyTracking.route($0, to: diagnostics) }
     )
@@ -138,7 +139,8 @@ struct IsolationSession: Sendable {
   static func open(
     name: String,
     options: SharedIsolationOptions,
-    capturesEveryBox: Bool = false
+    capturesEveryBox: Bool = false,
+    testModule: String
   ) async -> IsolationSession {
     let parent = parentForNewScope
     let plan = GatePlan(options, parent: parent)
@@ -149,7 +151,8 @@ struct IsolationSession: Sendable {
       parent: parent,
       plan: plan,
       ticket: ticket,
-      capturesEveryBox: capturesEveryBox
+      capturesEveryBox: capturesEveryBox,
+      testModule: testModule
     )
   }
 
@@ -157,7 +160,8 @@ struct IsolationSession: Sendable {
   static func openSynchronously(
     name: String,
     options: SharedIsolationOptions,
-    capturesEveryBox: Bool = false
+    capturesEveryBox: Bool = false,
+    testModule: String
   ) -> IsolationSession {
     let parent = parentForNewScope
     let plan = GatePlan(options, parent: parent)
@@ -168,7 +172,8 @@ struct IsolationSession: Sendable {
       parent: parent,
       plan: plan,
       ticket: ticket,
-      capturesEveryBox: capturesEveryBox
+      capturesEveryBox: capturesEveryBox,
+      testModule: testModule
     )
   }
 

@@ -11,8 +11,8 @@ import SharedInstancesSystem
 /// sleep that follows the failed read in the same task is not reported again.
 ///
 /// ```swift
-/// extension SharedTestDefaults: SharedTestDefaultsProviding {
-///   public static var defaults: [SharedTestDefault] {
+/// enum SharedTestDefaults: SharedTestDefaultsProviding {
+///   static var defaults: [SharedTestDefault] {
 ///     [SharedTestDefault(SystemBoxes.continuousClock) { AnyClock(UnimplementedClock()) }]
 ///   }
 /// }
