@@ -28,9 +28,9 @@ import SharedInstancesSystem
 /// - **A woken sleeper runs before the next one wakes**, where the clock can tell: the clock
 ///   waits until the woken task has resumed, then lets it run until it sleeps on this clock
 ///   again. A task that finishes, or waits on something else, instead gets 100 turns of the
-///   executor and at least 50 ms of real time (five times what those turns took, when other work
-///   keeps the executor busy), and the clock goes on. So a loop that sleeps 1 s at a time wakes
-///   ten times in `advance(by: .seconds(10))`.
+///   executor and then five times the real time those turns took (a fraction of a millisecond
+///   on an idle executor, more when other work keeps it busy), and the clock goes on. So a loop
+///   that sleeps 1 s at a time wakes ten times in `advance(by: .seconds(10))`.
 /// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``
 ///   suspends until the code under test has reached its sleep: no `Task.yield()` loops, no real
 ///   sleep. ``sleepersCount`` tells how many sleep now.
@@ -49,13 +49,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
 
   /// How many turns of the executor a woken task gets to sleep again before the clock goes on.
   static var turnsForWokenTask: Int { 100 }
-  /// How much real time, at least, a woken task gets to sleep again before the clock goes on:
-  /// turns of the executor alone are too few for a task that hops to a busy actor (the main
-  /// actor) on a loaded machine.
-  static var graceForWokenTask: Swift.Duration { .milliseconds(50) }
-  /// On a busy executor, the real time a woken task gets is this many times what the clock's
-  /// own turns took: its turns wait behind the same work.
+  /// The real time a woken task gets to sleep again, after those turns, is this many times what
+  /// the clock's own turns took: on an idle executor a fraction of a millisecond, on a busy one
+  /// (a task that hops to a busy main actor, a loaded machine) more, since its turns wait behind
+  /// the same work. No fixed minimum: a task that finishes costs a wake no fixed real time.
   static var graceForWokenTaskPerTurnTime: Int { 5 }
+  /// The longest real sleep between two checks of a woken task during its grace.
+  static var graceStep: Swift.Duration { .milliseconds(1) }
 
   /// Creates a test clock that reads `now` until the test moves it.
   ///
@@ -336,9 +336,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
       }
     }
     // 2. Until it sleeps on this clock again, or for a bounded number of executor turns and
-    //    a bounded real time, whichever ends later (a task that finishes is not seen to).
-    //    The real time grows with how busy the executor is: the turns took longer when other
-    //    work queued between them, and the woken task's turns wait behind the same work.
+    //    then a real time proportional to what those turns took (a task that finishes is not
+    //    seen to): on an idle executor both are short; the real time grows with how busy the
+    //    executor is, since the woken task's turns wait behind the same work.
     let resumedAt = ContinuousClock.now
     var grace: Swift.Duration?
     var turns = 0
@@ -347,11 +347,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
         await Task.yield()
       } else {
         let elapsed = ContinuousClock.now - resumedAt
-        if grace == nil {
-          grace = max(Self.graceForWokenTask, elapsed * Self.graceForWokenTaskPerTurnTime)
-        }
+        if grace == nil { grace = elapsed * Self.graceForWokenTaskPerTurnTime }
         guard let grace, elapsed < grace else { break }
-        try? await Task.sleep(for: .milliseconds(1))  // leaves the core to the woken task
+        // Leaves the core to the woken task, never past the end of the grace.
+        try? await Task.sleep(for: min(Self.graceStep, grace - elapsed))
       }
       turns += 1
     }
