@@ -272,6 +272,48 @@ import Testing
     }
   }
 
+  @Test func waitingForSleepersOfADurationIgnoresATimeoutChildThatSleepsFirst() async throws {
+    // A task group's timeout child sleeps (30 s) before the code reaches the sleep the test
+    // means (1 s): a wait for any sleeper would return too early, and the advance below would
+    // find nothing due.
+    let clock = TestClock()
+    let finished = Locked(false)
+    let work = AsyncLatch()
+    let code = Task {
+      try await withTimeout(.seconds(30), on: clock) { await work.wait() }
+      try await clock.sleep(for: .seconds(1))
+      finished.set(true)
+    }
+    await clock.waitForSleepers(count: 1)  // the timeout child
+    work.open()
+    await clock.waitForSleepers(count: 1, sleepingFor: .seconds(1))
+    await clock.advance(by: .seconds(1))
+    try await code.value
+    #expect(finished.get())
+  }
+
+  @Test func waitingForSleepersOfADurationCountsOnlyThose() async {
+    let clock = TestClock()
+    let short = Task { try await clock.sleep(for: .seconds(1)) }
+    let long = Task { try await clock.sleep(for: .seconds(5)) }
+    await clock.waitForSleepers(count: 2)
+    await withKnownIssue {
+      let arrived = await clock.waitForSleepers(
+        count: 2,
+        sleepingFor: .seconds(5),
+        timeout: .milliseconds(20)
+      )
+      #expect(arrived == false)
+    } matching: { issue in
+      issue.comments.description.contains(
+        "TestClock.waitForSleepers(count: 2, sleepingFor: 5.0 seconds) timed out after 0.02 seconds: 1 of the 2 task(s) that sleep on this clock sleep for 5.0 seconds"
+      )
+    }
+    short.cancel()
+    long.cancel()
+    _ = await (short.result, long.result)
+  }
+
   @Test func aCancelledWaitReturnsFalseWithoutFailing() async {
     let clock = TestClock()
     let waiting = Task { await clock.waitForSleepers(count: 1, timeout: .seconds(60)) }
