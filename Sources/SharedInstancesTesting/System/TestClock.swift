@@ -255,14 +255,23 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     }
   }
 
-  /// Suspends until at least `count` tasks sleep on this clock: the way a test waits until the
-  /// code under test has reached its sleep.
+  /// Suspends until at least `count` tasks sleep on this clock (for `duration`, when given) and
+  /// still do once the executor settled: the way a test waits until the code under test has
+  /// reached its sleep.
   ///
   /// ```swift
   /// let debounced = Task { try await search.debounced("swift") }
-  /// await clock.waitForSleepers(count: 1)
+  /// await clock.waitForSleepers(count: 1, sleepingFor: .milliseconds(300))
   /// await clock.advance(by: .milliseconds(300))
   /// ```
+  ///
+  /// Any task that sleeps on the clock counts, also one the test did not mean, such as the
+  /// timeout child of a task group that sleeps before the code reaches its own sleep. Name the
+  /// sleep the test means with `duration`: only tasks that asked to sleep that long (a
+  /// `sleep(for:)` of `duration`, or a `sleep(until:)` of a deadline `duration` after the
+  /// clock's `now` when it was called) count. When `count` sleepers are there, the wait lets the
+  /// executor take 100 turns and counts again, so that a sleeper cancelled at once (a timeout
+  /// whose operation just finished) is not counted; if too few remain, it waits on.
   ///
   /// The wait suspends the test's task and blocks no thread. It returns at once when enough
   /// tasks already sleep. After `timeout` (real time) it fails the test, saying how many sleep,
@@ -270,6 +279,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   ///
   /// - Parameters:
   ///   - count: How many sleepers to wait for. 1 by default.
+  ///   - duration: How long the sleepers to count asked to sleep; nil (the default) counts
+  ///     every sleeper.
   ///   - timeout: How long to wait, in real time, before failing. 5 seconds by default.
   ///   - fileID: Where the test waits, for failures. Leave the default.
   ///   - filePath: Where the test waits, for failures. Leave the default.
@@ -279,14 +290,61 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   @discardableResult
   public func waitForSleepers(
     count: Int = 1,
+    sleepingFor duration: Duration? = nil,
     timeout: Swift.Duration = .seconds(5),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async -> Bool {
+    let end = ContinuousClock.now.advanced(by: timeout)
+    var arrived = false
+    var cancelled = false
+    while true {
+      let remaining = ContinuousClock.now.duration(to: end)
+      (arrived, cancelled) = await waitOnce(count: count, duration: duration, timeout: remaining)
+      guard arrived else { break }
+      // Settle: a sleeper that leaves at once (a cancelled timeout child) does not count.
+      for _ in 0..<Self.turnsForWokenTask { await Task.yield() }
+      if state.withLock({ $0.sleeperCount(sleepingFor: duration) }) >= count { break }
+      if Task.isCancelled {
+        (arrived, cancelled) = (false, true)
+        break
+      }
+    }
+    if !arrived, !cancelled {
+      let sleeping = state.withLock { $0.sleepers.count }
+      let what =
+        duration.map { duration in
+          let matching = state.withLock { $0.sleeperCount(sleepingFor: duration) }
+          return """
+            \(matching) of the \(sleeping) task(s) that sleep on this clock sleep for \(duration). \
+            Does the code under test sleep that long on this clock (through the box the test \
+            overrode with it), and has it been started?
+            """
+        }
+          ?? """
+          \(sleeping) task(s) sleep on this clock. Does the code under test sleep on this \
+          clock (through the box the test overrode with it), and has it been started?
+          """
+      let call = duration.map { "count: \(count), sleepingFor: \($0)" } ?? "count: \(count)"
+      TestFailure.fail(
+        "TestClock.waitForSleepers(\(call)) timed out after \(timeout): \(what)",
+        at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+    }
+    return arrived
+  }
+
+  /// Waits until `count` tasks sleep (for `duration`, when given), or `timeout`; whether they
+  /// came, and whether the wait was cancelled.
+  private func waitOnce(
+    count: Int,
+    duration: Duration?,
+    timeout: Swift.Duration
+  ) async -> (arrived: Bool, cancelled: Bool) {
     let id = state.withLock { $0.reserveID() }
-    let waiter = SleeperCountWaiter(count: count)
+    let waiter = SleeperCountWaiter(count: count, duration: duration)
     let arrived = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         waiter.start(continuation)
@@ -304,17 +362,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     } onCancel: {
       endCountWait(id, cancelled: true)
     }
-    if !arrived, !waiter.wasCancelled {
-      TestFailure.fail(
-        """
-        TestClock.waitForSleepers(count: \(count)) timed out after \(timeout): \
-        \(sleepersCount) task(s) sleep on this clock. Does the code under test sleep on this \
-        clock (through the box the test overrode with it), and has it been started?
-        """,
-        at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-      )
-    }
-    return arrived
+    return (arrived, waiter.wasCancelled)
   }
 
   private func endCountWait(_ id: Int, cancelled: Bool) {

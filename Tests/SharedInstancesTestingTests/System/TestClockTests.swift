@@ -285,7 +285,7 @@ import Testing
       finished.set(true)
     }
     await clock.waitForSleepers(count: 1)  // the timeout child
-    work.open()
+    await work.open()
     await clock.waitForSleepers(count: 1, sleepingFor: .seconds(1))
     await clock.advance(by: .seconds(1))
     try await code.value
