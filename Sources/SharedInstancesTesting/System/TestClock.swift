@@ -31,7 +31,7 @@ import SharedInstancesSystem
 ///   executor and then five times the real time those turns took (a fraction of a millisecond
 ///   on an idle executor, more when other work keeps it busy), and the clock goes on. So a loop
 ///   that sleeps 1 s at a time wakes ten times in `advance(by: .seconds(10))`.
-/// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``
+/// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:sleepingFor:timeout:fileID:filePath:line:column:)``
 ///   suspends until the code under test has reached its sleep: no `Task.yield()` loops, no real
 ///   sleep. ``sleepersCount`` tells how many sleep now.
 /// - **Cancellation ends a sleep**: a cancelled sleeper throws `CancellationError` at once and
@@ -221,7 +221,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   ///
   /// Code that keeps sleeping forever (a timer) would never let `run` return: after `maxWakes`
   /// wakes it fails the test and returns. Start `run` once the code under test sleeps
-  /// (``waitForSleepers(count:timeout:fileID:filePath:line:column:)``): a task that has not
+  /// (``waitForSleepers(count:sleepingFor:timeout:fileID:filePath:line:column:)``): a task that has not
   /// reached its sleep yet is not waited for.
   ///
   /// - Parameters:
