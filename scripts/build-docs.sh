@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the three library modules with the toolchain's own `docc` (no plugin),
+# Builds the DocC documentation of the three library modules with the toolchain's own `docc`
+# (no plugin),
 # treating every warning (a broken symbol link, an unknown parameter) as an error.
 #
 #   bash scripts/build-docs.sh [output-folder]     # default: .build-docs/archives
