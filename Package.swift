@@ -13,6 +13,9 @@ let package = Package(
   ],
   products: [
     .library(name: "SharedInstances", targets: ["SharedInstances"]),
+    // The system's singletons (date, UUIDs, clocks, random numbers, locale): Foundation lives
+    // here, never in the core, so a library can depend on `SharedInstances` alone.
+    .library(name: "SharedInstancesSystem", targets: ["SharedInstancesSystem"]),
     .library(name: "SharedInstancesTesting", targets: ["SharedInstancesTesting"]),
     // `swift package generate-spies`: spies generated from the compiler's symbol graph.
     .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
@@ -24,17 +27,20 @@ let package = Package(
     // Synchronization module needs macOS 15 / iOS 18.
     .target(name: "_SharedInstancesShims"),
     .target(name: "SharedInstances", dependencies: ["_SharedInstancesShims"]),
+    .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
     .target(
       name: "SharedInstancesTesting",
-      dependencies: ["SharedInstances", "_SharedInstancesTestingShims"]
+      dependencies: ["SharedInstances", "SharedInstancesSystem", "_SharedInstancesTestingShims"]
     ),
     // Helpers shared by the test targets only; no product exposes it.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SharedInstancesTests",
-      dependencies: ["SharedInstances", "_SharedInstancesShims", "TestSupport"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesShims", "TestSupport",
+      ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
     // under AddressSanitizer): `swift run -c release shared-instances-torture`.
@@ -45,7 +51,8 @@ let package = Package(
     .testTarget(
       name: "SharedInstancesTestingTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesTesting", "TestSupport", "PublicImportFixture",
+        "SharedInstances", "SharedInstancesSystem", "SharedInstancesTesting", "TestSupport",
+        "PublicImportFixture",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).
       exclude: ["Dependencies/__Dependencies__"]

@@ -8,6 +8,10 @@ import PackageDescription
 // called: without it SwiftPM names a path dependency after its folder, and
 // `.product(name:package:)` would have to guess that folder's name.
 let sharedInstances = Target.Dependency.product(name: "SharedInstances", package: "SharedInstances")
+let sharedInstancesSystem = Target.Dependency.product(
+  name: "SharedInstancesSystem",
+  package: "SharedInstances"
+)
 let sharedInstancesTesting = Target.Dependency.product(
   name: "SharedInstancesTesting",
   package: "SharedInstances"
@@ -67,10 +71,10 @@ let package = Package(
 
     // Issue 22: time, dates and UUIDs — an order numbered by UUID, charged with retries and
     // exponential back-off on the clock, tested on a TestClock with no real sleep.
-    .target(name: "OrderRetryExample", dependencies: [sharedInstances]),
+    .target(name: "OrderRetryExample", dependencies: [sharedInstancesSystem]),
     .testTarget(
       name: "OrderRetryExampleTests",
-      dependencies: ["OrderRetryExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["OrderRetryExample", sharedInstancesSystem, sharedInstancesTesting]
     ),
 
     // Issue 30: a bootstrap-once metrics facade (the shape of swift-metrics' MetricsSystem) on

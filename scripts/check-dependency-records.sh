@@ -17,7 +17,7 @@ map=$(cd "$map" && pwd)
 SHARED_INSTANCES_RECORD=never SHARED_INSTANCES_MAP="$map" swift test --package-path Examples
 
 # Nothing may have written a record: a run that records is a run that did not check.
-changed=$(git status --porcelain -- Examples | grep '__Dependencies__' || true)
+changed=$(git status --porcelain -- Examples | grep -E '__Dependencies__|\.dependencies/' || true)
 if [ -n "$changed" ]; then
   echo "Dependency records changed during the check:" >&2
   echo "$changed" >&2

@@ -12,7 +12,10 @@ extension Resettable {
     let kind = slot.stateLock.withLock { slot.current.pointee.map { _CellWord.kind($0) } }
     if let kind { return kind == .double || kind == .testDefault }
     // Empty in this scope: the next read creates the test default, if there is one.
-    switch _scopeCreation(exempt: scope.tracking.exemptBoxes.contains(_identity.id)) {
+    switch _scopeCreation(
+      exempt: scope.tracking.exemptBoxes.contains(_identity.id),
+      targetDefaults: scope.tracking.testDefaults
+    ) {
     case .targetDefault, .declaredDefault: return true
     case .factory, .none: return false
     }

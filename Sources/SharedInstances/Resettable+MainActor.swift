@@ -1,5 +1,8 @@
-import Dispatch
 import _SharedInstancesShims
+
+#if canImport(Dispatch)
+  import Dispatch
+#endif
 
 extension Resettable where Shared: Sendable {
   /// Creates a box for a `@MainActor` class, whose factory runs on the main actor.
@@ -72,7 +75,7 @@ extension Resettable where Shared: Sendable {
             location: location
           )
         )
-        return DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
+        return _MainQueue.runOnMainActor(factory)
       }
       _ProcessStop.now("SharedInstances: \(message)\(_RunningTest.suffix)")
     }
@@ -97,14 +100,34 @@ enum _MainActorFactory {
 /// On Apple platforms that is the main thread. On Linux the main queue, which the main actor
 /// runs on, may be drained by a worker thread (Swift Testing does so), so the main queue is
 /// marked and recognized by a queue-specific value as well.
+///
+/// Where Dispatch is missing (WASI), the main thread is the only one.
 enum _MainQueue {
-  private static let key: DispatchSpecificKey<UInt8> = {
-    let key = DispatchSpecificKey<UInt8>()
-    DispatchQueue.main.setSpecific(key: key, value: 1)
-    return key
-  }()
+  #if canImport(Dispatch)
+    private static let key: DispatchSpecificKey<UInt8> = {
+      let key = DispatchSpecificKey<UInt8>()
+      DispatchQueue.main.setSpecific(key: key, value: 1)
+      return key
+    }()
 
-  static var isCurrent: Bool {
-    si_is_main_thread() || DispatchQueue.getSpecific(key: key) != nil
-  }
+    static var isCurrent: Bool {
+      si_is_main_thread() || DispatchQueue.getSpecific(key: key) != nil
+    }
+
+    /// Runs `factory` on the main actor, waiting for the main queue.
+    static func runOnMainActor<Shared: Sendable>(
+      _ factory: @MainActor @Sendable () -> Shared
+    ) -> Shared {
+      DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
+    }
+  #else
+    static var isCurrent: Bool { si_is_main_thread() }
+
+    /// Runs `factory` on the main actor: the caller's thread, the only one.
+    static func runOnMainActor<Shared: Sendable>(
+      _ factory: @MainActor @Sendable () -> Shared
+    ) -> Shared {
+      MainActor.assumeIsolated { factory() }
+    }
+  #endif
 }

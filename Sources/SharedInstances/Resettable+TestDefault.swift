@@ -112,13 +112,16 @@ extension Resettable {
   }
 
   /// Whether isolated tests get a test default for this box when they do not override it:
-  /// one declared with the box, or one the test target declared in `SharedTestDefaults`.
+  /// one declared with the box, or one the running test's target declared in its
+  /// `SharedTestDefaults`.
   ///
   /// ```swift
   /// #expect(Payments.gateway.hasTestDefault)
   /// ```
   public var hasTestDefault: Bool {
-    _testDefault != nil || _TestDefaults.registered(for: _identity.id) != nil
+    guard _testDefault == nil else { return true }
+    let target = _Scope.current?.tracking.testDefaults ?? _TestDefaults.ofRunningTest()
+    return target?.defaults[_identity.id] != nil
   }
 
   /// How an isolated scope creates this box's instance when the test did not provide one.
@@ -134,10 +137,14 @@ extension Resettable {
     case none
   }
 
-  /// How a scope that exempts the box from `.required` (or not) creates its instance.
-  func _scopeCreation(exempt: Bool) -> _ScopeCreation {
+  /// How a scope that exempts the box from `.required` (or not) creates its instance, given the
+  /// test defaults of its test's target.
+  func _scopeCreation(
+    exempt: Bool,
+    targetDefaults: _TestDefaults.Registry?
+  ) -> _ScopeCreation {
     if exempt, let factory = _factory { return .factory(factory) }
-    if let registered = _TestDefaults.registered(for: _identity.id) {
+    if let registered = targetDefaults?.defaults[_identity.id] {
       // Registered for this box with `SharedTestDefault(box) { … }`, typed by that initializer.
       return .targetDefault { registered() as! Shared }
     }
@@ -231,35 +238,41 @@ extension Resettable {
   }
 }
 
-/// The test defaults a test target declared, by box (installed once by
-/// `SharedInstancesTesting` from `SharedTestDefaults`). Read without a lock: published once.
+/// The test defaults of a test target, by box: each isolated scope carries its test's target's
+/// (`_ScopeTracking.testDefaults`, found by `SharedInstancesTesting`), so that one target's
+/// defaults never serve another's tests. The placeholders of types are published once for all.
 package enum _TestDefaults {
   /// The defaults, by box identifier.
   package final class Registry: Sendable {
-    let defaults: [UInt64: @Sendable () -> Any]
+    package let defaults: [UInt64: @Sendable () -> Any]
     /// The placeholder of a type, if it has one (`SpyPlaceholder` in `SharedInstancesTesting`):
     /// what a read that has nothing else to serve but must not reach the real thing gets.
     let placeholder: @Sendable (Any.Type) -> Any?
+    /// The defaults of the running test's target, outside its scopes (`hasTestDefault`).
+    let ofRunningTest: @Sendable () -> Registry?
 
     package init(
       _ defaults: [UInt64: @Sendable () -> Any],
-      placeholder: @escaping @Sendable (Any.Type) -> Any? = { _ in nil }
+      placeholder: @escaping @Sendable (Any.Type) -> Any? = { _ in nil },
+      ofRunningTest: @escaping @Sendable () -> Registry? = { nil }
     ) {
       self.defaults = defaults
       self.placeholder = placeholder
+      self.ofRunningTest = ofRunningTest
     }
   }
 
   private static let published = _PublishedOnce<Registry>()
 
-  /// Publishes the test target's defaults; only the first call counts.
+  /// Publishes the placeholders (a registry's defaults are not used from here: each scope
+  /// carries its target's); only the first call counts.
   package static func install(_ registry: Registry) {
     published.publish(registry)
   }
 
-  /// The default the test target declared for box `id`, if any.
-  static func registered(for id: UInt64) -> (@Sendable () -> Any)? {
-    published.value?.defaults[id]
+  /// The defaults of the running test's target, if the testing module knows the test.
+  static func ofRunningTest() -> Registry? {
+    published.value?.ofRunningTest()
   }
 
   /// The placeholder of `type`, if the testing module is loaded and the type has one.

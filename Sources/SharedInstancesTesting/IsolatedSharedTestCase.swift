@@ -107,7 +107,12 @@ open class IsolatedSharedTestCase: XCTestCase {
     let outcome = TestOutcome()
     DependencyTracking.recordingXCTest(name: name, recording: dependencyRecording) {
       TestOutcome.$current.withValue(outcome) {
-        runIsolated(sharedIsolationOptions, name: name, capturesEveryBox: true) {
+        runIsolated(
+          sharedIsolationOptions,
+          name: name,
+          capturesEveryBox: true,
+          testModule: SharedTestDefaults.module(of: self)
+        ) {
           super.invokeTest()
           if let testRun, testRun.totalFailureCount > 0 { outcome.markFailed() }
         }

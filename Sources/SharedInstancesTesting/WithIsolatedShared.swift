@@ -1,4 +1,5 @@
 import SharedInstances
+import Testing
 
 /// Runs `operation` in a fresh isolated scope: every `Resettable` it reads, overrides or resets
 /// resolves in that scope, invisible to code outside it, and all of it is dropped when
@@ -25,6 +26,11 @@ import SharedInstances
 ///   - operation: The code to isolate.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
+///
+/// > Note: In asynchronous code, write `await withIsolatedShared { … }`, also when the body does
+/// > not suspend: the asynchronous overload is preferred there (this one is disfavored), so the
+/// > scope waits for the gate without blocking a thread of the pool.
+@_disfavoredOverload
 public func withIsolatedShared<R>(
   _ options: SharedIsolationOptions = [],
   name: String? = nil,
@@ -36,6 +42,7 @@ public func withIsolatedShared<R>(
     options,
     name: name ?? "withIsolatedShared at \(fileID):\(line)",
     capturesEveryBox: false,
+    testModule: testModule(fileID: fileID),
     operation: operation
   )
 }
@@ -46,12 +53,14 @@ func runIsolated<R>(
   _ options: SharedIsolationOptions,
   name: String,
   capturesEveryBox: Bool,
+  testModule: String,
   operation: () throws -> R
 ) rethrows -> R {
   let session = IsolationSession.openSynchronously(
     name: name,
     options: options,
-    capturesEveryBox: capturesEveryBox
+    capturesEveryBox: capturesEveryBox,
+    testModule: testModule
   )
   defer {
     if QuietPeriod.applies(to: options, session.scope) {
@@ -98,7 +107,8 @@ public func withIsolatedShared<R>(
 ) async rethrows -> R {
   let session = await IsolationSession.open(
     name: name ?? "withIsolatedShared at \(fileID):\(line)",
-    options: options
+    options: options,
+    testModule: testModule(fileID: fileID)
   )
   do {
     let result = try await _Scope.$current.withValue(session.scope, operation: operation)
@@ -108,4 +118,11 @@ public func withIsolatedShared<R>(
     await session.endAfterQuietPeriod(options)
     throw error
   }
+}
+
+/// The module of the test a scope opened at `fileID` belongs to, whose target's test defaults
+/// it uses: the running Swift Testing test's (the trait calls from this library), else the
+/// caller's.
+private func testModule(fileID: StaticString) -> String {
+  Test.current?.sourceLocation.moduleName ?? SharedTestDefaults.module(ofFileID: "\(fileID)")
 }

@@ -26,7 +26,8 @@ extension XCTestCase {
     let session = IsolationSession.openSynchronously(
       name: name,
       options: options.union(.processWide),
-      capturesEveryBox: true
+      capturesEveryBox: true,
+      testModule: SharedTestDefaults.module(of: self)
     )
     addTeardownBlock { session.end() }
   }

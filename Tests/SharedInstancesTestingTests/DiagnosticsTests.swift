@@ -74,7 +74,7 @@ import Testing
   @Test func useOfAScopeAfterItEndedIsReported() async {
     await withKnownIssue {
       let gate = AsyncLatch()
-      let late = withIsolatedShared {
+      let late = await withIsolatedShared {
         Task {
           await gate.wait()
           return Boxes.lifetime.value.tag

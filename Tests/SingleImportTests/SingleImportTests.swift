@@ -59,4 +59,14 @@ struct SingleImportTests {
     try locator.register(service: Greeter.shared.value)
     #expect(try locator.get((any Greeting).self).greet() == "Hello")
   }
+
+  @Test func systemBoxesCompileWithTheTestingImportAlone() async {
+    // `SystemBoxes` is in `SharedInstancesSystem`, which the testing module re-exports.
+    let clock = TestClock()
+    SystemBoxes.continuousClock.override(with: clock)
+    SystemBoxes.uuid.override(with: .incrementing)
+    #expect(SystemBoxes.uuid.isOverridden)
+    await clock.advance(by: .seconds(1))
+    #expect(SystemBoxes.continuousClock.value.now.offset == .seconds(1))
+  }
 }

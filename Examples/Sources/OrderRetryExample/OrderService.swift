@@ -1,5 +1,5 @@
 import Foundation
-import SharedInstances
+import SharedInstancesSystem
 
 // Time, identifiers and the calendar in a server-side order service: an order is numbered with
 // a UUID and stamped with the current date, charged through a payment gateway that is sometimes

@@ -1,6 +1,7 @@
 import Foundation
 import OrderRetryExample
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import Testing
 

@@ -343,7 +343,7 @@ package final class _Scope: @unchecked Sendable {
     // A default declared with the box, served where the test had to provide the instance.
     var servedInsteadOfProvided = false
     var servedPlaceholder = false
-    switch box._scopeCreation(exempt: exempt) {
+    switch box._scopeCreation(exempt: exempt, targetDefaults: tracking.testDefaults) {
     case .targetDefault(let testDefault):
       make = testDefault
     case .declaredDefault(let testDefault):

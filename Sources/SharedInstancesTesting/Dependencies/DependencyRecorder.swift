@@ -159,10 +159,19 @@ package final class DependencyRecorder: Sendable {
     return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 
-  /// `<folder of testFile>/__Dependencies__/<testFile's name>/<name>.txt`, where `name` is
-  /// the test's suites and function joined by dots, without a leading suite named like the
-  /// file and without the argument labels.
-  package static func recordPath(testFile: String, nameComponents: [String]) -> String {
+  /// `<folder of testFile>/.dependencies/<testFile's name>/<name>.txt`, where `name` is the
+  /// test's suites and function joined by dots, without a leading suite named like the file and
+  /// without the argument labels; or, where a record of earlier versions exists, the same path
+  /// under `__Dependencies__`.
+  ///
+  /// The folder is hidden because SwiftPM skips hidden folders: a record in any other folder of
+  /// the test target is a file SwiftPM does not handle, and it warns about each one ("found 1
+  /// file(s) which are unhandled") unless the package excludes the folder.
+  package static func recordPath(
+    testFile: String,
+    nameComponents: [String],
+    fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+  ) -> String {
     let file = URL(fileURLWithPath: testFile)
     let base = file.deletingPathExtension().lastPathComponent
     var components = nameComponents.map { component -> String in
@@ -170,12 +179,21 @@ package final class DependencyRecorder: Sendable {
       return String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
     }
     if components.count > 1, components.first == base { components.removeFirst() }
-    return file.deletingLastPathComponent()
-      .appendingPathComponent("__Dependencies__")
-      .appendingPathComponent(base)
-      .appendingPathComponent(components.joined(separator: ".") + ".txt")
-      .path
+    func path(in folder: String) -> String {
+      file.deletingLastPathComponent()
+        .appendingPathComponent(folder)
+        .appendingPathComponent(base)
+        .appendingPathComponent(components.joined(separator: ".") + ".txt")
+        .path
+    }
+    let legacy = path(in: legacyFolderName)
+    return fileExists(legacy) ? legacy : path(in: folderName)
   }
+
+  /// The folder of the records, beside the test files: hidden, so SwiftPM does not warn.
+  package static let folderName = ".dependencies"
+  /// The folder of the records of earlier versions, still read and updated where it exists.
+  package static let legacyFolderName = "__Dependencies__"
 
   /// The suites and method of an XCTest name: `Class.method` (Linux) or `-[Class method]`.
   package static func xcTestNameComponents(_ name: String) -> [String] {

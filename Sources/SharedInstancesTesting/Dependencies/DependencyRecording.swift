@@ -2,7 +2,7 @@
 /// touches: the XCTest switch for dependency records.
 ///
 /// Return one from ``IsolatedSharedTestCase/dependencyRecording``. It remembers the file it is
-/// written in: the records go to `__Dependencies__/<that file's name>/` beside it, one
+/// written in: the records go to `.dependencies/<that file's name>/` beside it, one
 /// `<Class>.<testMethod>.txt` per test (just `<testMethod>.txt` when the class is named like
 /// the file). See <doc:FindingHiddenDependencies>.
 ///
@@ -10,7 +10,7 @@
 /// final class ProfileTests: IsolatedSharedTestCase {
 ///   override var dependencyRecording: DependencyRecording? { DependencyRecording() }
 ///
-///   func testShowsName() { … }   // __Dependencies__/ProfileTests/testShowsName.txt
+///   func testShowsName() { … }   // .dependencies/ProfileTests/testShowsName.txt
 /// }
 /// ```
 public struct DependencyRecording: Sendable {

@@ -24,7 +24,10 @@ enum DependencyTracking {
   /// The exemptions of the trait opening the scope here. Reports `.recordsDependencies` given
   /// where nothing records (`withIsolatedShared`, or an `IsolatedSharedTestCase` without
   /// `dependencyRecording`): it would otherwise be silently ignored.
-  static func scopeTracking(_ options: SharedIsolationOptions) -> _ScopeTracking {
+  static func scopeTracking(
+    _ options: SharedIsolationOptions,
+    testModule: String
+  ) -> _ScopeTracking {
     if options.contains(.recordsDependencies), DependencyRecorder.current == nil {
       let message = """
         .recordsDependencies records only under the .isolatedShared trait (or, in XCTest, with \
@@ -36,7 +39,10 @@ enum DependencyTracking {
         XCTFail(message)
       }
     }
-    return _ScopeTracking(exemptBoxes: DependencySettings.current?.exemptBoxes ?? [])
+    return _ScopeTracking(
+      exemptBoxes: DependencySettings.current?.exemptBoxes ?? [],
+      testDefaults: SharedTestDefaults.registry(forModule: testModule)
+    )
   }
 
   /// Routes a diagnostic about a read to the running Swift Testing test's own line (a property

@@ -61,7 +61,7 @@ extension IsolatedSharedTrait {
   ///
   /// ```swift
   /// @Test(.isolatedShared(.recordsDependencies), arguments: [1, 2])
-  /// func sizes(_ size: Int) { … }   // one record: __Dependencies__/<file>/sizes.txt
+  /// func sizes(_ size: Int) { … }   // one record: .dependencies/<file>/sizes.txt
   /// ```
   ///
   /// - Parameters:

@@ -2,7 +2,7 @@ extension SharedIsolationOptions {
   /// Compares the shared instances each test touched with a record committed next to the test
   /// file, and fails the test when they differ: a new hidden dependency shows up in review.
   ///
-  /// The record is `__Dependencies__/<TestFile>/<test>.txt` beside the test's source file: one
+  /// The record is `.dependencies/<TestFile>/<test>.txt` beside the test's source file: one
   /// line per box the test read, overrode, set or reset, sorted. A test with no record yet
   /// writes it and fails once (see ``DependencyRecordMode``). A parameterized test has one
   /// record, the union of what its arguments touched. See <doc:FindingHiddenDependencies>.
@@ -14,7 +14,7 @@ extension SharedIsolationOptions {
   ///
   /// ```swift
   /// @Suite(.isolatedShared(.recordsDependencies)) struct ProfileTests {
-  ///   @Test func showsName() { … }   // checked against __Dependencies__/ProfileTests/showsName.txt
+  ///   @Test func showsName() { … }   // checked against .dependencies/ProfileTests/showsName.txt
   /// }
   /// ```
   public static let recordsDependencies = SharedIsolationOptions(rawValue: 1 << 8)

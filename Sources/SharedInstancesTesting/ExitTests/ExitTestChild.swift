@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import _SharedInstancesTestingShims
 
@@ -49,6 +50,7 @@ enum ExitTestChild {
       name: scopeName,
       options: [.processWide],
       capturesEveryBox: true,
+      testModule: SharedTestDefaults.exitTestChildModule,
       // The variable the child inherits, read here without caching the environment: a child
       // may still change its variables before it touches a box (the map's folder, say).
       isStrict: isTruthy(getenv("SHARED_INSTANCES_STRICT"))
@@ -61,6 +63,43 @@ enum ExitTestChild {
         session.withLock { $0 }?.end()
       }
     }
+  }
+}
+
+// MARK: Test targets, for the child's test defaults
+
+extension ExitTestChild {
+  /// Where a test process lists the test targets whose defaults it has read, for its exit
+  /// tests' children (which cannot tell which target's test started them).
+  static func modulesFile(ofProcess pid: Int32) -> String {
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp"
+    return "\(folder)/shared-instances-\(pid)-test-modules.txt"
+  }
+
+  private static let removesFileAtExit: Void = {
+    atexit {
+      unlink(ExitTestChild.modulesFile(ofProcess: getpid()))
+    }
+  }()
+
+  /// Notes that the tests of `module` read their target's defaults (in the parent process).
+  static func noteTestModule(_ module: String) {
+    guard !isChild else { return }
+    _ = removesFileAtExit
+    let path = modulesFile(ofProcess: getpid())
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let line = Array("\(module)\n".utf8)
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+
+  /// The test targets the parent process had met when it started this child, in order.
+  static func parentTestModules() -> [String] {
+    let path = modulesFile(ofProcess: getppid())
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    var seen: Set<String> = []
+    return text.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
   }
 }
 

@@ -115,6 +115,7 @@ struct IsolationSession: Sendable {
     plan: GatePlan,
     ticket: GateTicket,
     capturesEveryBox: Bool = false,
+    testModule: String,
     isStrict: Bool? = nil
   ) {
     TestFailure.installDiagnosticsHandler()
@@ -125,7 +126,7 @@ struct IsolationSession: Sendable {
       isStrict: isStrict ?? DependencyTracking.isStrict(options),
       isProcessWide: options.contains(.processWide),
       capturesEveryBox: capturesEveryBox,
-      tracking: DependencyTracking.scopeTracking(options),
+      tracking: DependencyTracking.scopeTracking(options, testModule: testModule),
       gateHold: plan.hold,
       report: { DependencyTracking.route($0, to: diagnostics) }
     )
@@ -139,7 +140,8 @@ struct IsolationSession: Sendable {
   static func open(
     name: String,
     options: SharedIsolationOptions,
-    capturesEveryBox: Bool = false
+    capturesEveryBox: Bool = false,
+    testModule: String
   ) async -> IsolationSession {
     let parent = parentForNewScope
     let plan = GatePlan(options, parent: parent)
@@ -150,7 +152,8 @@ struct IsolationSession: Sendable {
       parent: parent,
       plan: plan,
       ticket: ticket,
-      capturesEveryBox: capturesEveryBox
+      capturesEveryBox: capturesEveryBox,
+      testModule: testModule
     )
   }
 
@@ -159,6 +162,7 @@ struct IsolationSession: Sendable {
     name: String,
     options: SharedIsolationOptions,
     capturesEveryBox: Bool = false,
+    testModule: String,
     isStrict: Bool? = nil
   ) -> IsolationSession {
     let parent = parentForNewScope
@@ -171,6 +175,7 @@ struct IsolationSession: Sendable {
       plan: plan,
       ticket: ticket,
       capturesEveryBox: capturesEveryBox,
+      testModule: testModule,
       isStrict: isStrict
     )
   }

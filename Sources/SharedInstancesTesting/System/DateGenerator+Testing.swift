@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 
 extension DateGenerator {
   /// A generator that always answers `date`.

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// A clock whose sleeps return at once, moving its time forward by what they asked for.
 ///

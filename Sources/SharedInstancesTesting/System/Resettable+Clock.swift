@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 extension Resettable {
   /// Replaces a clock box's clock with `clock`, wrapped in an `AnyClock`, until the next

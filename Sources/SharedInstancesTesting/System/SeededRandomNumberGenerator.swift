@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// A random number generator that draws the same sequence for the same seed, on every platform
 /// and in every release: xoshiro256**, seeded with SplitMix64.

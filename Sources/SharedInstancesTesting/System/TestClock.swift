@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// A clock whose time moves only when the test says: sleeps end when the test advances the
 /// clock past their deadline, never on their own.
@@ -27,10 +28,10 @@ import SharedInstances
 /// - **A woken sleeper runs before the next one wakes**, where the clock can tell: the clock
 ///   waits until the woken task has resumed, then lets it run until it sleeps on this clock
 ///   again. A task that finishes, or waits on something else, instead gets 100 turns of the
-///   executor and at least 50 ms of real time (five times what those turns took, when other work
-///   keeps the executor busy), and the clock goes on. So a loop that sleeps 1 s at a time wakes
-///   ten times in `advance(by: .seconds(10))`.
-/// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:timeout:fileID:filePath:line:column:)``
+///   executor and then five times the real time those turns took (a fraction of a millisecond
+///   on an idle executor, more when other work keeps it busy), and the clock goes on. So a loop
+///   that sleeps 1 s at a time wakes ten times in `advance(by: .seconds(10))`.
+/// - **Tests wait for sleepers, not for time.** ``waitForSleepers(count:sleepingFor:timeout:fileID:filePath:line:column:)``
 ///   suspends until the code under test has reached its sleep: no `Task.yield()` loops, no real
 ///   sleep. ``sleepersCount`` tells how many sleep now.
 /// - **Cancellation ends a sleep**: a cancelled sleeper throws `CancellationError` at once and
@@ -48,13 +49,13 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
 
   /// How many turns of the executor a woken task gets to sleep again before the clock goes on.
   static var turnsForWokenTask: Int { 100 }
-  /// How much real time, at least, a woken task gets to sleep again before the clock goes on:
-  /// turns of the executor alone are too few for a task that hops to a busy actor (the main
-  /// actor) on a loaded machine.
-  static var graceForWokenTask: Swift.Duration { .milliseconds(50) }
-  /// On a busy executor, the real time a woken task gets is this many times what the clock's
-  /// own turns took: its turns wait behind the same work.
+  /// The real time a woken task gets to sleep again, after those turns, is this many times what
+  /// the clock's own turns took: on an idle executor a fraction of a millisecond, on a busy one
+  /// (a task that hops to a busy main actor, a loaded machine) more, since its turns wait behind
+  /// the same work. No fixed minimum: a task that finishes costs a wake no fixed real time.
   static var graceForWokenTaskPerTurnTime: Int { 5 }
+  /// The longest real sleep between two checks of a woken task during its grace.
+  static var graceStep: Swift.Duration { .milliseconds(1) }
 
   /// Creates a test clock that reads `now` until the test moves it.
   ///
@@ -220,7 +221,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   ///
   /// Code that keeps sleeping forever (a timer) would never let `run` return: after `maxWakes`
   /// wakes it fails the test and returns. Start `run` once the code under test sleeps
-  /// (``waitForSleepers(count:timeout:fileID:filePath:line:column:)``): a task that has not
+  /// (``waitForSleepers(count:sleepingFor:timeout:fileID:filePath:line:column:)``): a task that has not
   /// reached its sleep yet is not waited for.
   ///
   /// - Parameters:
@@ -254,14 +255,23 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     }
   }
 
-  /// Suspends until at least `count` tasks sleep on this clock: the way a test waits until the
-  /// code under test has reached its sleep.
+  /// Suspends until at least `count` tasks sleep on this clock (for `duration`, when given) and
+  /// still do once the executor settled: the way a test waits until the code under test has
+  /// reached its sleep.
   ///
   /// ```swift
   /// let debounced = Task { try await search.debounced("swift") }
-  /// await clock.waitForSleepers(count: 1)
+  /// await clock.waitForSleepers(count: 1, sleepingFor: .milliseconds(300))
   /// await clock.advance(by: .milliseconds(300))
   /// ```
+  ///
+  /// Any task that sleeps on the clock counts, also one the test did not mean, such as the
+  /// timeout child of a task group that sleeps before the code reaches its own sleep. Name the
+  /// sleep the test means with `duration`: only tasks that asked to sleep that long (a
+  /// `sleep(for:)` of `duration`, or a `sleep(until:)` of a deadline `duration` after the
+  /// clock's `now` when it was called) count. When `count` sleepers are there, the wait lets the
+  /// executor take 100 turns and counts again, so that a sleeper cancelled at once (a timeout
+  /// whose operation just finished) is not counted; if too few remain, it waits on.
   ///
   /// The wait suspends the test's task and blocks no thread. It returns at once when enough
   /// tasks already sleep. After `timeout` (real time) it fails the test, saying how many sleep,
@@ -269,6 +279,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   ///
   /// - Parameters:
   ///   - count: How many sleepers to wait for. 1 by default.
+  ///   - duration: How long the sleepers to count asked to sleep; nil (the default) counts
+  ///     every sleeper.
   ///   - timeout: How long to wait, in real time, before failing. 5 seconds by default.
   ///   - fileID: Where the test waits, for failures. Leave the default.
   ///   - filePath: Where the test waits, for failures. Leave the default.
@@ -278,14 +290,61 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   @discardableResult
   public func waitForSleepers(
     count: Int = 1,
+    sleepingFor duration: Duration? = nil,
     timeout: Swift.Duration = .seconds(5),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async -> Bool {
+    let end = ContinuousClock.now.advanced(by: timeout)
+    var arrived = false
+    var cancelled = false
+    while true {
+      let remaining = ContinuousClock.now.duration(to: end)
+      (arrived, cancelled) = await waitOnce(count: count, duration: duration, timeout: remaining)
+      guard arrived else { break }
+      // Settle: a sleeper that leaves at once (a cancelled timeout child) does not count.
+      for _ in 0..<Self.turnsForWokenTask { await Task.yield() }
+      if state.withLock({ $0.sleeperCount(sleepingFor: duration) }) >= count { break }
+      if Task.isCancelled {
+        (arrived, cancelled) = (false, true)
+        break
+      }
+    }
+    if !arrived, !cancelled {
+      let sleeping = state.withLock { $0.sleepers.count }
+      let what =
+        duration.map { duration in
+          let matching = state.withLock { $0.sleeperCount(sleepingFor: duration) }
+          return """
+            \(matching) of the \(sleeping) task(s) that sleep on this clock sleep for \(duration). \
+            Does the code under test sleep that long on this clock (through the box the test \
+            overrode with it), and has it been started?
+            """
+        }
+          ?? """
+          \(sleeping) task(s) sleep on this clock. Does the code under test sleep on this \
+          clock (through the box the test overrode with it), and has it been started?
+          """
+      let call = duration.map { "count: \(count), sleepingFor: \($0)" } ?? "count: \(count)"
+      TestFailure.fail(
+        "TestClock.waitForSleepers(\(call)) timed out after \(timeout): \(what)",
+        at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+    }
+    return arrived
+  }
+
+  /// Waits until `count` tasks sleep (for `duration`, when given), or `timeout`; whether they
+  /// came, and whether the wait was cancelled.
+  private func waitOnce(
+    count: Int,
+    duration: Duration?,
+    timeout: Swift.Duration
+  ) async -> (arrived: Bool, cancelled: Bool) {
     let id = state.withLock { $0.reserveID() }
-    let waiter = SleeperCountWaiter(count: count)
+    let waiter = SleeperCountWaiter(count: count, duration: duration)
     let arrived = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         waiter.start(continuation)
@@ -303,17 +362,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     } onCancel: {
       endCountWait(id, cancelled: true)
     }
-    if !arrived, !waiter.wasCancelled {
-      TestFailure.fail(
-        """
-        TestClock.waitForSleepers(count: \(count)) timed out after \(timeout): \
-        \(sleepersCount) task(s) sleep on this clock. Does the code under test sleep on this \
-        clock (through the box the test overrode with it), and has it been started?
-        """,
-        at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-      )
-    }
-    return arrived
+    return (arrived, waiter.wasCancelled)
   }
 
   private func endCountWait(_ id: Int, cancelled: Bool) {
@@ -335,9 +384,9 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
       }
     }
     // 2. Until it sleeps on this clock again, or for a bounded number of executor turns and
-    //    a bounded real time, whichever ends later (a task that finishes is not seen to).
-    //    The real time grows with how busy the executor is: the turns took longer when other
-    //    work queued between them, and the woken task's turns wait behind the same work.
+    //    then a real time proportional to what those turns took (a task that finishes is not
+    //    seen to): on an idle executor both are short; the real time grows with how busy the
+    //    executor is, since the woken task's turns wait behind the same work.
     let resumedAt = ContinuousClock.now
     var grace: Swift.Duration?
     var turns = 0
@@ -346,11 +395,10 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
         await Task.yield()
       } else {
         let elapsed = ContinuousClock.now - resumedAt
-        if grace == nil {
-          grace = max(Self.graceForWokenTask, elapsed * Self.graceForWokenTaskPerTurnTime)
-        }
+        if grace == nil { grace = elapsed * Self.graceForWokenTaskPerTurnTime }
         guard let grace, elapsed < grace else { break }
-        try? await Task.sleep(for: .milliseconds(1))  // leaves the core to the woken task
+        // Leaves the core to the woken task, never past the end of the grace.
+        try? await Task.sleep(for: min(Self.graceStep, grace - elapsed))
       }
       turns += 1
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 
 extension UUIDGenerator {
   /// A generator that answers `00000000-0000-0000-0000-000000000000`, then

@@ -1,15 +1,18 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// A clock that fails the test when it is used: for tests that must not depend on time, and as
 /// a test default.
 ///
 /// Reading ``now`` fails the test and returns the clock's origin; a sleep fails the test and
 /// throws `CancellationError`, so that sleeping code stops instead of looping. The failure names
-/// the clock and where the test created it.
+/// the clock and where the test created it. One call is one failure: a `sleep(for:)` made through
+/// `AnyClock` or `Task.sleep(for:clock:)` reads `now` and then sleeps until a deadline, and the
+/// sleep that follows the failed read in the same task is not reported again.
 ///
 /// ```swift
-/// extension SharedTestDefaults: SharedTestDefaultsProviding {
-///   public static var defaults: [SharedTestDefault] {
+/// enum SharedTestDefaults: SharedTestDefaultsProviding {
+///   static var defaults: [SharedTestDefault] {
 ///     [SharedTestDefault(SystemBoxes.continuousClock) { AnyClock(UnimplementedClock()) }]
 ///   }
 /// }
@@ -22,6 +25,9 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
 
   private let name: String
   private let location: _SourceLocation
+  /// The task whose read of `now` was just reported: its `sleep(until:)` that follows is part of
+  /// the same `sleep(for:)` and is not reported again.
+  private let reportedNowRead = Protected<Int?>(nil)
 
   /// Creates a clock that fails the test when it is used.
   ///
@@ -52,7 +58,8 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// _ = UnimplementedClock().now   // fails the test
   /// ```
   public var now: Instant {
-    Unimplemented.fail("\(name).now", at: location)
+    Unimplemented.fail("\(name).now", "was read", at: location)
+    if let task = Self.currentTask { reportedNowRead.withLock { $0 = task } }
     return Instant(offset: .zero)
   }
 
@@ -74,9 +81,34 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   ///   - tolerance: Ignored.
   /// - Throws: `CancellationError`, always.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    Unimplemented.fail("\(name).sleep(until: \(deadline.offset))", at: location)
+    let task = Self.currentTask
+    let alreadyReported = reportedNowRead.withLock { reported in
+      defer { reported = nil }
+      return task != nil && reported == task
+    }
+    if !alreadyReported {
+      Unimplemented.fail("\(name).sleep(until: \(deadline.offset))", at: location)
+    }
     throw CancellationError()
   }
+
+  /// Fails the test once, and throws `CancellationError`.
+  ///
+  /// ```swift
+  /// try await UnimplementedClock("retryClock").sleep(for: .seconds(1))
+  /// // fails the test once: "retryClock.sleep(for: 1.0 seconds) was called"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - duration: How long the code meant to sleep, for the failure's message.
+  ///   - tolerance: Ignored.
+  /// - Throws: `CancellationError`, always.
+  public func sleep(for duration: Duration, tolerance: Duration? = nil) async throws {
+    Unimplemented.fail("\(name).sleep(for: \(duration))", at: location)
+    throw CancellationError()
+  }
+
+  private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 }
 
 extension UnimplementedClock where Duration == Swift.Duration {

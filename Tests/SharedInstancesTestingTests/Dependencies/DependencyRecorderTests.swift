@@ -218,24 +218,47 @@ import Testing
     #expect(verdict?.contains("is not readable") == true)
   }
 
+  @Test func newRecordsGoToAHiddenFolderThatSwiftPMDoesNotWarnAbout() {
+    // SwiftPM warns about every file in a target's folder it does not handle ("found 1 file(s)
+    // which are unhandled"), except in hidden folders.
+    #expect(
+      DependencyRecorder.recordPath(
+        testFile: "/p/Tests/AppTests/ProfileTests.swift",
+        nameComponents: ["ProfileTests", "showsName()"],
+        fileExists: { _ in false }
+      ) == "/p/Tests/AppTests/.dependencies/ProfileTests/showsName.txt"
+    )
+  }
+
+  @Test func aRecordInTheFolderOfEarlierVersionsIsStillUsed() {
+    let legacy = "/p/Tests/AppTests/__Dependencies__/ProfileTests/showsName.txt"
+    #expect(
+      DependencyRecorder.recordPath(
+        testFile: "/p/Tests/AppTests/ProfileTests.swift",
+        nameComponents: ["ProfileTests", "showsName()"],
+        fileExists: { $0 == legacy }
+      ) == legacy
+    )
+  }
+
   @Test func recordPathsSitBesideTheTestFile() {
     #expect(
       DependencyRecorder.recordPath(
         testFile: "/p/Tests/AppTests/ProfileTests.swift",
         nameComponents: ["ProfileTests", "showsName()"]
-      ) == "/p/Tests/AppTests/__Dependencies__/ProfileTests/showsName.txt"
+      ) == "/p/Tests/AppTests/.dependencies/ProfileTests/showsName.txt"
     )
     #expect(
       DependencyRecorder.recordPath(
         testFile: "/p/Tests/AppTests/ProfileTests.swift",
         nameComponents: ["ProfileTests", "Editing", "savesName(_:)"]
-      ) == "/p/Tests/AppTests/__Dependencies__/ProfileTests/Editing.savesName.txt"
+      ) == "/p/Tests/AppTests/.dependencies/ProfileTests/Editing.savesName.txt"
     )
     #expect(
       DependencyRecorder.recordPath(
         testFile: "/p/Tests/AppTests/Free.swift",
         nameComponents: ["freeFunction()"]
-      ) == "/p/Tests/AppTests/__Dependencies__/Free/freeFunction.txt"
+      ) == "/p/Tests/AppTests/.dependencies/Free/freeFunction.txt"
     )
     #expect(
       DependencyRecorder.xcTestNameComponents("ProfileXCTests.testName") == [

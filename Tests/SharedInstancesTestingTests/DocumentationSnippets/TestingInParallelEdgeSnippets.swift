@@ -60,7 +60,7 @@ extension Docs {
       let spy = TrackingSpy()
       await withKnownIssue {
         let latch = AsyncLatch()
-        let late = withIsolatedShared {
+        let late = await withIsolatedShared {
           Analytics.shared.override(with: spy)
           return Task {
             await latch.wait()

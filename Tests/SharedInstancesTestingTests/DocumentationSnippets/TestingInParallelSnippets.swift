@@ -185,7 +185,7 @@ extension Docs {
     @Test func workThatOutlivesItsTestIsReported() async {
       await withKnownIssue {
         let latch = AsyncLatch()
-        let late = withIsolatedShared {
+        let late = await withIsolatedShared {
           Task {
             await latch.wait()
             Analytics.shared.value.track("late")  // the test has ended

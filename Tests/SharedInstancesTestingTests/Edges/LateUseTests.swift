@@ -41,7 +41,7 @@ import Testing
     let count = Locked(0)
     await withKnownIssue {
       let gate = AsyncLatch()
-      let late = withIsolatedShared {
+      let late = await withIsolatedShared {
         EdgeBoxes.lateOverride.override(with: Tagged("double"))
         return Task {
           await gate.wait()

@@ -7,7 +7,7 @@ import Testing
 /// (a test that forgot its trait) is made visible to the other tests that read it.
 @Suite struct LeakedOverrideTests {
   @Test func anotherTestReadingALeakedOverrideFailsOnceNamingWhereItCameFrom() async {
-    withIsolatedShared {}  // isolation is in use in this process
+    await withIsolatedShared {}  // isolation is in use in this process
     // The override another test left behind (a test without the trait, as if it had run before
     // this one): made here, then attributed to that test.
     await Task.detached { LeakBoxes.leaked.override(with: Tagged("leaked")) }.value
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func anOverrideMadeByCodeNoTestOwnsIsNotBlamedOnAnotherTest() async {
-    withIsolatedShared {}
+    await withIsolatedShared {}
     // Maybe this test's own background work: it cannot be attributed, so nothing is reported.
     await Task.detached { LeakBoxes.unattributed.override(with: Tagged("from a thread")) }.value
     #expect(LeakBoxes.unattributed.value.tag == "from a thread")
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func aRestoringOverrideIsNotALeak() async {
-    withIsolatedShared {}
+    await withIsolatedShared {}
     await Task.detached {
       LeakBoxes.restored.withOverride(Tagged("for a while")) {}
     }.value

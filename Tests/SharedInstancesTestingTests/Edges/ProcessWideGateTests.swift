@@ -121,7 +121,7 @@ import Testing
   }
 
   @Test func isolatedScopesNestInsideAnIsolatedTest() async {
-    let tag = withIsolatedShared {
+    let tag = await withIsolatedShared {
       withIsolatedShared(.processWide) {
         EdgeBoxes.nestedSync.override(with: Tagged("inner"))
         return EdgeBoxes.nestedSync.value.tag

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import TestSupport
 import Testing
@@ -21,7 +22,7 @@ import Testing
     #expect(
       message.contains(
         "read the real instance of SystemBoxes.\(box.rawValue) (\(box.typeDescription), "
-          + "declared at SharedInstances/SystemBoxes.swift:"
+          + "declared at SharedInstancesSystem/SystemBoxes.swift:"
       ),
       "\(message)"
     )
@@ -38,7 +39,7 @@ import Testing
   @Test func theBoxesDescribeThemselvesByName() {
     #expect(
       SystemBoxes.date.description.hasPrefix(
-        "SystemBoxes.date (Resettable<DateGenerator>, declared at SharedInstances/SystemBoxes.swift:"
+        "SystemBoxes.date (Resettable<DateGenerator>, declared at SharedInstancesSystem/SystemBoxes.swift:"
       )
     )
     #expect(SystemBoxes.continuousClock.description.contains("Resettable<AnyClock<Duration>>"))

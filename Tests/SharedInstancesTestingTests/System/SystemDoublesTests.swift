@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import TestSupport
 import Testing
@@ -105,18 +106,59 @@ import Testing
     withKnownIssue {
       #expect(clock.now.offset == .zero)
     } matching: { issue in
-      issue.comments.description.contains("Unimplemented: paymentClock.now was called")
+      issue.comments.description.contains("Unimplemented: paymentClock.now was read")
     }
+    // A fresh clock: a sleep right after a reported read of `now` in the same task is taken
+    // for the second half of a `sleep(for:)` (see the tests below) and not reported again.
+    let sleepingClock = UnimplementedClock("paymentClock")
     let messages = Locked<[String]>([])
     await withKnownIssue {
-      // `sleep(for:)` reads `now` first, then sleeps: two failures.
-      await #expect(throws: CancellationError.self) { try await clock.sleep(for: .seconds(1)) }
+      await #expect(throws: CancellationError.self) {
+        try await sleepingClock.sleep(until: .init(offset: .seconds(1)))
+      }
     } matching: { issue in
       messages.mutate { $0.append(issue.comments.description) }
       return issue.sourceLocation?.fileName == "SystemDoublesTests.swift"
     }
-    #expect(messages.get().count == 2)
-    #expect(messages.get().last?.contains("paymentClock.sleep(until: 1.0 seconds)") == true)
+    #expect(messages.get().count == 1)
+    #expect(
+      messages.get().last?.contains("paymentClock.sleep(until: 1.0 seconds) was called") == true
+    )
+  }
+
+  @Test func anUnimplementedClockReportsOneFailureForOneSleepForCall() async {
+    let clock = UnimplementedClock("paymentClock")
+    let messages = Locked<[String]>([])
+    await withKnownIssue {
+      await #expect(throws: CancellationError.self) { try await clock.sleep(for: .seconds(1)) }
+    } matching: { issue in
+      messages.mutate { $0.append(issue.comments.description) }
+      return true
+    }
+    #expect(messages.get().count == 1)
+    #expect(
+      messages.get().first?.contains("paymentClock.sleep(for: 1.0 seconds) was called") == true
+    )
+  }
+
+  @Test(arguments: [SleepPath.anyClock, .taskSleep])
+  func anUnimplementedClockReportsOneFailureForOneSleepThroughAnotherPath(
+    _ path: SleepPath
+  ) async {
+    let clock = UnimplementedClock("paymentClock")
+    let messages = Locked<[String]>([])
+    await withKnownIssue {
+      await #expect(throws: CancellationError.self) {
+        switch path {
+        case .anyClock: try await AnyClock(clock).sleep(for: .seconds(1))
+        case .taskSleep: try await Task.sleep(for: .seconds(1), clock: clock)
+        }
+      }
+    } matching: { issue in
+      messages.mutate { $0.append(issue.comments.description) }
+      return issue.comments.description.contains("paymentClock")
+    }
+    #expect(messages.get().count == 1)
   }
 
   @Test func anUnimplementedRandomGeneratorFailsOnceAndStillTerminates() {
@@ -141,6 +183,13 @@ import Testing
       }
     } matching: { issue in
       issue.comments.description.contains("DateGenerator.unimplemented")
+    }
+  }
+
+  enum SleepPath: Sendable, CustomTestStringConvertible {
+    case anyClock, taskSleep
+    var testDescription: String {
+      self == .anyClock ? "AnyClock.sleep(for:)" : "Task.sleep(for:clock:)"
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import TestSupport
 import Testing
@@ -269,6 +270,48 @@ import Testing
         "TestClock.waitForSleepers(count: 1) timed out after 0.02 seconds: 0 task(s) sleep"
       ) && issue.sourceLocation?.fileName == "TestClockTests.swift"
     }
+  }
+
+  @Test func waitingForSleepersOfADurationIgnoresATimeoutChildThatSleepsFirst() async throws {
+    // A task group's timeout child sleeps (30 s) before the code reaches the sleep the test
+    // means (1 s): a wait for any sleeper would return too early, and the advance below would
+    // find nothing due.
+    let clock = TestClock()
+    let finished = Locked(false)
+    let work = AsyncLatch()
+    let code = Task {
+      try await withTimeout(.seconds(30), on: clock) { await work.wait() }
+      try await clock.sleep(for: .seconds(1))
+      finished.set(true)
+    }
+    await clock.waitForSleepers(count: 1)  // the timeout child
+    await work.open()
+    await clock.waitForSleepers(count: 1, sleepingFor: .seconds(1))
+    await clock.advance(by: .seconds(1))
+    try await code.value
+    #expect(finished.get())
+  }
+
+  @Test func waitingForSleepersOfADurationCountsOnlyThose() async {
+    let clock = TestClock()
+    let short = Task { try await clock.sleep(for: .seconds(1)) }
+    let long = Task { try await clock.sleep(for: .seconds(5)) }
+    await clock.waitForSleepers(count: 2)
+    await withKnownIssue {
+      let arrived = await clock.waitForSleepers(
+        count: 2,
+        sleepingFor: .seconds(5),
+        timeout: .milliseconds(20)
+      )
+      #expect(arrived == false)
+    } matching: { issue in
+      issue.comments.description.contains(
+        "TestClock.waitForSleepers(count: 2, sleepingFor: 5.0 seconds) timed out after 0.02 seconds: 1 of the 2 task(s) that sleep on this clock sleep for 5.0 seconds"
+      )
+    }
+    short.cancel()
+    long.cancel()
+    _ = await (short.result, long.result)
   }
 
   @Test func aCancelledWaitReturnsFalseWithoutFailing() async {

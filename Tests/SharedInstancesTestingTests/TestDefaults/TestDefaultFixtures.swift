@@ -69,9 +69,9 @@ final class GatewaySpy: Gateway {
   func charge() -> String { "spied" }
 }
 
-/// The test target's defaults (one conformance per test target).
-extension SharedTestDefaults: SharedTestDefaultsProviding {
-  public static var defaults: [SharedTestDefault] {
+/// The test target's defaults: a type of the target's own, found by its module's name.
+enum SharedTestDefaults: SharedTestDefaultsProviding {
+  static var defaults: [SharedTestDefault] {
     [
       SharedTestDefault(DefaultBoxes.payments) { GatewaySpy() },
       SharedTestDefault(DefaultBoxes.formatter) { Tagged("target default") },

@@ -107,7 +107,7 @@ import Testing
   @Test func lateWorkInAnEndedScopeSeesTheValuesTheTestSet() async {
     await withKnownIssue {
       let job = AsyncLatch()
-      let late = withIsolatedShared { () -> Task<String, Never> in
+      let late = await withIsolatedShared { () -> Task<String, Never> in
         DefaultBoxes.lateConfiguration.set(Tagged("the test's configuration"))
         return Task {
           await job.wait()

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 import Testing
 
 /// The system boxes' live values are the system's, and the wrappers behave as what they wrap.

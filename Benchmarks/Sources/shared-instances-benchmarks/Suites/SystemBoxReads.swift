@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 
 /// Issue 22: a read of a system box against the system API it stands for, in one run.
 ///

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// What a ``TestClock`` keeps behind its lock: the time, the sleepers, the tests waiting for
 /// sleepers, and the woken sleepers an advance waits for. Continuations are resumed by the
@@ -9,6 +10,8 @@ struct TestClockState<Duration: DurationProtocol & Hashable> {
   struct Sleeper {
     let id: Int
     let deadline: Instant
+    /// How long the sleeper asked to sleep: its deadline, from the clock's `now` when it slept.
+    let requested: Duration
     /// The sleeping task's identity (`UnsafeCurrentTask.hashValue`), compared only.
     let task: Int?
     let continuation: CheckedContinuation<Void, any Error>
@@ -60,11 +63,19 @@ struct TestClockState<Duration: DurationProtocol & Hashable> {
     reserved.remove(id)
     if cancelledBeforeSleeping.remove(id) != nil { return .cancelled }
     guard now < deadline else { return .due }
-    sleepers.append(Sleeper(id: id, deadline: deadline, task: task, continuation: continuation))
+    sleepers.append(
+      Sleeper(
+        id: id,
+        deadline: deadline,
+        requested: now.duration(to: deadline),
+        task: task,
+        continuation: continuation
+      )
+    )
     if let task {
       for (key, watch) in watches where watch.task == task { watches[key]?.sleptAgain = true }
     }
-    let satisfied = countWaiters.filter { $0.value.count <= sleepers.count }
+    let satisfied = countWaiters.filter { $0.value.count <= sleeperCount(matching: $0.value) }
     for key in satisfied.keys { countWaiters.removeValue(forKey: key) }
     return .sleeping(satisfied: Array(satisfied.values))
   }
@@ -131,8 +142,20 @@ struct TestClockState<Duration: DurationProtocol & Hashable> {
   mutating func forget(_ id: Int) { watches.removeValue(forKey: id) }
 
   /// Adds a test waiting for `waiter.count` sleepers; false when that many already sleep.
+  /// How many tasks sleep, counting only those that asked to sleep for `duration` if given.
+  func sleeperCount(sleepingFor duration: Duration?) -> Int {
+    guard let duration else { return sleepers.count }
+    return sleepers.reduce(0) { $0 + ($1.requested == duration ? 1 : 0) }
+  }
+
+  private func sleeperCount(matching waiter: SleeperCountWaiter) -> Int {
+    guard let duration = waiter.duration else { return sleepers.count }
+    let wanted = AnyHashable(duration)
+    return sleepers.reduce(0) { $0 + (AnyHashable($1.requested) == wanted ? 1 : 0) }
+  }
+
   mutating func addCountWaiter(_ waiter: SleeperCountWaiter, id: Int) -> Bool {
-    guard sleepers.count < waiter.count else { return false }
+    guard sleeperCount(matching: waiter) < waiter.count else { return false }
     countWaiters[id] = waiter
     return true
   }
@@ -149,9 +172,14 @@ final class SleeperCountWaiter: Sendable {
   }
 
   let count: Int
+  /// The duration the sleepers to count asked for; nil counts every sleeper.
+  let duration: (any Hashable & Sendable)?
   private let state = Protected(State())
 
-  init(count: Int) { self.count = count }
+  init(count: Int, duration: (any Hashable & Sendable)?) {
+    self.count = count
+    self.duration = duration
+  }
 
   var wasCancelled: Bool { state.withLock { $0.cancelled } }
 

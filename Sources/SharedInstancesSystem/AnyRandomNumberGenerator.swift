@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// A random number generator of any kind, safe to share between threads: the value of
 /// ``SystemBoxes/random``.
 ///

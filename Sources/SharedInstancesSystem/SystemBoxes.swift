@@ -1,3 +1,5 @@
+import SharedInstances
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -31,8 +33,8 @@
 /// }
 /// ```
 ///
-/// Every box is a ``Resettable``: ``Resettable/override(with:fileID:filePath:line:column:)``
-/// replaces its value in an isolated test, ``Resettable/withValue(_:)`` borrows it on hot
+/// Every box is a `Resettable`: `override(with:)`
+/// replaces its value in an isolated test, `withValue(_:)` borrows it on hot
 /// paths, and strict tests fail when they read the real one, naming the box
 /// (`SystemBoxes.date`). The module `SharedInstancesTesting` has the doubles: a test clock whose
 /// time moves only when the test says, an immediate clock, constant and incrementing dates and
@@ -114,23 +116,5 @@ public enum SystemBoxes {
   /// ```
   public static let timeZone = Resettable<TimeZone>(named: "SystemBoxes.timeZone") {
     .autoupdatingCurrent
-  }
-}
-
-extension Resettable {
-  /// A box that messages name by `name` (`SystemBoxes.date`) rather than by its type alone.
-  package convenience init(
-    named name: String,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
-    _ factory: @escaping @Sendable () -> Shared
-  ) {
-    self.init(
-      factory: factory,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      name: name
-    )
   }
 }

@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// A clock of any kind whose durations are `Duration`: the value of the clock boxes.
 ///
 /// ``SystemBoxes/continuousClock`` and ``SystemBoxes/suspendingClock`` hold an `AnyClock`, so

@@ -1,3 +1,5 @@
+import SharedInstances
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
