@@ -89,10 +89,10 @@ let package = Package(
     // Issue 31: the system's own shared instances — a feed client that fetches JSON through
     // `SystemBoxes.urlSession`, caches it in user defaults and announces changes, tested in
     // parallel on stubs, ephemeral defaults, recording notification centers and a TestClock.
-    .target(name: "FeedClientExample", dependencies: [sharedInstances]),
+    .target(name: "FeedClientExample", dependencies: [sharedInstancesSystem]),
     .testTarget(
       name: "FeedClientExampleTests",
-      dependencies: ["FeedClientExample", sharedInstances, sharedInstancesTesting]
+      dependencies: ["FeedClientExample", sharedInstancesSystem, sharedInstancesTesting]
     ),
 
     // 000: image downloading, the current user, and factories that receive the locator.

@@ -1,5 +1,5 @@
 import Foundation
-import SharedInstances
+import SharedInstancesSystem
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

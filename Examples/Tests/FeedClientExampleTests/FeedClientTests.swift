@@ -1,6 +1,6 @@
 import FeedClientExample
 import Foundation
-import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import Testing
 
