@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstances
 
 /// The folders an app keeps files in: the value of ``SystemBoxes/directories``.
 ///

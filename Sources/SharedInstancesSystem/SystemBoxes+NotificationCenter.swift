@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstances
 
 extension SystemBoxes {
   /// The app's notification center: `NotificationCenter.default` unless a test overrides it.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstances
 
 /// The user defaults an app reads and writes: the value of ``SystemBoxes/userDefaults``.
 ///

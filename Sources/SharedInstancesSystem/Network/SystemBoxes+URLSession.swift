@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstances
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

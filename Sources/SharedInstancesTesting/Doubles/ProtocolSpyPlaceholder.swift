@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstances
 import Testing
 
 /// A spy that stands as the placeholder of the protocol it implements: where a test reads a

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 
 extension AppDirectories {
   /// Fresh, empty folders of their own, under the system's temporary directory.

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesSystem
 
 /// What isolated tests get for the system boxes they do not override: a user defaults suite, a
 /// notification center, directories and a network of their own, each created on the test's

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 
 extension UserDefaultsStore {
   /// A store of its own: an empty suite with a unique name, seeded with `values`, that never

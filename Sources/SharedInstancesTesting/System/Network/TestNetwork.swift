@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
