@@ -5,11 +5,17 @@
  * every mutant and to accept the model. README.md beside this file states the bounds, the
  * processes and the properties; MemorySafety.swift's invariants I1-I10 point at the lines here.
  *
- * Build:  spin -a [-DTSO] [-DSCEN_CREATE | -DSCEN_EXIT] [-DMUTANT_...] reclamation.pml
- *         gcc -O2 -DSAFETY -DNOREDUCE? (no: partial order reduction stays on) -o pan pan.c
- *         ./pan -m100000
- * Every property is an assert() tagged "@property NAME" on its line; the check script maps the
- * line of a violated assertion (from the trail) back to its tag.
+ *   spin -a -DSCEN_READS -DMAXCH=2 [-DTSO] [-DMUTANT_...] reclamation.pml
+ *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
+ *
+ * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT. Every property is an
+ * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
+ * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
+ * back to its property.
+ *
+ * Each atomic step makes at most one access to a word other threads read or write (a hazard
+ * word, a cell word, a retired count, a lock), plus the thread's own bookkeeping; the only
+ * exception is the scan, which reads one thread's record per step (-DSCAN_PER_WORD: one word).
  */
 
 /* ---- Bounds -------------------------------------------------------------------------------- */
@@ -594,6 +600,7 @@ init {
     run Reader2(2)
   };
   running == 0;
+#ifndef NO_QUIESCENCE_CHECK
   atomic {
 #ifdef TSO
     flushall();
@@ -608,4 +615,5 @@ init {
     :: else -> break
     od
   }
+#endif
 }
