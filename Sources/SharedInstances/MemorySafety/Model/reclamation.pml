@@ -167,7 +167,7 @@ inline free(t, c) {
   atomic {
     assert(cstate[c] == LIVE);                  /* [I5_free] @property no-double-free */
     assert(heldCL[t] == 0 && heldRL[t] == 0);  /* [I10_free] @property no-release-under-lock */
-    CHECK_I2(t);
+    CHECK_I2(t);                                /* @property no-user-code-in-transient-window */
     cstate[c] = FREED
   }
 }
@@ -378,7 +378,7 @@ inline plainRead(t, b, p, retried, again) {
 /* A report (Issue.record, XCTFail: user code through the test framework's hooks) that reads
  * another box with the transient word and resets the box whose read reported. */
 inline hook(t, b) {
-  CHECK_I2(t);  /* [I2_hook] */
+  CHECK_I2(t);  /* [I2_hook] @property no-user-code-in-transient-window */
   hb = 1 - b;
   plainRead(t, hb, hp, hretried, hagain);
   hp = 0; hretried = false; hb = 0;
@@ -526,7 +526,7 @@ proctype Creator(byte t) {
            if
            :: ok ->
               inFactory[t] = true;
-              CHECK_I2(t);  /* [I10_factory] */
+              CHECK_I2(t);  /* [I10_factory] @property no-user-code-in-transient-window */
               plainRead(t, 0, q, retried2, again);  /* the factory reads another box */
               q = 0; retried2 = false;
               inFactory[t] = false;
