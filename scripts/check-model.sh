@@ -49,6 +49,7 @@ runs=(
   "model|-DSCEN_HOOK|tso|1|accept"
   "model|-DSCEN_CREATE|tso|1|accept"
   "model|-DSCEN_EXIT|tso|1|accept"
+  "model|-DSCEN_READS|mixed|1|accept"
   "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|sc|2|no-use-after-free"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|tso|1|no-use-after-free"
@@ -73,13 +74,16 @@ depth=100000
 failures=0
 total_states=0
 started=$SECONDS
-printf '\n%-44s %-13s %-4s %-3s %12s %8s  %s\n' "run" "scenario" "mode" "ch" "states" "time" "result"
+printf '\n%-44s %-13s %-5s %-3s %12s %8s  %s\n' "run" "scenario" "mode" "ch" "states" "time" "result"
 printf '%s\n' "$(printf '%.0s-' {1..110})"
 for run in "${runs[@]}"; do
   IFS='|' read -r name scenario mode changes expected <<<"$run"
   if [ "$quick" -eq 1 ] && [ "$expected" = "accept" ]; then continue; fi
   flags=("$scenario" "-DMAXCH=$changes")
+  # tso: both boxes process-wide (asymmetric fences); mixed: box 0 process-wide, box 1 a
+  # scope's slot (seq_cst stores, a fence of the writer's own), one TSO machine.
   [ "$mode" = "tso" ] && flags+=("-DTSO")
+  [ "$mode" = "mixed" ] && flags+=("-DTSO" "-DASYM_MASK=1")
   if [ "$name" != "model" ]; then
     for macro in $name; do flags+=("-D$macro"); done
   fi
@@ -128,7 +132,7 @@ for run in "${runs[@]}"; do
       sed -n '1,20p' "$log"
     fi
   fi
-  printf '%-44s %-13s %-4s %-3s %12s %7ss  %s\n' "$name" "${scenario#-D}" "$mode" "$changes" \
+  printf '%-44s %-13s %-5s %-3s %12s %7ss  %s\n' "$name" "${scenario#-D}" "$mode" "$changes" \
     "${states:-?}" "${seconds:-?}" "$result"
   total_states=$((total_states + ${states:-0}))
 done
