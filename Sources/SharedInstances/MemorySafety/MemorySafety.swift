@@ -35,7 +35,7 @@ import _SharedInstancesShims
 /// 4. *A retried protection is remembered.* A word whose validation failed held, for a moment,
 ///    a cell that was already unlinked; a writer's scan may have seen it there. The reader
 ///    remembers that it retried, and checks for retired cells when it ends (I6).
-///    Model: `Model/reclamation.pml`, `[I4_retry_to_empty]` (line 353) and `[I6_end]` (line 318).
+///    Model: `Model/reclamation.pml`, `[I4_retried]` (line 321); `MUTANT_NO_RETRIED` breaks it.
 /// 5. *Unlink, count, barrier, scan; never wait.* A writer swaps the cell word out under the
 ///    state lock, counts the old cell as retired (the slot's retired count), runs the barrier of
 ///    I8, then scans every record: a cell no word holds is released; one a word holds is

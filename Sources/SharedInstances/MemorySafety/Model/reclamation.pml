@@ -318,7 +318,7 @@ inline afterClear(t, b, cell, retried) {
   if  /* [I6_end] */
   :: rcount[b] != 0 ->
      if
-     :: RETRIED(retried) || cur[b] != cell -> reclaim(t, b)
+     :: RETRIED(retried) || cur[b] != cell -> reclaim(t, b)  /* [I4_retried] */
      :: else -> skip
      fi
   :: else -> skip
@@ -350,7 +350,7 @@ inline protect(t, k, b, p, retried, again) {
 #ifdef MUTANT_HOLE2
      hstore(t, k, 0, b)
 #else
-     endword(t, k, b, 0, retried)  /* [I4_retry_to_empty] */
+     endword(t, k, b, 0, retried)  /* [I11_retry_to_empty] */
 #endif
   :: else -> skip
   fi
@@ -397,7 +397,7 @@ inline tread(t, b, p, retried, again, strict) {
 #endif
      copyThenEnd(t, b, p, retried);
 #ifndef MUTANT_HOLE1
-     if :: strict -> hook(t, b) :: else -> skip fi;
+     if :: strict -> hook(t, b) :: else -> skip fi;  /* [I13_report_after_read] */
 #endif
      skip
   :: else -> skip
@@ -487,7 +487,7 @@ proctype Exiter(byte t) {
         if :: q != 0 -> use(q) :: else -> skip fi
      :: skip
      fi;
-     hstore(t, 0, 0, b);  /* [I4_thread_exit] */
+     hstore(t, 0, 0, b);  /* [I12_thread_exit] */
 #ifndef MUTANT_HOLE4
      if :: q != 0 -> endword(t, 2, b2, q, retried2) :: else -> skip fi;
      endword(t, 1, b, p, retried)
