@@ -14,8 +14,8 @@
  * back to its property.
  *
  * Each atomic step makes at most one access to a word other threads read or write (a hazard
- * word, a cell word, a retired count, a lock), plus the thread's own bookkeeping; the only
- * exception is the scan, which reads one thread's record per step (-DSCAN_PER_WORD: one word).
+ * word, a cell word, a retired count, a lock), plus the thread's own bookkeeping; a scan reads
+ * one hazard word per step, as the code does (-DSCAN_PER_RECORD: a record per step, cheaper).
  */
 
 /* ---- Bounds -------------------------------------------------------------------------------- */
@@ -54,9 +54,9 @@
 #define ISUSED(u) (((USED) >> (u)) & 1)
 /* The next cell in slot b's retired list after c (NCELL: none); only under its retire lock. */
 #define NEXTLISTED(b) c++; do :: c < NCELL && !(listed[c] && owner[c] == (b)) -> c++ :: else -> break od
-/* What one step of a scan reads: a whole record (a thread's three words), or with
- * -DSCAN_PER_WORD one word, as the code does. */
-#ifdef SCAN_PER_WORD
+/* What one step of a scan reads: one word, as the code does, or with -DSCAN_PER_RECORD a
+ * whole record (a thread's three words). */
+#ifndef SCAN_PER_RECORD
 #define NUNITS  NWORDS
 #define UNITUSED(u) ISUSED(u)
 #define HOLDS(u, c) (hz[u] == (c))
