@@ -66,6 +66,21 @@ runs=(
   "MUTANT_CLEAR_BEFORE_COPY|-DSCEN_READS|sc|2|no-use-after-free"
 )
 
+# ---- the invariants' pointers into the model ---------------------------------------------------
+# Every "`tag` (line N)" in MemorySafety.swift must name a tag that is on line N of the model.
+stale=0
+while IFS= read -r ref; do
+  tag=${ref#\`}
+  tag=${tag%%\`*}
+  line=${ref##*line }
+  line=${line%)}
+  if ! sed -n "${line}p" "$model_dir/$model" | grep -qF -- "$tag"; then
+    echo "check-model: MemorySafety.swift points at line $line of the model for $tag, which is not there" >&2
+    stale=$((stale + 1))
+  fi
+done < <(grep -o '`[^`]*` (line [0-9]*)' Sources/SharedInstances/MemorySafety/MemorySafety.swift)
+if [ "$stale" -ne 0 ]; then exit 1; fi
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$model_dir/$model" "$work/"
