@@ -26,7 +26,12 @@ let package = Package(
     // C11 atomics, hazard pointers and a mutex: one code path on every platform, since the
     // Synchronization module needs macOS 15 / iOS 18.
     .target(name: "_SharedInstancesShims"),
-    .target(name: "SharedInstances", dependencies: ["_SharedInstancesShims"]),
+    .target(
+      name: "SharedInstances",
+      dependencies: ["_SharedInstancesShims"],
+      // The Promela model of the reclamation protocol (scripts/check-model.sh checks it).
+      exclude: ["MemorySafety/Model"]
+    ),
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),

@@ -1,0 +1,619 @@
+/*
+ * The reclamation protocol of SharedInstances (hazard words, retired counts, asymmetric fences,
+ * deferred releases), as a Promela model for spin. It models the code AFTER issue 28's fixes;
+ * each MUTANT_* macro puts one defect back, and scripts/check-model.sh requires spin to reject
+ * every mutant and to accept the model. README.md beside this file states the bounds, the
+ * processes and the properties; MemorySafety.swift's invariants I1-I10 point at the lines here.
+ *
+ *   spin -a -DSCEN_READS -DMAXCH=2 [-DTSO] [-DMUTANT_...] reclamation.pml
+ *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
+ *
+ * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT. Every property is an
+ * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
+ * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
+ * back to its property.
+ *
+ * Each atomic step makes at most one access to a word other threads read or write (a hazard
+ * word, a cell word, a retired count, a lock), plus the thread's own bookkeeping; a scan reads
+ * one hazard word per step, as the code does (-DSCAN_PER_RECORD: a record per step, cheaper).
+ */
+
+/* ---- Bounds -------------------------------------------------------------------------------- */
+
+#define NT      3           /* threads (hazard records) */
+#define NBOX    2           /* boxes (slots) */
+#define NCELL   9           /* cell ids 1..8; 0 is "no cell" (an empty slot, a clear word) */
+#ifndef MAXCH
+#define MAXCH   3           /* changes (set or reset) the writer makes, at most */
+#endif
+#define NW      3           /* hazard words per record: 0 transient, 1 and 2 borrow words */
+#define NWORDS  (NT * NW)
+#define W(t, k) ((t) * NW + (k))
+
+/* Which words a scenario's threads can ever set: the scan skips the others (always 0). */
+#ifdef SCEN_CREATE
+#define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
+#else
+#ifdef SCEN_EXIT
+#define USED    ((1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
+#else
+#ifdef SCEN_HOOK
+#define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
+#else
+#define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
+#endif
+#endif
+#endif
+/* Generations matter only to the factory's install (SCEN_CREATE); elsewhere they would only
+ * tell apart states that behave the same. */
+#ifdef SCEN_CREATE
+#define GEN_BUMP(b) gen[b]++
+#else
+#define GEN_BUMP(b) skip
+#endif
+#define ISUSED(u) (((USED) >> (u)) & 1)
+/* The next cell in slot b's retired list after c (NCELL: none); only under its retire lock. */
+#define NEXTLISTED(b) c++; do :: c < NCELL && !(listed[c] && owner[c] == (b)) -> c++ :: else -> break od
+/* What one step of a scan reads: one word, as the code does, or with -DSCAN_PER_RECORD a
+ * whole record (a thread's three words). */
+#ifndef SCAN_PER_RECORD
+#define NUNITS  NWORDS
+#define UNITUSED(u) ISUSED(u)
+#define HOLDS(u, c) (hz[u] == (c))
+#else
+#define NUNITS  NT
+#define UNITUSED(u) ((((USED) >> ((u) * NW)) & 7) != 0)
+#define HOLDS(u, c) (hz[W(u, 0)] == (c) || hz[W(u, 1)] == (c) || hz[W(u, 2)] == (c))
+#endif
+byte nxt[NUNITS + 1];       /* nxt[i]: the first used unit at or after i (NUNITS: none) */
+
+/* ---- The objects ------------------------------------------------------------------------ */
+
+#define UNUSED  0           /* the id is not allocated yet */
+#define LIVE    1           /* allocated: published, retired, deferred, or about to be */
+#define FREED   2           /* released: its deinit ran */
+
+byte cstate[NCELL];         /* each cell's life */
+byte owner[NCELL];          /* the slot that publishes it (I7: one slot, once) */
+bool listed[NCELL];         /* in its slot's retired list */
+byte nextcell = 1;          /* cells are never reused: every publication is a fresh id */
+
+byte cur[NBOX];             /* the cell word of each slot (0: empty) */
+byte rcount[NBOX];          /* the slot's retired count (si_slot_state.retired) */
+byte gen[NBOX];             /* the slot's generation (only under its state lock) */
+byte retireLock[NBOX];      /* 0, or the holder's thread id + 1 */
+byte creationLock[NBOX];
+
+byte hz[NWORDS];            /* the hazard words, as other threads see them (memory) */
+
+byte changes;               /* writer changes made so far (bounded by MAXCH) */
+byte running;               /* threads that have not finished */
+byte heldCL[NT];            /* creation locks a thread holds */
+byte heldRL[NT];            /* retire locks a thread holds */
+bool inFactory[NT];         /* a factory frame is pushed (_FactoryStack.push) */
+int deferred[NT];           /* cells whose release waits for the creation lock (bit mask) */
+
+/* ---- Store buffers (TSO) ------------------------------------------------------------------
+ * With -DTSO each thread has a FIFO store buffer of SB entries for its plain (relaxed/release)
+ * stores of hazard words: the stores of the asymmetric mode. Every locked instruction of a
+ * thread (lock acquire, exchange, fetch_add, seq_cst store) drains its own buffer first.
+ * `membarrier` is a full barrier forced on every thread: it drains every buffer. A FLUSHER
+ * process drains entries one at a time, in order, at any moment.
+ * Without -DTSO every store is immediately visible (sequential consistency): the symmetric
+ * mode, where readers and writers use seq_cst stores and fences on both sides.
+ */
+#ifdef TSO
+#define SB 2
+byte sb[NT * SB];           /* entry: word * 16 + value */
+byte sbn[NT];
+#ifndef ASYM_MASK
+#define ASYM_MASK 3         /* which slots are process-wide (asymmetric fences): both */
+#endif
+#define ASYM(b) ((((ASYM_MASK) >> (b)) & 1) == 1)
+#define ENTRY(t, i) sb[(t) * SB + (i)]
+inline flushone(t) {
+  hz[ENTRY(t, 0) / 16] = ENTRY(t, 0) % 16;
+  ENTRY(t, 0) = ENTRY(t, 1);
+  ENTRY(t, 1) = 0;
+  sbn[t]--
+}
+inline flushown(t) {
+  if :: sbn[t] > 0 -> flushone(t) :: else -> skip fi;
+  if :: sbn[t] > 0 -> flushone(t) :: else -> skip fi
+}
+inline flushall() { flushown(0); flushown(1); flushown(2) }
+/* What thread t itself reads in its word k (store forwarding): its newest buffered store. */
+#define MINE(t, k) ((sbn[t] == 2 && ENTRY(t, 1) / 16 == W(t, k)) -> ENTRY(t, 1) % 16 : \
+                   ((sbn[t] >= 1 && ENTRY(t, 0) / 16 == W(t, k)) -> ENTRY(t, 0) % 16 : \
+                    hz[W(t, k)]))
+#define FLUSHOWN(t) flushown(t)
+#else
+#define MINE(t, k) hz[W(t, k)]
+#define FLUSHOWN(t) skip
+#endif
+
+/* A store of a hazard word: relaxed (asymmetric mode, into the store buffer) or seq_cst. */
+inline hstore(t, k, v, b) {
+#ifdef TSO
+  atomic {
+    if
+    :: ASYM(b) ->
+       if :: sbn[t] == SB -> flushone(t) :: else -> skip fi;  /* a full buffer stalls */
+       ENTRY(t, sbn[t]) = W(t, k) * 16 + v;
+       sbn[t]++
+    :: else -> flushown(t); hz[W(t, k)] = v                  /* seq_cst: xchg */
+    fi
+  }
+#else
+  hz[W(t, k)] = v
+#endif
+}
+
+/* ---- Properties checked where they happen --------------------------------------------------- */
+
+#ifdef NO_I2_CHECK
+#define CHECK_I2(t) skip
+#else
+#define CHECK_I2(t) assert(MINE(t, 0) == 0) /* @property no-user-code-in-transient-window */
+#endif
+
+/* A reader dereferences a cell (copies the instance out, or uses a borrowed one). */
+inline use(c) {
+  assert(cstate[c] != FREED) /* [I1_use] @property no-use-after-free */
+}
+
+/* The last release of a cell: the instance's deinit, user code (I2, I10). */
+inline free(t, c) {
+  atomic {
+    assert(cstate[c] == LIVE);                  /* [I5_free] @property no-double-free */
+    assert(heldCL[t] == 0 && heldRL[t] == 0);  /* [I10_free] @property no-release-under-lock */
+    CHECK_I2(t);                                /* @property no-user-code-in-transient-window */
+    cstate[c] = FREED
+  }
+}
+
+/* _Slot.release: while the thread holds a creation lock (a factory or its read), the release
+ * waits for _FactoryStack.releaseDeferred. MUTANT_HOLE3: only once the factory frame is
+ * pushed, so a read made under the creation lock before the push releases there. */
+#ifdef MUTANT_HOLE3
+#define DEFERS(t) (inFactory[t])
+#else
+#define DEFERS(t) (inFactory[t] || heldCL[t] > 0)
+#endif
+inline release(t, c) {
+  if
+  :: DEFERS(t) -> deferred[t] = deferred[t] | (1 << c)
+  :: else -> free(t, c)
+  fi
+}
+
+/* _FactoryStack.releaseDeferred, after the creation lock is released. */
+inline releaseDeferred(t) {
+  do
+  :: deferred[t] == 0 -> break
+  :: else ->
+     atomic {
+       d = 1;
+       do :: (deferred[t] >> d) & 1 -> break :: else -> d++ od;
+       deferred[t] = deferred[t] & ~(1 << d)
+     };
+     free(t, d);
+     d = 0
+  od
+}
+
+/* ---- The writer's side (I5, I8) --------------------------------------------------------- */
+
+/* si_hazard_barrier: membarrier (every thread fences) or a fence of the writer's own. */
+inline barrier(t, b) {
+#ifdef TSO
+  if
+  :: ASYM(b) ->
+#ifdef MUTANT_NO_BARRIER
+     skip
+#else
+     atomic { flushall() }  /* [I8_membarrier] */
+#endif
+  :: else -> atomic { flushown(t) }
+  fi
+#else
+  skip
+#endif
+}
+
+/* _Slot.reclaim: under the retire lock, barrier, then scan every hazard word for each retired
+ * cell of this slot; release the unprotected ones after unlocking (I10). Never waits. */
+inline reclaim(t, b) {
+  atomic {
+    retireLock[b] == 0 -> retireLock[b] = t + 1; heldRL[t]++; FLUSHOWN(t);
+    NEXTLISTED(b); u = nxt[0]
+  };
+  barrier(t, b);
+  /* One step per hazard word read; what the step decides about the retired list (touched only
+   * under the retire lock) goes with it. */
+  do
+  :: c == NCELL -> break
+  :: else ->
+     atomic {  /* [I5_scan] */
+       if
+       :: HOLDS(u, c) -> prot = true; u = NUNITS
+       :: else -> u = nxt[u + 1]
+       fi;
+       if
+       :: u == NUNITS ->
+          if
+          :: !prot -> listed[c] = false; freeset = freeset | (1 << c); nfree++
+          :: else -> skip                         /* deferred: its last reader releases it */
+          fi;
+          prot = false; NEXTLISTED(b); u = nxt[0]
+       :: else -> skip
+       fi
+     }
+  od;
+  atomic {
+    FLUSHOWN(t); rcount[b] = rcount[b] - nfree; nfree = 0;
+    retireLock[b] = 0; heldRL[t]--; c = 0; u = 0
+  };
+  do                                              /* released after unlocking (I10) */
+  :: freeset == 0 -> break
+  :: else ->
+     atomic {
+       c = 1;
+       do :: (freeset >> c) & 1 -> break :: else -> c++ od;
+       freeset = freeset & ~(1 << c)
+     };
+     release(t, c);
+     c = 0
+  od
+}
+
+/* _Slot.retire: list and count the cell before the barrier and the scan (I5, I6). */
+inline retire(t, b, old) {
+  if
+  :: old != 0 ->
+     atomic { retireLock[b] == 0 -> FLUSHOWN(t); listed[old] = true; rcount[b]++ };  /* [I6_count] */
+     reclaim(t, b)
+  :: else -> skip
+  fi;
+  old = 0
+}
+
+/* A change (set: a new cell; reset: none) under the state lock, then retire the old cell. */
+inline change(t, b, nc, old) {
+  atomic { FLUSHOWN(t); GEN_BUMP(b); old = cur[b]; cur[b] = nc };
+  retire(t, b, old)
+}
+
+inline newcell(b, nc) {
+  atomic {
+    assert(cstate[nextcell] == UNUSED);    /* [I7_fresh] @property published-once */
+    nc = nextcell; nextcell++; cstate[nc] = LIVE; owner[nc] = b
+  }
+}
+
+/* ---- The reader's side (I1-I4, I6) ---------------------------------------------------------- */
+
+#ifdef MUTANT_NO_RETRIED
+#define RETRIED(r) false
+#else
+#define RETRIED(r) (r)
+#endif
+
+/* Ends a read or a borrow (si_hazard_end_read / si_hazard_end_borrow, then _Slot.readEnded):
+ * clear the word, load the retired count, and reclaim if this reader's cell was replaced or its
+ * protection retried (I4, I6). */
+inline endword(t, k, b, cell, retried) {
+  hstore(t, k, 0, b);
+  afterClear(t, b, cell, retried)
+}
+
+/* The last use of the cell and the clearing of its word, in one step: a cell found live at its
+ * last use was live at every earlier one (FREED is final), so checking there is enough. */
+inline useThenEnd(t, k, b, cell, retried) {
+  atomic { use(cell); hstore(t, k, 0, b) };
+  afterClear(t, b, cell, retried)
+}
+
+inline afterClear(t, b, cell, retried) {
+  if  /* [I6_end] */
+  :: rcount[b] != 0 ->
+     if
+     :: RETRIED(retried) || cur[b] != cell -> reclaim(t, b)  /* [I4_retried] */
+     :: else -> skip
+     fi
+  :: else -> skip
+  fi
+}
+
+/* si_hazard_protect_word: load, store the word, validate by loading again (I1); a failed
+ * validation retries with the new cell and is remembered (I4). Retry to empty: the word is
+ * cleared and the read ends the I6 way (the fix of hole 2; MUTANT_HOLE2 only clears it). */
+inline protect(t, k, b, p, retried, again) {
+  atomic { retried = false; p = cur[b] };
+  do
+  :: p == 0 -> break
+  :: else ->
+     hstore(t, k, p, b);
+#ifdef MUTANT_NO_VALIDATION
+     break
+#else
+     atomic {  /* [I1_validate] */
+       if
+       :: cur[b] == p -> break
+       :: else -> retried = true; p = cur[b]
+       fi
+     }
+#endif
+  od;
+  if
+  :: p == 0 && retried ->
+#ifdef MUTANT_HOLE2
+     hstore(t, k, 0, b)
+#else
+     endword(t, k, b, 0, retried)  /* [I11_retry_to_empty] */
+#endif
+  :: else -> skip
+  fi
+}
+
+/* Copy the instance out, then end the read (I3). */
+inline copyThenEnd(t, b, p, retried) {
+#ifdef MUTANT_CLEAR_BEFORE_COPY
+  endword(t, 0, b, p, retried);
+  use(p)
+#else
+  useThenEnd(t, 0, b, p, retried)  /* [I3_copy] */
+#endif
+}
+
+/* A transient read that reports nothing. */
+inline plainRead(t, b, p, retried, again) {
+  protect(t, 0, b, p, retried, again);
+  if
+  :: p != 0 -> copyThenEnd(t, b, p, retried)
+  :: else -> skip
+  fi
+}
+
+/* A report (Issue.record, XCTFail: user code through the test framework's hooks) that reads
+ * another box with the transient word and resets the box whose read reported. */
+inline hook(t, b) {
+  CHECK_I2(t);  /* [I2_hook] @property no-user-code-in-transient-window */
+  hb = 1 - b;
+  plainRead(t, hb, hp, hretried, hagain);
+  hp = 0; hretried = false; hb = 0;
+  change(t, b, 0, hold)
+}
+
+/* A transient read that may report (strict mode, a .required box, a late use): the report runs
+ * after the read ended (the fix of hole 1); MUTANT_HOLE1 runs it inside the transient window,
+ * between protection and copy, as checkRead did. */
+inline tread(t, b, p, retried, again, strict) {
+  protect(t, 0, b, p, retried, again);
+  if
+  :: p != 0 ->
+#ifdef MUTANT_HOLE1
+     if :: strict -> hook(t, b) :: else -> skip fi;
+#endif
+     copyThenEnd(t, b, p, retried);
+#ifndef MUTANT_HOLE1
+     if :: strict -> hook(t, b) :: else -> skip fi;  /* [I13_report_after_read] */
+#endif
+     skip
+  :: else -> skip
+  fi
+}
+
+#define RECLAIM_LOCALS byte c, u, nfree, d; bool prot; int freeset
+#define HOOK_LOCALS byte hb, hp, hagain, hold; bool hretried
+
+/* ---- Processes --------------------------------------------------------------------------- */
+
+/* Changes: up to MAXCH sets or resets of either box, then stops (at any point). */
+proctype Writer(byte t) {
+  RECLAIM_LOCALS;
+  byte b, nc, old;
+  do
+  :: changes < MAXCH ->
+     /* A new cell is private until published: allocating it and the exchange under the state
+      * lock are one step. */
+     atomic {
+       changes++;
+       if :: b = 0 :: b = 1 fi;
+       if :: newcell(b, nc) :: nc = 0 fi;
+       FLUSHOWN(t); GEN_BUMP(b); old = cur[b]; cur[b] = nc; nc = 0
+     };
+     retire(t, b, old);
+     b = 0
+  :: break
+  od;
+  running--
+}
+
+/* A second reader: one transient read or one borrow of either box. */
+proctype Reader2(byte t) {
+  RECLAIM_LOCALS;
+  byte b, p, again; bool retried;
+  if :: b = 0 :: b = 1 fi;
+  plainRead(t, b, p, retried, again);
+  running--
+}
+
+/* SCEN_READS: a borrow (withValue) of box 0 (both boxes start alike: it stands for either)
+ * whose closure makes a transient read or a nested borrow of either box.
+ * SCEN_HOOK: a transient read of box 0 that reports (strict mode, a .required box, a late use);
+ * the report's hook reads box 1 and resets box 0. */
+proctype Reader(byte t) {
+  RECLAIM_LOCALS;
+#ifdef SCEN_HOOK
+  HOOK_LOCALS;
+  byte p, again; bool retried;
+  tread(t, 0, p, retried, again, true);
+#else
+  byte b2, p, q, again; bool retried, retried2;
+  protect(t, 1, 0, p, retried, again);
+  if
+  :: p != 0 ->
+     if :: b2 = 0 :: b2 = 1 fi;
+     if
+     :: plainRead(t, b2, q, retried2, again)
+     :: protect(t, 2, b2, q, retried2, again);
+        if
+        :: q != 0 -> useThenEnd(t, 2, b2, q, retried2)
+        :: else -> skip
+        fi
+     fi;
+     useThenEnd(t, 1, 0, p, retried)
+  :: else -> skip
+  fi;
+#endif
+  running--
+}
+
+/* SCEN_EXIT: a borrow (maybe with a nested borrow) whose closure ends its thread
+ * (pthread_exit, Thread.exit()). The thread-exit destructor clears and ends every borrow word
+ * the I6 way (the fix of hole 4); MUTANT_HOLE4 clears only the transient word. */
+proctype Exiter(byte t) {
+  RECLAIM_LOCALS;
+  byte b, b2, p, q, again; bool retried, retried2;
+  b = 0;                 /* both boxes start alike: box 0 stands for either (symmetry) */
+  protect(t, 1, b, p, retried, again);
+  if
+  :: p != 0 ->
+     use(p);
+     if
+     :: if :: b2 = 0 :: b2 = 1 fi;
+        protect(t, 2, b2, q, retried2, again);
+        if :: q != 0 -> use(q) :: else -> skip fi
+     :: skip
+     fi;
+     hstore(t, 0, 0, b);  /* [I12_thread_exit] */
+#ifndef MUTANT_HOLE4
+     if :: q != 0 -> endword(t, 2, b2, q, retried2) :: else -> skip fi;
+     endword(t, 1, b, p, retried)
+#endif
+  :: else -> skip
+  fi;
+  running--
+}
+
+/* SCEN_CREATE: loadOrCreate of box 1 (empty at first): a read; if empty, createOnce under the
+ * creation lock: a read there (hole 3's path), then the generation check, the factory (which
+ * reads box 0 with its frame pushed: releases deferred) and the install if no change landed;
+ * unlock, releaseDeferred, and again if the result was dropped. */
+proctype Creator(byte t) {
+  RECLAIM_LOCALS;
+  byte p, q, again, startedIn, nc; bool retried, retried2, ok, installed;
+  plainRead(t, 1, p, retried, again);
+  if
+  :: p != 0 -> goto finish
+  :: else -> skip
+  fi;
+  do
+  :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };
+     installed = false;
+     do
+     :: plainRead(t, 1, p, retried, again);      /* the read under the creation lock */
+        if
+        :: p != 0 -> break                       /* found: another thread installed one */
+        :: else ->
+           atomic {
+             if
+             :: cur[1] == 0 -> startedIn = gen[1]; ok = true
+             :: else -> ok = false
+             fi
+           };
+           if
+           :: ok ->
+              inFactory[t] = true;
+              CHECK_I2(t);  /* [I10_factory] @property no-user-code-in-transient-window */
+              plainRead(t, 0, q, retried2, again);  /* the factory reads another box */
+              q = 0; retried2 = false;
+              inFactory[t] = false;
+              newcell(1, nc);
+              atomic {
+                FLUSHOWN(t);
+                if
+                :: gen[1] == startedIn -> gen[1]++; cur[1] = nc; installed = true
+                :: else -> skip
+                fi
+              };
+              ok = false;
+              break
+           :: else -> skip                      /* a change landed: read again */
+           fi
+        fi
+     od;
+     atomic { creationLock[1] = 0; heldCL[t]-- };
+     releaseDeferred(t);
+     if
+     :: p != 0 || installed -> break
+     :: else -> free(t, nc); nc = 0            /* dropped: never published */
+     fi
+  od;
+finish:
+  running--
+}
+
+#ifdef TSO
+/* The memory system: drains one store-buffer entry of some thread, oldest first. */
+active proctype Flusher() {
+end:
+  do
+  :: atomic { sbn[0] > 0 -> flushone(0) }
+  :: atomic { sbn[1] > 0 -> flushone(1) }
+  :: atomic { sbn[2] > 0 -> flushone(2) }
+  od
+}
+#endif
+
+/* Starts the scenario, then checks quiescence: once every thread has finished (and the store
+ * buffers drained), no retired cell remains, every cell is current or freed, and nothing
+ * waits for a release. */
+init {
+  byte c;
+  atomic {
+    c = NUNITS;
+    nxt[NUNITS] = NUNITS;
+    do
+    :: c > 0 -> c--; nxt[c] = (UNITUSED(c) -> c : nxt[c + 1])
+    :: else -> break
+    od;
+    cstate[1] = LIVE; owner[1] = 0; cur[0] = 1;
+#ifdef SCEN_CREATE
+    nextcell = 2;
+#else
+    cstate[2] = LIVE; owner[2] = 1; cur[1] = 2;
+    nextcell = 3;
+#endif
+    running = NT;
+#ifdef SCEN_CREATE
+    run Creator(0);
+#else
+#ifdef SCEN_EXIT
+    run Exiter(0);
+#else
+    run Reader(0);
+#endif
+#endif
+    run Writer(1);
+    run Reader2(2)
+  };
+  running == 0;
+#ifndef NO_QUIESCENCE_CHECK
+  atomic {
+#ifdef TSO
+    flushall();
+#endif
+    assert(rcount[0] == 0 && rcount[1] == 0);       /* [I6_quiescent] @property quiescent-no-retired-cell */
+    c = 1;
+    do
+    :: c < NCELL ->
+       assert(cstate[c] != LIVE || cur[owner[c]] == c); /* @property quiescent-no-retired-cell */
+       assert((deferred[0] | deferred[1] | deferred[2]) == 0); /* @property quiescent-no-retired-cell */
+       c++
+    :: else -> break
+    od
+  }
+#endif
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Model-checks the reclamation protocol (Sources/SharedInstances/MemorySafety/Model) with spin:
+# the model must be ACCEPTED in every scenario and fence mode (no error, state space explored to
+# the end), and every mutant, which puts one known defect back, must be REJECTED with the
+# property that defect breaks. Installs spin (Debian's package) when it is missing.
+#
+#   scripts/check-model.sh            # every run, then a table
+#   scripts/check-model.sh --quick    # the mutants only (seconds)
+#
+# Exhaustive: partial order reduction and -DCOLLAPSE (lossless state compression) only; no
+# bitstate or hash-compaction mode. A run whose search is cut short (memory, depth) fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+model_dir=Sources/SharedInstances/MemorySafety/Model
+model=reclamation.pml
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+
+# ---- spin -------------------------------------------------------------------------------------
+if ! command -v spin >/dev/null 2>&1; then
+  echo "spin is not installed: installing Debian's spin package"
+  if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+  elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+  else
+    echo "check-model: spin is missing and neither root nor sudo is available to install it" >&2
+    exit 1
+  fi
+  if ! "${as_root[@]}" apt-get install -y spin >/dev/null 2>&1; then
+    "${as_root[@]}" apt-get update >/dev/null
+    "${as_root[@]}" apt-get install -y spin >/dev/null
+  fi
+fi
+for tool in spin gcc; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "check-model: $tool not found" >&2; exit 1; }
+done
+
+# ---- the runs ---------------------------------------------------------------------------------
+# name | scenario flags | mode flags | changes | expected: "accept", or the @property a
+# counterexample must violate
+runs=(
+  "model|-DSCEN_READS|sc|2|accept"
+  "model|-DSCEN_HOOK|sc|2|accept"
+  "model|-DSCEN_CREATE|sc|2|accept"
+  "model|-DSCEN_EXIT|sc|2|accept"
+  "model|-DSCEN_READS|tso|1|accept"
+  "model|-DSCEN_HOOK|tso|1|accept"
+  "model|-DSCEN_CREATE|tso|1|accept"
+  "model|-DSCEN_EXIT|tso|1|accept"
+  "model|-DSCEN_READS|mixed|1|accept"
+  "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
+  "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|sc|2|no-use-after-free"
+  "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|tso|1|no-use-after-free"
+  "MUTANT_HOLE2|-DSCEN_READS|sc|2|quiescent-no-retired-cell"
+  "MUTANT_HOLE2|-DSCEN_READS|tso|2|quiescent-no-retired-cell"
+  "MUTANT_HOLE3|-DSCEN_CREATE|sc|2|no-release-under-lock"
+  "MUTANT_HOLE3|-DSCEN_CREATE|tso|2|no-release-under-lock"
+  "MUTANT_HOLE4|-DSCEN_EXIT|sc|2|quiescent-no-retired-cell"
+  "MUTANT_HOLE4|-DSCEN_EXIT|tso|1|quiescent-no-retired-cell"
+  "MUTANT_NO_BARRIER|-DSCEN_READS|tso|2|quiescent-no-retired-cell"
+  "MUTANT_NO_BARRIER NO_QUIESCENCE_CHECK|-DSCEN_READS|tso|2|no-use-after-free"
+  "MUTANT_NO_VALIDATION|-DSCEN_READS|sc|2|no-use-after-free"
+  "MUTANT_NO_RETRIED|-DSCEN_READS|sc|2|quiescent-no-retired-cell"
+  "MUTANT_CLEAR_BEFORE_COPY|-DSCEN_READS|sc|2|no-use-after-free"
+)
+
+# ---- the invariants' pointers into the model ---------------------------------------------------
+# Every "`tag` (line N)" in MemorySafety.swift must name a tag that is on line N of the model.
+stale=0
+while IFS= read -r ref; do
+  tag=${ref#\`}
+  tag=${tag%%\`*}
+  line=${ref##*line }
+  line=${line%)}
+  if ! sed -n "${line}p" "$model_dir/$model" | grep -qF -- "$tag"; then
+    echo "check-model: MemorySafety.swift points at line $line of the model for $tag, which is not there" >&2
+    stale=$((stale + 1))
+  fi
+done < <(grep -o '`[^`]*` (line [0-9]*)' Sources/SharedInstances/MemorySafety/MemorySafety.swift)
+if [ "$stale" -ne 0 ]; then exit 1; fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$model_dir/$model" "$work/"
+
+depth=100000
+failures=0
+total_states=0
+started=$SECONDS
+printf '\n%-44s %-13s %-5s %-3s %12s %8s  %s\n' "run" "scenario" "mode" "ch" "states" "time" "result"
+printf '%s\n' "$(printf '%.0s-' {1..110})"
+for run in "${runs[@]}"; do
+  IFS='|' read -r name scenario mode changes expected <<<"$run"
+  if [ "$quick" -eq 1 ] && [ "$expected" = "accept" ]; then continue; fi
+  flags=("$scenario" "-DMAXCH=$changes")
+  # tso: both boxes process-wide (asymmetric fences); mixed: box 0 process-wide, box 1 a
+  # scope's slot (seq_cst stores, a fence of the writer's own), one TSO machine.
+  [ "$mode" = "tso" ] && flags+=("-DTSO")
+  [ "$mode" = "mixed" ] && flags+=("-DTSO" "-DASYM_MASK=1")
+  if [ "$name" != "model" ]; then
+    for macro in $name; do flags+=("-D$macro"); done
+  fi
+  (
+    cd "$work"
+    rm -f pan pan.* ./*.trail
+    spin -a "${flags[@]}" "$model" >spin.log 2>&1 || { cat spin.log; exit 1; }
+    # -O0: the verifier's generated transition function is large, and gcc -O1/-O2 spend
+    # minutes on it (the TSO model's) for a search that runs about twice as fast.
+    gcc -O0 -DSAFETY -DCOLLAPSE -DMEMLIM=2048 -o pan pan.c 2>gcc.log || { cat gcc.log; exit 1; }
+    ./pan -m"$depth" >pan.log 2>&1 || true
+  ) || { echo "check-model: could not build the verifier for: $run" >&2; exit 1; }
+  log="$work/pan.log"
+  errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$log" | tail -1)
+  states=$(awk '/states, stored/ { print $1; exit }' "$log")
+  seconds=$(sed -n 's/^pan: elapsed time \([0-9.e+-]*\) seconds.*/\1/p' "$log" | tail -1)
+  truncated=0
+  if grep -qE 'max search depth too small|out of memory|MEMLIM|Search not completed' "$log"; then
+    truncated=1
+  fi
+  result=""
+  if [ "$expected" = "accept" ]; then
+    if [ "${errors:-x}" = "0" ] && [ "$truncated" -eq 0 ]; then
+      result="accepted (exhaustive)"
+    else
+      result="UNEXPECTED: errors ${errors:-?}, search cut short: $truncated"
+      failures=$((failures + 1))
+      sed -n '1,40p' "$log"
+    fi
+  else
+    violated=""
+    if [ "${errors:-0}" != "0" ] && [ -f "$work/$model.trail" ]; then
+      line=$(cd "$work" && spin -t "${flags[@]}" "$model" 2>&1 |
+        sed -n 's/^spin: [^:]*:\([0-9]*\), Error: assertion violated.*/\1/p' | head -1)
+      if [ -n "$line" ]; then
+        violated=$(sed -n "${line}p" "$work/$model" | sed -n 's/.*@property \([a-z0-9-]*\).*/\1/p')
+      elif grep -q 'invalid end state' "$log"; then
+        violated="invalid-end-state"
+      fi
+    fi
+    if [ "$violated" = "$expected" ]; then
+      result="rejected: $violated"
+    else
+      result="UNEXPECTED: expected a violation of $expected, got '${violated:-none}' (errors ${errors:-?})"
+      failures=$((failures + 1))
+      sed -n '1,20p' "$log"
+    fi
+  fi
+  printf '%-44s %-13s %-5s %-3s %12s %7ss  %s\n' "$name" "${scenario#-D}" "$mode" "$changes" \
+    "${states:-?}" "${seconds:-?}" "$result"
+  total_states=$((total_states + ${states:-0}))
+done
+
+echo "total: $total_states states stored, $((SECONDS - started)) s wall (compiles included)"
+if [ "$failures" -ne 0 ]; then
+  echo "check-model: $failures unexpected result(s)" >&2
+  exit 1
+fi
+echo "check-model: the model is accepted in every run and every mutant is rejected"
