@@ -50,7 +50,9 @@ extension _Slot {
     let creator = words + Self.creatorWord
     creationLock.lock()
     si_int_store_release(creator, Int(bitPattern: si_current_thread()))
+    si_test_event(SI_TEST_CREATION_LOCKED, state)
     defer {
+      si_test_event(SI_TEST_CREATION_UNLOCKING, state)
       si_int_store_release(creator, 0)
       creationLock.unlock()
     }
