@@ -45,7 +45,7 @@ import _SharedInstancesShims
         seen.reported(whileProtected: stillProtected)
         // Reading and resetting from here would free what the read still copies: only where
         // the read has ended (else this test would use freed memory instead of failing).
-        guard !stillProtected else { return }
+        guard !stillProtected, seen.reports == 1 else { return }
         _ = other.value
         target.reset()
         _Scope.$current.withValue(parent) { target.reset() }
@@ -55,16 +55,48 @@ import _SharedInstancesShims
     if reported == .afterTheEnd { nested.end() }
     let read = _Scope.$current.withValue(nested) { target.value }
 
-    #expect(seen.reports == 1, "the read was not reported")
+    // The read of `target`, then the read of `other` made from the report.
+    #expect(seen.reports == 2, "the reads were not reported")
     #expect(seen.whileProtected == 0, "a report ran while the read's hazard word was set")
     #expect(read === made)
     #expect(read.label == "real")
   }
 
+  /// User code that copying a value runs (a C++ copy constructor, an Objective-C `retain`) may
+  /// read a box: that read must not clear the outer read's protection.
+  @Test(.enabled(if: HeldThread.isAvailable))
+  func aReadInsideAnotherReadsWindowKeepsTheOuterProtection() {
+    let outer = Resettable { Tracked("outer") }
+    let inner = Resettable { Tracked("inner") }
+    _ = outer.value
+    _ = inner.value
+    let seen = Seen()
+    let finished = HeldThread.session { held in
+      held.run(
+        reaching: [SI_TEST_PROTECT_STORED],
+        inWindow: { _, word in
+          // Inside the outer read's window, between its store and its validation.
+          let protecting = word!.load(as: UnsafeRawPointer?.self)
+          _ = inner.value
+          _ = inner.currentValue
+          inner.withValue { _ in }
+          _ = inner._global.loadObject(Tracked.self, symmetric: false)
+          let still = word!.load(as: UnsafeRawPointer?.self)
+          seen.reported(whileProtected: still != protecting)
+        },
+        { _ = outer.currentValue }
+      )
+    }
+    #expect(finished)
+    #expect(seen.reports == 1)
+    #expect(seen.whileProtected == 0, "a nested read cleared the outer read's hazard word")
+  }
+
   // MARK: Hole 2: a read that retries into an empty slot
 
   enum EmptiedRead: String, CaseIterable, CustomTestStringConvertible {
-    case currentValue, value, withValue, scopedValue, scopedCurrentValue, scopedWithValue
+    case currentValue, value, objectValue, withValue, scopedValue, scopedCurrentValue
+    case scopedWithValue
 
     var isScoped: Bool { [.scopedValue, .scopedCurrentValue, .scopedWithValue].contains(self) }
     var testDescription: String { rawValue }
@@ -92,6 +124,8 @@ import _SharedInstancesShims
           switch kind {
           case .currentValue, .scopedCurrentValue: _ = box.currentValue
           case .value, .scopedValue: _ = box.value
+          // The read a release build makes of a class instance (`si_hazard_read_object`).
+          case .objectValue: _ = box._global.loadObject(Tracked.self, symmetric: false)
           case .withValue, .scopedWithValue: box.withValue { _ in }
           }
         }

@@ -22,16 +22,67 @@ extension _Slot {
   func reclaim() {
     var free: [UnsafeMutableRawPointer] = []
     retireLock.withLock {
-      // Every hazard word stored before this point is visible to the scan below (invariant 8:
-      // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
-      si_hazard_barrier(isScoped)
-      retired.removeAll { cell in
-        if si_hazard_is_protected(cell) { return false }  // its last reader releases it
-        free.append(cell)
-        return true
+      scanRetired(into: &free)
+      if !retired.isEmpty && !isDeferring {
+        // Invariant 12: a slot where cells wait for reads is known to the threads that exit
+        // inside a borrow. Registered, then scanned once more: a thread whose exit cleared its
+        // words before that scan is seen by it; one that clears them later finds this slot.
+        isDeferring = true
+        _DeferredSlots.add(self)
+        scanRetired(into: &free)
+      }
+      if retired.isEmpty && isDeferring {
+        isDeferring = false
+        _DeferredSlots.remove(self)
       }
       if !free.isEmpty { si_int_fetch_add(words + Self.retiredWord, -free.count) }
     }
     for cell in free { Self.release(cell) }
+  }
+
+  /// Moves the retired cells that no hazard word holds to `free`. Call with `retireLock` held.
+  private func scanRetired(into free: inout [UnsafeMutableRawPointer]) {
+    // Every hazard word stored before this point is visible to the scan below (invariant 8:
+    // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
+    si_hazard_barrier(isScoped)
+    retired.removeAll { cell in
+      if si_hazard_is_protected(cell) { return false }  // its last reader releases it
+      free.append(cell)
+      return true
+    }
+  }
+}
+
+/// The slots where retired cells wait for reads or borrows to end (invariant 12), for a thread
+/// that exits while it holds hazard words (`pthread_exit` or `Thread.exit()` inside `withValue`):
+/// its destructor clears its words, then reclaims in each of them. Weak: a slot that goes away
+/// releases its cells itself (invariant 9).
+enum _DeferredSlots {
+  private struct Entry: Sendable {
+    weak var slot: _Slot?
+  }
+
+  private static let slots = Protected<[ObjectIdentifier: Entry]>([:])
+
+  static func add(_ slot: _Slot) {
+    si_hazard_set_exit_reclaimer { _DeferredSlots.reclaimEverywhere() }
+    slots.withLock { $0[ObjectIdentifier(slot)] = Entry(slot: slot) }
+  }
+
+  static func remove(_ slot: _Slot) {
+    slots.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(slot)) }
+  }
+
+  /// Removes a slot being deallocated (by identity: it cannot be referred to any more).
+  static func remove(_ id: ObjectIdentifier) {
+    slots.withLock { _ = $0.removeValue(forKey: id) }
+  }
+
+  /// Reclaims in every slot where cells wait. The slots are referred to strongly from before
+  /// the lock is taken until after it is released, so that no reference dropped under the lock
+  /// is a last one (invariant 10).
+  static func reclaimEverywhere() {
+    let waiting: [_Slot] = slots.withLock { entries in entries.values.compactMap(\.slot) }
+    for slot in waiting { slot.reclaim() }
   }
 }

@@ -32,7 +32,7 @@ final class HeldThread: @unchecked Sendable {
   private var target: UInt = 0
   private var points: Set<UInt32> = []
   private var stops: [Stop] = []
-  private var pending: Int = 0
+  private var inWindow: (@Sendable (si_test_point, UnsafeRawPointer?) -> Void)?
   private let arrived = DispatchSemaphore(value: 0)
   private let resumed = DispatchSemaphore(value: 0)
 
@@ -47,7 +47,7 @@ final class HeldThread: @unchecked Sendable {
     current.lock.lock()
     current.holder = holder
     current.lock.unlock()
-    si_test_set_hook { point, _ in HeldThread.arrive(point) }
+    si_test_set_hook { point, place in HeldThread.arrive(point, place) }
     defer {
       si_test_set_hook(nil)
       current.lock.lock()
@@ -57,17 +57,24 @@ final class HeldThread: @unchecked Sendable {
     return try body(holder)
   }
 
-  private static func arrive(_ point: si_test_point) {
+  private static func arrive(_ point: si_test_point, _ place: UnsafeRawPointer?) {
     current.lock.lock()
     let holder = current.holder
     current.lock.unlock()
-    holder?.arrive(point)
+    holder?.arrive(point, place)
   }
 
-  private func arrive(_ point: si_test_point) {
+  private func arrive(_ point: si_test_point, _ place: UnsafeRawPointer?) {
     lock.lock()
     guard target == si_current_thread(), points.contains(point.rawValue) else {
       lock.unlock()
+      return
+    }
+    if let inWindow {
+      // Runs on the held thread, once, instead of stopping it.
+      self.inWindow = nil
+      lock.unlock()
+      inWindow(point, place)
       return
     }
     stops.append(.at(point))
@@ -96,6 +103,20 @@ final class HeldThread: @unchecked Sendable {
     thread.stackSize = 1 << 20
     thread.start()
     ready.wait()
+  }
+
+  /// Runs `body` on a new thread, and `inWindow` on that thread the first time it reaches one
+  /// of `points` (as user code that the window runs would), then waits until it finishes.
+  func run(
+    reaching points: [si_test_point],
+    inWindow: @escaping @Sendable (si_test_point, UnsafeRawPointer?) -> Void,
+    _ body: @escaping @Sendable () -> Void
+  ) -> Bool {
+    lock.lock()
+    self.inWindow = inWindow
+    lock.unlock()
+    start(holdingAt: points, body)
+    return runToEnd()
   }
 
   /// Stops holding the thread at any point from now on (it still has to be resumed from where
