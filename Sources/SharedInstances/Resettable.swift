@@ -563,6 +563,12 @@ public final class Resettable<Shared> {
     return nil
   }
 
+  /// Gives the box a slot in `scope` (a copy of the parent's instance, if any) without reading
+  /// it, as a change does: for the torture, whose next read is then the scope's first report.
+  package func _touch(in scope: _Scope) {
+    _ = scope.slot(for: _identity)
+  }
+
   /// The slot whose state reads here see, without creating anything or checking a change.
   func _slotHere() -> _Slot {
     guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {

@@ -186,17 +186,25 @@ import _SharedInstancesShims
 
   @Test func aThreadThatExitsInsideABorrowLeavesNothingBorrowed() {
     let box = Resettable<Tracked>.empty()
+    let inner = Resettable<any Sendable>.empty()
     weak var borrowed: Tracked?
+    weak var innerBorrowed: Tracked?
     do {
       let instance = Tracked("borrowed")
       borrowed = instance
       box.set(instance)
+      let other = Tracked("inner")
+      innerBorrowed = other
+      inner.set(other)
     }
-    ExitingBorrower(box).runAndJoin()
+    ExitingBorrower(box, inner).runAndJoin()
 
     box.reset()
+    inner.reset()
     #expect(borrowed == nil, "the instance the exited thread borrowed outlived its reset")
+    #expect(innerBorrowed == nil, "the instance of the nested borrow outlived its reset")
     #expect(box._global.retiredCount == 0)
+    #expect(inner._global.retiredCount == 0)
   }
 }
 
@@ -272,8 +280,12 @@ private final class Seen: @unchecked Sendable {
 private final class ExitingBorrower: @unchecked Sendable {
   // @unchecked: `box` is immutable and a box is safe to read from any thread.
   let box: Resettable<Tracked>
+  let inner: Resettable<any Sendable>
 
-  init(_ box: Resettable<Tracked>) { self.box = box }
+  init(_ box: Resettable<Tracked>, _ inner: Resettable<any Sendable>) {
+    self.box = box
+    self.inner = inner
+  }
 
   func runAndJoin() {
     var thread = pthread_t()
@@ -284,7 +296,11 @@ private final class ExitingBorrower: @unchecked Sendable {
       { raw in
         // Leaked on purpose: `pthread_exit` skips every release of the frames it unwinds.
         let borrower = Unmanaged<ExitingBorrower>.fromOpaque(raw!).takeUnretainedValue()
-        borrower.box.withValue { _ in pthread_exit(nil) }
+        borrower.box.withValue { outer in
+          withExtendedLifetime(outer) {}
+          borrower.inner.withValue { _ in pthread_exit(nil) }
+        }
+        fatalError("pthread_exit returned")
       },
       context
     )
