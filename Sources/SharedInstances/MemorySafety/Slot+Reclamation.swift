@@ -55,34 +55,26 @@ extension _Slot {
 
 /// The slots where retired cells wait for reads or borrows to end (invariant 12), for a thread
 /// that exits while it holds hazard words (`pthread_exit` or `Thread.exit()` inside `withValue`):
-/// its destructor clears its words, then reclaims in each of them. Weak: a slot that goes away
-/// releases its cells itself (invariant 9).
+/// its destructor clears its words, then reclaims in each of them. A slot is held strongly
+/// while it is here (from its first deferred cell until its retired list is empty again), and
+/// every reference dropped from here is dropped after unlocking (invariant 10).
 enum _DeferredSlots {
-  private struct Entry: Sendable {
-    weak var slot: _Slot?
-  }
-
-  private static let slots = Protected<[ObjectIdentifier: Entry]>([:])
+  private static let slots = Protected<[ObjectIdentifier: _Slot]>([:])
 
   static func add(_ slot: _Slot) {
     si_hazard_set_exit_reclaimer { _DeferredSlots.reclaimEverywhere() }
-    slots.withLock { $0[ObjectIdentifier(slot)] = Entry(slot: slot) }
+    let replaced = slots.withLock { $0.updateValue(slot, forKey: ObjectIdentifier(slot)) }
+    withExtendedLifetime(replaced) {}
   }
 
   static func remove(_ slot: _Slot) {
-    slots.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(slot)) }
+    let removed = slots.withLock { $0.removeValue(forKey: ObjectIdentifier(slot)) }
+    withExtendedLifetime(removed) {}
   }
 
-  /// Removes a slot being deallocated (by identity: it cannot be referred to any more).
-  static func remove(_ id: ObjectIdentifier) {
-    slots.withLock { _ = $0.removeValue(forKey: id) }
-  }
-
-  /// Reclaims in every slot where cells wait. The slots are referred to strongly from before
-  /// the lock is taken until after it is released, so that no reference dropped under the lock
-  /// is a last one (invariant 10).
+  /// Reclaims in every slot where cells wait.
   static func reclaimEverywhere() {
-    let waiting: [_Slot] = slots.withLock { entries in entries.values.compactMap(\.slot) }
+    let waiting: [_Slot] = slots.withLock { Array($0.values) }
     for slot in waiting { slot.reclaim() }
   }
 }

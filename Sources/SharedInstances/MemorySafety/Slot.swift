@@ -38,7 +38,7 @@ final class _Slot: @unchecked Sendable {
   var generation: UInt64 = 0
   /// Cell words replaced while a borrow still held them.
   var retired: [UnsafeMutableRawPointer] = []
-  /// Whether `_DeferredSlots` knows this slot (invariant 12). Only under `retireLock`.
+  /// Whether `_DeferredSlots` holds this slot (invariant 12). Only under `retireLock`.
   var isDeferring = false
 
   // Offsets into `words` and the read flags (literals, so a debug build reads no global).
@@ -69,7 +69,6 @@ final class _Slot: @unchecked Sendable {
   deinit {
     // No read or borrow can be in progress: every reader keeps the slot's owner (the box, or
     // the scope) alive until it ends (invariant 9), so the cells go without a scan.
-    if isDeferring { _DeferredSlots.remove(ObjectIdentifier(self)) }
     if let word = current.pointee { Self.release(word) }
     for word in retired { Self.release(word) }
     state.deallocate()
