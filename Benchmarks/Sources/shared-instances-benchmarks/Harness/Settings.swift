@@ -12,9 +12,11 @@ struct Settings: Sendable {
   var callSitesOnly = false
   /// Whether only the system boxes' table (issue 22) runs.
   var systemOnly = false
+  /// Whether only the read-cost table (issue 28) runs.
+  var readCostOnly = false
 
   static let usage = """
-    USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system]
+    USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system] [--read-cost]
 
     Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
     prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
@@ -25,6 +27,8 @@ struct Settings: Sendable {
       --call-sites  Only the call-site table: member access and method calls on 1 to all
                     cores, beside a `static let`.
       --system      Only the system boxes' table: `SystemBoxes.date` beside `Date()`, and so on.
+      --read-cost   Only the read-cost table: `value`, `withValue` and a `static let`, one and
+                    two threads, as the fastest of many short batches (robust to a busy machine).
       -h, --help  Shows this help.
     """
 
@@ -42,6 +46,8 @@ struct Settings: Sendable {
         settings.callSitesOnly = true
       case "--system":
         settings.systemOnly = true
+      case "--read-cost":
+        settings.readCostOnly = true
       case "-h", "--help":
         print(usage)
         return nil
