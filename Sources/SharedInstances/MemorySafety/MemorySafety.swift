@@ -92,10 +92,13 @@ import _SharedInstancesShims
 ///    read, a `.required` box, a use after the scope ended, a read inside a factory) is noted in
 ///    the `_Read` and done in `_Read.ended`, after the hazard word is clear and the copy is
 ///    owned: reporting runs user code (`Issue.record`, `XCTFail`, traits and observers that read
-///    and reset boxes). Likewise under a lock: the creation lock's look at its slot takes a
-///    reference under the state lock instead of a protected read (whose end may reclaim), and
-///    drops it after unlocking (I10; `_Slot.createOnce`); a lifetime's weak references to its
-///    boxes are made strong and dropped outside its lock (`SharedLifetime`).
+///    and reset boxes). A borrow's checks run under its borrow word (`_Scope.borrow`), which,
+///    like the closure it is taken for, is made to be held across user code: a change defers
+///    the cell to it, and nothing clears it but the borrow's end. Likewise under a lock: the
+///    creation lock's look at its slot takes a reference under the state lock instead of a
+///    protected read (whose end may reclaim), and drops it after unlocking (I10;
+///    `_Slot.createOnce`); a lifetime's weak references to its boxes are made strong and dropped
+///    outside its lock (`SharedLifetime`).
 ///
 /// **Model.** `Model/README.md` (beside this file) checks this protocol with spin: which lines
 /// of the Promela model state each invariant above. Line references: to be filled in by the
