@@ -163,8 +163,8 @@ checkQuiescent(after: "short-lived threads")
 reportsThatResetPhase(rounds: max(20, options.operations / 2_000), threads: options.threads)
 checkQuiescent(after: "reports that read and reset")
 
-let emptiedRounds = max(100, options.operations / 200)
-let outlived = emptiedSlotsPhase(rounds: emptiedRounds, readers: 2)
+let emptiedRounds = max(100, options.operations / 100)
+let outlived = emptiedSlotsPhase(rounds: emptiedRounds, readers: 1)
 if outlived > 0 {
   failures.append(
     "\(outlived) of \(emptiedRounds) rounds: an instance outlived its reset and every read"
