@@ -211,7 +211,7 @@ final class _Slot: @unchecked Sendable {
     return _Borrow(word: word, cell: cell, retried: retried)
   }
 
-  /// Ends a borrow (on any thread), and releases the cells whose last borrow this was
+  /// Ends a borrow (on its thread), and releases the cells whose last borrow this was
   /// (invariant 6). `symmetric` must be the value `beginBorrow` was given.
   @inlinable @inline(__always)
   func endBorrow(_ borrow: _Borrow, symmetric: Bool) {

@@ -142,13 +142,14 @@ struct si_slot_state;
 // a writer that unlinked a cell frees it only once no hazard word holds it. Readers never write a
 // shared cache line, so reads on several threads do not serialize.
 //
-// Each record has one transient word, for copying a value out (never held across user code),
-// and SI_BORROW_WORDS borrow words, each held for the whole of a borrow (`withValue`). A borrow may
-// be held for a long time, may nest, and may end on another thread than it began on (an `async`
-// method called on the borrowed instance resumes elsewhere): so a borrow claims any free word of
-// its thread's record and is ended by clearing that very word, from whichever thread. Only the
-// owning thread claims words; other threads only clear words they hold. When every borrow word is
-// taken, the caller falls back to copying the value out.
+// Each record has one transient word, for copying a value out (never held across user code the
+// library can keep out of it: I2, I13), and SI_BORROW_WORDS borrow words, each held for the whole
+// of a borrow (`withValue`). A borrow may be held for a long time and may nest; its closure is
+// synchronous, so it ends on the thread it began on, or with that thread (I12: the thread's
+// destructor clears and reclaims). A borrow claims any free word of its thread's record and is
+// ended by clearing that very word. Only the owning thread claims and clears words. When every
+// borrow word is taken, the caller falls back to copying the value out; a transient read that
+// finds the transient word taken (a read inside another read's window) uses a borrow word (I2).
 
 #define SI_BORROW_WORDS 7
 
