@@ -71,8 +71,9 @@ final class HeldThread: @unchecked Sendable {
       return
     }
     if let inWindow {
-      // Runs on the held thread, once, instead of stopping it.
+      // Runs on the held thread, once, instead of stopping it; the thread is held nowhere after.
       self.inWindow = nil
+      points = []
       lock.unlock()
       inWindow(point, place)
       return
@@ -116,7 +117,12 @@ final class HeldThread: @unchecked Sendable {
     self.inWindow = inWindow
     lock.unlock()
     start(holdingAt: points, body)
-    return runToEnd()
+    // Not `runToEnd()`: releasing the points before the thread reached one would skip the window.
+    while let stop = next() {
+      if stop == .finished { return true }
+      resume()
+    }
+    return false
   }
 
   /// Stops holding the thread at any point from now on (it still has to be resumed from where
