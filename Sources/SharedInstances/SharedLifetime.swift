@@ -92,12 +92,10 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
     column: UInt = #column
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let boxes = members.withLock { members in
-      members.removeAll { $0.box == nil }
-      return members.map(\.box)
-    }
-    // No lock held: resetting releases instances, which runs their deinits.
-    for box in boxes { box?._endLifetime(at: location) }
+    let boxes = members.withLock { members in _liveBoxes(pruning: &members) }
+    // No lock held: resetting releases instances, which runs their deinits; and dropping
+    // `boxes`, which may be the last reference to a box.
+    for box in boxes { box._endLifetime(at: location) }
   }
 
   /// `SharedLifetime("session")`.
@@ -109,11 +107,32 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
 
   /// Adds `box` to the members that `end()` resets.
   func add(_ box: some _LifetimeMember) {
-    members.withLock { members in
-      members.removeAll { $0.box == nil }
+    let live = members.withLock { members in
+      let live = _liveBoxes(pruning: &members)
       members.append(_LifetimeMembership(box: box))
+      return live
     }
+    // Released here, after unlocking: one of these may be the last reference to its box.
+    withExtendedLifetime(live) {}
   }
+}
+
+/// The members' boxes that are still alive, strongly, with the memberships of the others
+/// removed. Call under the lifetime's lock, and drop the result after unlocking (issue 28, b):
+/// loading a weak reference makes a strong one, which is a box's last if another thread drops
+/// its own meanwhile, and releasing it under the lock would run that box's deinit there, and
+/// every instance's deinit with it (a `deinit` that touches this lifetime would deadlock). Each
+/// strong reference made here is either in the result, released after unlocking, or of a box
+/// already gone (nil).
+private func _liveBoxes(pruning members: inout [_LifetimeMembership]) -> [any _LifetimeMember] {
+  var live: [any _LifetimeMember] = []
+  live.reserveCapacity(members.count)
+  members.removeAll { membership in
+    guard let box = membership.box else { return true }
+    live.append(box)
+    return false
+  }
+  return live
 }
 
 /// A box that a lifetime can end.

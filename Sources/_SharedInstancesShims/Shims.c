@@ -287,11 +287,35 @@ static si_hazard_record *si_hazard_head = 0;
 static pthread_key_t si_hazard_key;
 static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
 
+static void (*si_hazard_exit_reclaimer)(void) = 0;
+
+void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void)) {
+  __atomic_store_n(&si_hazard_exit_reclaimer, reclaimer, __ATOMIC_RELEASE);
+}
+
+// I12: a thread that exits (`pthread_exit`, `Thread.exit()`) inside a borrow never ends it, so
+// its destructor ends them all: clears every word of the record, fences as a read's end does
+// (I6), and reclaims in every slot where cells wait for reads (`_Slot.reclaimEverywhere`), which
+// registered themselves before their last scan. Borrows are synchronous (`withValue` takes a
+// non-async closure), so no borrow begun on this thread can still run elsewhere.
 static void si_hazard_detach(void *value) {
   si_hazard_record *record = (si_hazard_record *)value;
-  // Borrow words stay as they are: a borrow begun on this thread may still be running in a task
-  // that resumed elsewhere, and it clears its word itself. The next owner claims only free words.
+  bool held = __atomic_load_n(&record->transient, __ATOMIC_RELAXED) != 0;
   __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);
+  for (int i = 0; i < SI_BORROW_WORDS; i++) {
+    if (__atomic_load_n(&record->borrows[i], __ATOMIC_RELAXED) != 0) {
+      __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);
+      held = true;
+    }
+  }
+  if (held) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    void (*reclaimer)(void) = __atomic_load_n(&si_hazard_exit_reclaimer, __ATOMIC_ACQUIRE);
+    if (reclaimer != 0) {
+      // Deinits may run here, and read boxes: the record is still this thread's.
+      reclaimer();
+    }
+  }
   __atomic_store_n(&record->in_use, 0, __ATOMIC_RELEASE);
   si_hazard_mine = 0;
 }
@@ -339,15 +363,12 @@ si_hazard_record *si_hazard_attach(void) {
   return record;
 }
 
-// Not inline, on purpose (I3): `copy` is where the caller's compiler must have finished the copy.
-intptr_t si_hazard_end_read(si_hazard_record *record, void *copy, const intptr_t *retired,
-                            bool symmetric) {
-  (void)copy;
-  return si_hazard_end_borrow(&record->transient, retired, symmetric);
-}
-
-// Not inline, on purpose (I3, I6).
-intptr_t si_hazard_end_borrow(void **word, const intptr_t *retired, bool symmetric) {
+// Never inlined, and opaque to every optimizer, on purpose (I3; issue 28, c). `noinline` keeps
+// the call; the empty `asm` that takes `copy` and clobbers memory keeps even a cross-language LTO
+// build, which sees this body, from concluding that the call neither reads the copy nor releases
+// anything, and so from moving the caller's retain after the word is cleared.
+// Clears a hazard word, then reads a retired count (I6): the end of every read and borrow.
+static inline intptr_t si_hazard_clear(void **word, const intptr_t *retired, bool symmetric) {
   if (si_hazard_is_asymmetric(symmetric)) {
     // Release: what the reader did with the cell happens before a writer frees it.
     __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
@@ -356,6 +377,67 @@ intptr_t si_hazard_end_borrow(void **word, const intptr_t *retired, bool symmetr
   }
   __atomic_store_n(word, (void *)0, __ATOMIC_SEQ_CST);
   return __atomic_load_n(retired, __ATOMIC_SEQ_CST);
+}
+
+__attribute__((noinline)) intptr_t si_hazard_end_read(void **word, void *copy,
+                                                      const intptr_t *retired, bool symmetric) {
+  __asm__ volatile("" : : "r"(copy) : "memory");
+  return si_hazard_clear(word, retired, symmetric);
+}
+
+// Never inlined, opaque (I3, I6): what the borrower did with the instance completes before the
+// clear.
+__attribute__((noinline)) intptr_t si_hazard_end_borrow(void **word, const intptr_t *retired,
+                                                        bool symmetric) {
+  __asm__ volatile("" : : "r"(word) : "memory");
+  return si_hazard_clear(word, retired, symmetric);
+}
+
+// The Swift runtime's retain of a class instance (ABI-stable entry points): a native instance
+// on Linux; on Apple platforms, where the instance may be an Objective-C object, the entry point
+// that handles both.
+#if defined(__APPLE__)
+extern void *swift_unknownObjectRetain(void *object);
+#define SI_RETAIN_OBJECT(object) swift_unknownObjectRetain(object)
+#else
+extern void *swift_retain(void *object);
+#define SI_RETAIN_OBJECT(object) swift_retain(object)
+#endif
+
+// One call per read of `Resettable.value` for a class instance (issue 28: the read cost of issue
+// 18 given back). Every step is the one the Swift path takes, in the same order.
+__attribute__((noinline)) si_read_result si_hazard_read_object(si_slot_state *slot,
+                                                               intptr_t offset, bool symmetric) {
+  si_hazard_record *record = si_hazard_current();
+  si_read_result result = {0, SI_READ_DONE};
+  if (__builtin_expect(!si_hazard_transient_is_free(record), 0)) {
+    result.status = SI_READ_BUSY;  // a read inside another read's window (I2)
+    return result;
+  }
+  bool retried = false;
+  void *word = si_hazard_protect_word(&slot->current, &record->transient, symmetric, &retried);
+  if (word == 0) {
+    result.status = SI_READ_EMPTY;
+    // I11: a read that retried into an empty slot held an unlinked cell for a moment.
+    if (__builtin_expect(retried, 0) &&
+        si_hazard_clear(&record->transient, &slot->retired, symmetric) != 0) {
+      result.status |= SI_READ_RECLAIM;
+    }
+    return result;
+  }
+  void *cell = (void *)((uintptr_t)word & ~SI_CELL_KIND_MASK);
+  void *object = *(void *const *)((const char *)cell + offset);
+  // I3: retained before the word is cleared; the release store below cannot move above a call.
+  SI_RETAIN_OBJECT(object);
+  result.object = object;
+  intptr_t retired = si_hazard_clear(&record->transient, &slot->retired, symmetric);
+  // I6, as `_Slot.readEnded` decides it: reclaim if this read's cell was replaced, or if it
+  // retried (I4). A reader of the current cell never reclaims.
+  if (__builtin_expect(retired != 0, 0) &&
+      (retried || __atomic_load_n(&slot->current, __ATOMIC_SEQ_CST) != word)) {
+    result.status = SI_READ_RECLAIM;
+  }
+  return result;
 }
 
 static bool si_hazard_record_holds(si_hazard_record *record, const void *pointer) {
@@ -392,6 +474,18 @@ void si_hazard_wait_until_unprotected(const void *pointer) {
       }
     }
   }
+}
+
+// MARK: - Test hooks
+
+static si_test_hook si_test_installed_hook = 0;
+
+void si_test_set_hook(si_test_hook hook) {
+  __atomic_store_n(&si_test_installed_hook, hook, __ATOMIC_SEQ_CST);
+}
+
+si_test_hook si_test_current_hook(void) {
+  return __atomic_load_n(&si_test_installed_hook, __ATOMIC_ACQUIRE);
 }
 
 // MARK: - Mutex

@@ -1,7 +1,9 @@
 // The release-mode torture of SharedInstances' core (issue 18): plain reads and borrows against
 // every kind of change, the locator against register/unregister churn, re-entrant deinits,
 // factories that read other boxes or change their own, isolation scopes ended under readers,
-// and 20,000 short-lived threads. Every instance is counted from init to deinit.
+// and 20,000 short-lived threads; and (issue 28) reports that read and reset inside a read,
+// resets racing reads into an empty slot, deinits released by reads near the creation lock, and
+// threads that exit inside borrows. Every instance is counted from init to deinit.
 //
 //   swift run -c release shared-instances-torture [--operations N] [--threads N]
 //     [--short-lived-threads N] [--seed N]
@@ -156,6 +158,28 @@ for number in 0..<waves {
   }
 }
 checkQuiescent(after: "short-lived threads")
+
+// Phases 4-7 (issue 28): the slow paths of the protocol, one hole each.
+reportsThatResetPhase(rounds: max(20, options.operations / 2_000), threads: options.threads)
+checkQuiescent(after: "reports that read and reset")
+
+let emptiedRounds = max(100, options.operations / 100)
+let outlived = emptiedSlotsPhase(rounds: emptiedRounds, readers: 1)
+if outlived > 0 {
+  failures.append(
+    "\(outlived) of \(emptiedRounds) rounds: an instance outlived its reset and every read"
+  )
+}
+checkQuiescent(after: "reads racing resets into an empty slot")
+
+let refused = creationLockPhase(operations: max(100, options.operations / 20), threads: 3)
+if refused > 0 {
+  failures.append("\(refused) deinits ran under their box's creation lock (a set was refused)")
+}
+checkQuiescent(after: "deinits and the creation lock")
+
+exitingBorrowsPhase(waves: max(1, options.shortLivedThreads / 1_000), perWave: 50)
+checkQuiescent(after: "threads exiting inside borrows")
 
 let ledger = Ledger.shared
 let seenDead = ledger.seenDead.value

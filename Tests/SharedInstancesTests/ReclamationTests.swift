@@ -45,7 +45,12 @@ extension _Slot {
     protecting.open()
     _ = release.wait()
     // Ends the read as `loadWithKind` does.
-    if si_hazard_end_read(record, &copy, words + _Slot.retiredWord, isScoped) != 0, let copy {
+    if si_hazard_end_read(
+      si_hazard_transient_word(record),
+      &copy,
+      words + _Slot.retiredWord,
+      isScoped
+    ) != 0, let copy {
       readEnded(of: copy, retried: retried)
     }
   }

@@ -54,6 +54,10 @@ struct BenchmarkMain {
       print(SystemDoubleCosts.markdownTable(requests))
       return
     }
+    if settings.readCostOnly {
+      print(ReadCost.markdownTable(ReadCost.run(quick: settings.isQuick)))
+      return
+    }
     if settings.systemOnly {
       printToStandardError("System boxes against the system API (no isolation scope opened):")
       print(SystemBoxReads.markdownTable(SystemBoxReads.run(sampler)))

@@ -11,7 +11,7 @@ struct _ScopedBorrow {
 
   @inlinable var cell: UnsafeMutableRawPointer { held.cell }
 
-  /// Ends the borrow (on any thread).
+  /// Ends the borrow (on the thread that began it: `withValue` is synchronous).
   @inlinable func end() {
     slot._withUnsafeGuaranteedRef { $0.endBorrow(held, symmetric: $0.isScoped) }
     withExtendedLifetime(scope) {}

@@ -87,7 +87,7 @@ func _cellValueOffset<Shared>(_: Shared.Type) -> Int {
 }
 
 /// A borrow of a slot's instance in progress: the hazard word that protects the cell, and the
-/// cell word it protects. Ended with `_Slot.endBorrow(_:)`, on any thread.
+/// cell word it protects. Ended with `_Slot.endBorrow(_:)`, on the thread that began it.
 @usableFromInline
 struct _Borrow {
   @usableFromInline let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>

@@ -3,7 +3,7 @@ import _SharedInstancesShims
 /// The memory-safety argument of SharedInstances, in one place.
 ///
 /// Everything in this folder (and the hazard-pointer half of `_SharedInstancesShims`, whose
-/// comments cite the invariants below as I1…I10) exists to let any thread read a box's instance
+/// comments cite the invariants below as I1…I13) exists to let any thread read a box's instance
 /// without a lock while other threads replace it, and to release every replaced instance exactly
 /// once, as soon as no read can still use it. The design follows hazard pointers with asymmetric
 /// fences (Folly's `hazptr`); the rules come first, the code after.
@@ -22,15 +22,29 @@ import _SharedInstancesShims
 ///    again (with the fence of I8 in between); a failed validation retries with the new cell.
 ///    Model: `Model/reclamation.pml`, `[I1_validate]` (line 340), `no-use-after-free` (line 162).
 /// 2. *Transient protection is short.* The transient word covers copying the instance out of
-///    the cell, nothing else: no user code, no lock, nothing that blocks. Borrow words cover a
-///    `withValue` closure, for as long as it runs. Neither is ever waited for by a change.
-///    Model: `Model/reclamation.pml`, `no-user-code-in-transient-window` (line 157).
+///    the cell, nothing else: no lock, nothing that blocks, and no user code the library can
+///    keep out (reports wait for the end: I13). What copying itself may run (a C++ copy
+///    constructor, an Objective-C `retain`; a bridged `NSString` key is made native before a
+///    locator read) may read boxes: a read that finds its thread's transient word taken is
+///    nested in another read's window, and protects with a free borrow word instead (or, when
+///    none is free, with a reference taken under the state lock), so it never clears the outer
+///    read's word (`_Slot.beginNestedRead`, `si_hazard_transient_is_free`). Borrow words cover a
+///    `withValue` closure, user code, for as long as it runs. No word is ever waited for by a
+///    change of a box.
+///    Model: `Model/reclamation.pml`, `no-user-code-in-transient-window` (line 157),
+///    `[I2_hook]` (line 381).
 /// 3. *Copy, then unprotect — in that order in every build.* The copy is written to memory whose
 ///    address is passed to `si_hazard_end_read`, a C function compiled apart and never inlined.
 ///    The compiler of the reading code must assume that call reads the copy and may release what
 ///    it references, so it completes the copy, retain included, before the call; no optimizer
 ///    can move the retain after the word is cleared (the release-build defect of issue 18).
-///    `si_hazard_end_borrow`, which ends a borrow, is compiled apart for the same reason.
+///    `si_hazard_end_borrow`, which ends a borrow, is compiled apart for the same reason. Both
+///    are `noinline` and open with an empty `asm` that takes the pointer and clobbers memory, so
+///    that even a cross-language LTO build, which sees their bodies, cannot conclude the call
+///    leaves the copy alone. A class instance read by `value` takes one call instead,
+///    `si_hazard_read_object`, which retains the instance (a call into the Swift runtime) before
+///    its release store clears the word: in C, where no compiler moves a call below a release
+///    store (checked in the release disassembly: BENCHMARKS.md, issue 28).
 ///    Model: `Model/reclamation.pml`, `[I3_copy]` (line 365); `MUTANT_CLEAR_BEFORE_COPY` breaks it.
 /// 4. *A retried protection is remembered.* A word whose validation failed held, for a moment,
 ///    a cell that was already unlinked; a writer's scan may have seen it there. The reader
@@ -55,9 +69,13 @@ import _SharedInstancesShims
 ///    Model: `Model/reclamation.pml`, `published-once` (line 289).
 /// 8. *Fences by kind of slot.* Readers of process-wide slots store their hazard words with
 ///    compiler barriers only where Linux offers `membarrier`, and a writer of such a slot makes
-///    every running thread fence before it scans (rare: production changes). Slots of isolation
-///    scopes, other platforms and ThreadSanitizer builds use sequentially consistent stores and
-///    loads on both sides, so ending or changing a test's state never takes a system call.
+///    every running thread fence before it scans (rare: production changes). Those stores are
+///    release stores, not relaxed ones: a scan that reads a *later* read's store then also
+///    synchronizes with everything the earlier reads of that word did (the C11 model gives a
+///    relaxed store no such edge; a plain `mov` on x86-64, `stlr` on arm64, as in Folly). Slots
+///    of isolation scopes, other platforms and ThreadSanitizer builds use sequentially
+///    consistent stores and loads on both sides, so ending or changing a test's state never
+///    takes a system call.
 ///    Model: `Model/reclamation.pml`, `[I8_membarrier]` (line 215), in TSO mode (`-DTSO`).
 /// 9. *A scope's cells go with the scope, without a scan.* Every read or borrow of a scope's slot
 ///    holds a reference to the scope until it ends, so when the scope is deallocated no hazard
@@ -70,19 +88,63 @@ import _SharedInstancesShims
 ///    hold their box's creation lock) waits until the outermost of them has returned
 ///    (`_Slot.release`, `_FactoryStack.deferRelease`).
 ///    Model: `Model/reclamation.pml`, `no-release-under-lock` (line 169).
+/// 11. *A read that retried into an empty slot still ends.* Its word held, for a moment, a cell
+///    that a change unlinked and may have deferred to it (I4), even though it found nothing to
+///    read: it clears its word, fences, reads the retired count, and reclaims if cells wait (the
+///    end of I6), as a read that found a cell does (`_Slot.emptiedRead`, `si_hazard_read_object`,
+///    `si_scope_begin_read`'s callers, `_Slot.beginBorrow`). So I6's promise holds for every
+///    read, whatever it found.
+///    Model: `Model/reclamation.pml`, `[I11_retry_to_empty]` (line 353); `MUTANT_HOLE2` breaks it.
+/// 12. *A thread that exits ends its reads and borrows.* A borrow's closure is synchronous, so a
+///    borrow never outlives its thread, unless the thread exits inside it (`pthread_exit`,
+///    `Thread.exit()`). The thread's destructor (`si_hazard_detach`) clears every word of its
+///    record, fences, and reclaims in every slot where cells wait (`_DeferredSlots`): a slot
+///    registers there before its last scan, so either that scan saw the cleared word, or the
+///    exiting thread, which fenced after clearing, finds the slot registered.
+///    Model: `Model/reclamation.pml`, `[I12_thread_exit]` (line 490); `MUTANT_HOLE4` breaks it.
+/// 13. *Reports after the read.* Whatever a read must check and report (a strict scope's real
+///    read, a `.required` box, a use after the scope ended, a read inside a factory) is noted in
+///    the `_Read` and done in `_Read.ended`, after the hazard word is clear and the copy is
+///    owned: reporting runs user code (`Issue.record`, `XCTFail`, traits and observers that read
+///    and reset boxes). A borrow's checks run under its borrow word (`_Scope.borrow`), which,
+///    like the closure it is taken for, is made to be held across user code: a change defers
+///    the cell to it, and nothing clears it but the borrow's end. Likewise under a lock: the
+///    creation lock's look at its slot takes a reference under the state lock instead of a
+///    protected read (whose end may reclaim), and drops it after unlocking (I10;
+///    `_Slot.createOnce`); a lifetime's weak references to its boxes are made strong and dropped
+///    outside its lock (`SharedLifetime`).
+///    Model: `Model/reclamation.pml`, `[I13_report_after_read]` (line 400); `MUTANT_HOLE1` and
+///    `MUTANT_HOLE3` break it.
+///
+/// **Model.** `Model/reclamation.pml` (beside this file; `Model/README.md` gives its bounds and
+/// what it leaves out) checks this protocol with spin, exhaustively, in CI
+/// (`scripts/check-model.sh`), and rejects a mutant for each of issue 28's holes. Each
+/// invariant's `Model:` line names the tag or property that checks it and the model's line;
+/// the script fails when a line drifts off its tag.
 enum _MemorySafety {}
 
 /// Ends the transient read that protected what `copy` points to (invariant 3): the copy's
-/// address goes to `si_hazard_end_read`, which the compiler cannot see into. Returns the count of
-/// retired cells that `retired` points to, read after the word was cleared (I6). Callers pass
-/// `&copy`: a typed pointer, so that no closure is needed and a debug build pays no more than
-/// the call.
+/// address goes to `si_hazard_end_read`, which the compiler cannot see into, with the hazard word
+/// that protected it (`hazard`). Returns the count of retired cells that `retired` points to,
+/// read after the word was cleared (I6). Callers pass `&copy`: a typed pointer, so that no
+/// closure is needed and a debug build pays no more than the call.
 @_transparent @usableFromInline
 func _endTransientRead<T>(
-  _ record: UnsafeMutablePointer<si_hazard_record>,
+  _ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
   after copy: UnsafeMutablePointer<T>,
   retired: UnsafePointer<Int>,
   symmetric: Bool
 ) -> Int {
-  si_hazard_end_read(record, UnsafeMutableRawPointer(copy), retired, symmetric)
+  si_hazard_end_read(hazard, UnsafeMutableRawPointer(copy), retired, symmetric)
+}
+
+/// The hazard word a transient read of this thread uses: the transient word, or, for a read
+/// inside another read's window (user code that copying a value ran), a free borrow word, so
+/// that it never clears the outer read's protection (invariant 2). Nil when every word is taken.
+@inlinable @inline(__always)
+func _hazardWordForRead(
+  _ record: UnsafeMutablePointer<si_hazard_record>
+) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+  if _fastPath(si_hazard_transient_is_free(record)) { return si_hazard_transient_word(record) }
+  return si_hazard_free_borrow_word(record)
 }

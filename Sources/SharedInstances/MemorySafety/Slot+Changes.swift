@@ -8,8 +8,11 @@ extension _Slot {
 
   /// What one run of the creation lock produced.
   private enum Creation<Shared> {
-    /// An instance was there already (another thread created or installed it).
-    case found((value: Shared, kind: _CellKind))
+    /// An instance was there already (another thread created or installed it): its cell, with
+    /// one reference taken for the caller, who copies the instance out and drops the reference
+    /// after unlocking (invariant 10: dropping it may release the instance, which a change may
+    /// have replaced meanwhile).
+    case found(UnsafeMutableRawPointer)
     /// The factory's result is installed.
     case installed(Shared)
     /// An override or reset landed while the factory ran: its result, in a cell, belongs to a
@@ -34,7 +37,11 @@ extension _Slot {
       // No lock held now, and the creator word is cleared: what the run dropped may go.
       _FactoryStack.releaseDeferred()
       switch creation {
-      case .found(let loaded): return loaded
+      case .found(let cell):
+        // The cell is ours until released: no hazard word needed to copy the instance out.
+        let loaded = (_CellWord.instance(in: cell, as: Shared.self), _CellWord.kind(cell))
+        Self.release(cell)
+        return loaded
       case .installed(let created): return (created, kind)
       case .dropped(let cell): Self.release(cell)
       }
@@ -42,6 +49,11 @@ extension _Slot {
   }
 
   /// Takes the creation lock, and runs the factory if the slot is still empty.
+  ///
+  /// Nothing here releases an instance (invariant 10; issue 28, hole 3): the slot is looked at
+  /// under its state lock, taking a reference to the cell found, never with a hazard-protected
+  /// read, whose end may reclaim (and so run a `deinit`) while this thread holds the creation
+  /// lock and is named its creator.
   private func createOnce<Shared>(
     _ identity: _BoxIdentity,
     kind: _CellKind,
@@ -50,35 +62,36 @@ extension _Slot {
     let creator = words + Self.creatorWord
     creationLock.lock()
     si_int_store_release(creator, Int(bitPattern: si_current_thread()))
+    si_test_event(SI_TEST_CREATION_LOCKED, state)
     defer {
+      si_test_event(SI_TEST_CREATION_UNLOCKING, state)
       si_int_store_release(creator, 0)
       creationLock.unlock()
     }
-    while true {
-      if let loaded = loadWithKind(Shared.self, symmetric: isScoped) { return .found(loaded) }
-      // The generation this factory run belongs to, taken together with the emptiness check:
-      // an override installed between the load above and here must not be overwritten.
-      let startedIn: UInt64? = stateLock.withLock {
-        current.pointee == nil ? generation : nil
-      }
-      guard let startedIn else { continue }
-      // User code: no lock but this slot's own creation lock is held. A change of this box
-      // from inside the factory is refused (see `Resettable._refusesChangeDuringCreation`), so
-      // it cannot make this run stale over and over.
-      _FactoryStack.push(identity)
-      let created = factory()
-      _FactoryStack.pop()
-      let cell = Self.makeCell(created, kind: kind)
-      let installed: Bool = stateLock.withLock {
-        guard generation == startedIn else { return false }
-        generation &+= 1
-        let previous = si_ptr_exchange(current, cell)
-        precondition(previous == nil, "SharedInstances: a slot changed without a new generation")
-        return true
-      }
-      // The cell holds its own reference to `created`: dropping it releases the instance.
-      return installed ? .installed(created) : .dropped(cell)
+    // The generation this factory run belongs to, taken together with the emptiness check:
+    // an override installed after this must not be overwritten.
+    let (found, startedIn): (UnsafeMutableRawPointer?, UInt64) = stateLock.withLock {
+      guard let word = current.pointee else { return (nil, generation) }
+      Self.retain(word)  // our own `_Cell`: no user code under the lock
+      return (word, generation)
     }
+    if let found { return .found(found) }
+    // User code: no lock but this slot's own creation lock is held. A change of this box
+    // from inside the factory is refused (see `Resettable._refusesChangeDuringCreation`), so
+    // it cannot make this run stale over and over.
+    _FactoryStack.push(identity)
+    let created = factory()
+    _FactoryStack.pop()
+    let cell = Self.makeCell(created, kind: kind)
+    let installed: Bool = stateLock.withLock {
+      guard generation == startedIn else { return false }
+      generation &+= 1
+      let previous = si_ptr_exchange(current, cell)
+      precondition(previous == nil, "SharedInstances: a slot changed without a new generation")
+      return true
+    }
+    // The cell holds its own reference to `created`: dropping it releases the instance.
+    return installed ? .installed(created) : .dropped(cell)
   }
 
   // MARK: Changing

@@ -22,16 +22,59 @@ extension _Slot {
   func reclaim() {
     var free: [UnsafeMutableRawPointer] = []
     retireLock.withLock {
-      // Every hazard word stored before this point is visible to the scan below (invariant 8:
-      // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
-      si_hazard_barrier(isScoped)
-      retired.removeAll { cell in
-        if si_hazard_is_protected(cell) { return false }  // its last reader releases it
-        free.append(cell)
-        return true
+      scanRetired(into: &free)
+      if !retired.isEmpty && !isDeferring {
+        // Invariant 12: a slot where cells wait for reads is known to the threads that exit
+        // inside a borrow. Registered, then scanned once more: a thread whose exit cleared its
+        // words before that scan is seen by it; one that clears them later finds this slot.
+        isDeferring = true
+        _DeferredSlots.add(self)
+        scanRetired(into: &free)
+      }
+      if retired.isEmpty && isDeferring {
+        isDeferring = false
+        _DeferredSlots.remove(self)
       }
       if !free.isEmpty { si_int_fetch_add(words + Self.retiredWord, -free.count) }
     }
     for cell in free { Self.release(cell) }
+  }
+
+  /// Moves the retired cells that no hazard word holds to `free`. Call with `retireLock` held.
+  private func scanRetired(into free: inout [UnsafeMutableRawPointer]) {
+    // Every hazard word stored before this point is visible to the scan below (invariant 8:
+    // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
+    si_hazard_barrier(isScoped)
+    retired.removeAll { cell in
+      if si_hazard_is_protected(cell) { return false }  // its last reader releases it
+      free.append(cell)
+      return true
+    }
+  }
+}
+
+/// The slots where retired cells wait for reads or borrows to end (invariant 12), for a thread
+/// that exits while it holds hazard words (`pthread_exit` or `Thread.exit()` inside `withValue`):
+/// its destructor clears its words, then reclaims in each of them. A slot is held strongly
+/// while it is here (from its first deferred cell until its retired list is empty again), and
+/// every reference dropped from here is dropped after unlocking (invariant 10).
+enum _DeferredSlots {
+  private static let slots = Protected<[ObjectIdentifier: _Slot]>([:])
+
+  static func add(_ slot: _Slot) {
+    si_hazard_set_exit_reclaimer { _DeferredSlots.reclaimEverywhere() }
+    let replaced = slots.withLock { $0.updateValue(slot, forKey: ObjectIdentifier(slot)) }
+    withExtendedLifetime(replaced) {}
+  }
+
+  static func remove(_ slot: _Slot) {
+    let removed = slots.withLock { $0.removeValue(forKey: ObjectIdentifier(slot)) }
+    withExtendedLifetime(removed) {}
+  }
+
+  /// Reclaims in every slot where cells wait.
+  static func reclaimEverywhere() {
+    let waiting: [_Slot] = slots.withLock { Array($0.values) }
+    for slot in waiting { slot.reclaim() }
   }
 }

@@ -16,8 +16,8 @@ import _SharedInstancesShims
 @usableFromInline
 final class _Slot: @unchecked Sendable {
   // @unchecked: `state` (which `current`, `words` and `readCounts` point into) is only accessed
-  // atomically; `generation` only under `stateLock`; `retired` only under `retireLock`; the cells
-  // are immutable.
+  // atomically; `generation` only under `stateLock`; `retired` and `isDeferring` only under
+  // `retireLock`; the cells are immutable.
 
   /// What readers touch, in one C struct: scope tables point to it (`si_scope_begin_read`).
   @usableFromInline let state: UnsafeMutablePointer<si_slot_state>
@@ -38,6 +38,8 @@ final class _Slot: @unchecked Sendable {
   var generation: UInt64 = 0
   /// Cell words replaced while a borrow still held them.
   var retired: [UnsafeMutableRawPointer] = []
+  /// Whether `_DeferredSlots` holds this slot (invariant 12). Only under `retireLock`.
+  var isDeferring = false
 
   // Offsets into `words` and the read flags (literals, so a debug build reads no global).
   @inlinable static var creatorWord: Int { 0 }
@@ -144,6 +146,18 @@ final class _Slot: @unchecked Sendable {
 
   // MARK: Reading
 
+  /// The current instance, a class instance (`_isSingleReference`), in one out-of-line call
+  /// (`si_hazard_read_object`); nil when the slot is empty. Lock-free.
+  @inlinable @inline(__always)
+  func loadObject<Shared>(_: Shared.Type, symmetric: Bool) -> Shared? {
+    let read = si_hazard_read_object(state, _cellValueOffset(Shared.self), symmetric)
+    if _fastPath(read.status == SI_READ_DONE) {
+      return _takeRetained(read.object!, as: Shared.self)
+    }
+    if read.status == SI_READ_BUSY { return load(Shared.self, symmetric: symmetric) }
+    return objectReadEnded(read, as: Shared.self)
+  }
+
   /// The current instance, without creating one. Lock-free.
   ///
   /// `symmetric` is the fence mode of this slot's readers (invariant 8): `isScoped`, passed as a
@@ -189,13 +203,15 @@ final class _Slot: @unchecked Sendable {
   @inlinable @inline(__always)
   func beginBorrow(symmetric: Bool) -> _Borrow? {
     var retried = false
-    guard let word = si_hazard_free_borrow_word(si_hazard_current()),
-      let cell = si_hazard_protect_word(current, word, symmetric, &retried)
-    else { return nil }
+    guard let word = si_hazard_free_borrow_word(si_hazard_current()) else { return nil }
+    guard let cell = si_hazard_protect_word(current, word, symmetric, &retried) else {
+      if _slowPath(retried) { emptiedRead(word, symmetric: symmetric) }  // invariant 11
+      return nil
+    }
     return _Borrow(word: word, cell: cell, retried: retried)
   }
 
-  /// Ends a borrow (on any thread), and releases the cells whose last borrow this was
+  /// Ends a borrow (on its thread), and releases the cells whose last borrow this was
   /// (invariant 6). `symmetric` must be the value `beginBorrow` was given.
   @inlinable @inline(__always)
   func endBorrow(_ borrow: _Borrow, symmetric: Bool) {

@@ -1,7 +1,7 @@
 import _SharedInstancesShims
 
-/// A transient read in progress (invariants 1–3 and 6 of `_MemorySafety`): the cell word its
-/// thread's transient hazard word protects, and what ending the read needs.
+/// A transient read in progress (invariants 1–3, 6 and 13 of `_MemorySafety`): the cell word a
+/// hazard word of its thread protects, and what ending the read needs.
 ///
 /// Its parts are split so that an unspecialized client (every debug build: tests run in debug)
 /// does as little generic work per read as possible: finding and protecting the cell is
@@ -9,7 +9,10 @@ import _SharedInstancesShims
 /// generic part only copies the instance out and hands the copy's address to `end(after:)`.
 @usableFromInline
 struct _Read {
-  @usableFromInline var record: UnsafeMutablePointer<si_hazard_record>?
+  /// The hazard word that protects the cell: the thread's transient word, or a borrow word for
+  /// a read nested in another read's window (I2). Nil when the read owns a reference to its
+  /// cell instead (`ownsCell`).
+  @usableFromInline var hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   /// The protected cell word; nil until `_Slot.beginRead` protected one.
   @usableFromInline var word: UnsafeMutableRawPointer?
   @usableFromInline var slot: Unmanaged<_Slot>?
@@ -17,11 +20,19 @@ struct _Read {
   @usableFromInline var retiredCount: UnsafePointer<Int>?
   @usableFromInline var symmetric = false
   @usableFromInline var retried = false
+  /// The read holds one reference to its cell, taken under the slot's state lock, instead of a
+  /// hazard word: a read nested in another read's window when every word of the thread is
+  /// taken. Released when the read ends.
+  @usableFromInline var ownsCell = false
   /// The scope that owns `slot`, retained until the read ends (invariant 9), when nothing else
   /// keeps it alive: nil for a scope bound to the reading task, which the binding keeps alive
   /// for the whole (synchronous) read. Unmanaged, so that the struct is trivial and a debug
   /// build copies it without reference counting.
   @usableFromInline var scope: Unmanaged<_Scope>?
+  /// The scope whose checks (and reports) the read owes once it ended (invariant 13), and the
+  /// box read: nil when it owes none. Kept alive by the task's binding or by `scope`.
+  @usableFromInline var check: Unmanaged<_Scope>?
+  @usableFromInline var identity: Unmanaged<_BoxIdentity>?
 
   @inlinable init() {}
 
@@ -37,23 +48,46 @@ struct _Read {
   /// Ends the read, after `copy` was copied out of the cell (invariant 3).
   @_transparent @usableFromInline
   func end<Shared>(after copy: inout Shared) {
+    guard let hazard else { return endOwned() }
     let retired = _endTransientRead(
-      record!,
+      hazard,
       after: &copy,
       retired: retiredCount!,
       symmetric: symmetric
     )
-    if _slowPath(retired != 0 || scope != nil) { ended(retired: retired) }
+    if _slowPath(retired != 0 || scope != nil || check != nil) { ended(retired: retired) }
   }
 
-  /// The rest of ending a read, where it has a rest: reclaiming cells (invariant 6) and letting
-  /// go of the scope. Not generic.
+  /// The rest of ending a read, where it has a rest, all of it after the hazard word is clear:
+  /// reclaiming cells (invariant 6), the checks and reports the read owes (invariant 13), and
+  /// letting go of the scope. Not generic.
   @usableFromInline
   func ended(retired: Int) {
     if retired != 0 {
       slot!._withUnsafeGuaranteedRef { $0.readEnded(of: word!, retried: retried) }
     }
+    report()
     scope?.release()
+  }
+
+  /// Ends a read that owned a reference to its cell: drops it (invariant 10), then as `ended`.
+  @usableFromInline
+  func endOwned() {
+    _Slot.release(word!)
+    report()
+    scope?.release()
+  }
+
+  /// What the scope checks about a read it served, now that the read ended (invariant 13).
+  private func report() {
+    guard let check, let identity, let slot else { return }
+    check._withUnsafeGuaranteedRef { scope in
+      scope.checkRead(
+        slot.takeUnretainedValue(),
+        identity: identity.takeUnretainedValue(),
+        kind: kind
+      )
+    }
   }
 }
 
@@ -62,9 +96,16 @@ extension _Slot {
   @inlinable @inline(__always)
   func beginRead(_ read: inout _Read, symmetric: Bool) -> Bool {
     let record = si_hazard_current()
+    guard si_hazard_transient_is_free(record) else {
+      return beginNestedRead(&read, symmetric: symmetric)
+    }
+    let hazard = si_hazard_transient_word(record)
     var retried = false
-    guard let word = si_hazard_protect(current, record, symmetric, &retried) else { return false }
-    read.record = record
+    guard let word = si_hazard_protect_word(current, hazard, symmetric, &retried) else {
+      if _slowPath(retried) { emptiedRead(hazard, symmetric: symmetric) }
+      return false
+    }
+    read.hazard = hazard
     read.word = word
     read.slot = .passUnretained(self)
     read.retiredCount = UnsafePointer(words + Self.retiredWord)
@@ -72,6 +113,70 @@ extension _Slot {
     read.retried = retried
     return true
   }
+
+  /// A read inside another read's window on this thread (user code that copying a value ran:
+  /// a C++ copy constructor, an Objective-C `retain`): protected with a borrow word, so that the
+  /// outer read keeps its transient word (invariant 2), or, when every word is taken, with a
+  /// reference to the cell taken under the state lock.
+  @usableFromInline @inline(never)
+  func beginNestedRead(_ read: inout _Read, symmetric: Bool) -> Bool {
+    read.slot = .passUnretained(self)
+    read.symmetric = symmetric
+    read.retiredCount = UnsafePointer(words + Self.retiredWord)
+    guard let hazard = si_hazard_free_borrow_word(si_hazard_current()) else {
+      let word: UnsafeMutableRawPointer? = stateLock.withLock {
+        guard let word = current.pointee else { return nil }
+        Self.retain(word)
+        return word
+      }
+      guard let word else { return false }
+      read.word = word
+      read.ownsCell = true
+      return true
+    }
+    var retried = false
+    guard let word = si_hazard_protect_word(current, hazard, symmetric, &retried) else {
+      if retried { emptiedRead(hazard, symmetric: symmetric) }
+      return false
+    }
+    read.hazard = hazard
+    read.word = word
+    read.retried = retried
+    return true
+  }
+
+  /// The end a read owes that retried and then found the slot empty (invariant 11): its word
+  /// held, for a moment, a cell a writer may have deferred to it. `hazard` is clear already;
+  /// clearing it again through the out-of-line end fences and reads the retired count.
+  @usableFromInline @inline(never)
+  func emptiedRead(_ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>, symmetric: Bool) {
+    if si_hazard_end_borrow(hazard, words + Self.retiredWord, symmetric) != 0 { reclaim() }
+  }
+
+  /// What `si_hazard_read_object` did besides handing back an instance: reclaims where it must
+  /// (invariant 6 or 11), and returns the instance, or nil when there is none (the slot is
+  /// empty, or the read must be made another way: `SI_READ_BUSY`).
+  @inlinable @inline(never)
+  func objectReadEnded<Shared>(_ read: si_read_result, as _: Shared.Type) -> Shared? {
+    let value = read.object.map { _takeRetained($0, as: Shared.self) }
+    if read.status & SI_READ_RECLAIM != 0 { reclaim() }
+    return value
+  }
+}
+
+/// Whether values of `T` are one strong reference to a class instance, which
+/// `si_hazard_read_object` can retain: decided when a client specializes the read (a constant
+/// there); false in an unspecialized (debug) client, which takes the generic path.
+@_transparent @usableFromInline
+func _isSingleReference<T>(_: T.Type) -> Bool {
+  _canBeClass(T.self) == 1 && MemoryLayout<T>.size == MemoryLayout<AnyObject>.size
+}
+
+/// Takes ownership of the +1 reference `si_hazard_read_object` returned, as `Shared` (a single
+/// reference: `_isSingleReference`).
+@_transparent @usableFromInline
+func _takeRetained<Shared>(_ object: UnsafeMutableRawPointer, as _: Shared.Type) -> Shared {
+  unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue(), to: Shared.self)
 }
 
 /// Where a read resolved when it could not simply be served (`_Scope.beginRead`).
@@ -114,20 +219,30 @@ extension _Scope {
     return .reading
   }
 
-  /// Finds, protects and counts in one C call (invariants 1 and 8: symmetric fences).
+  /// Finds, protects and counts in one C call (invariants 1 and 8: symmetric fences). What the
+  /// scope must check about the read is left in `read`, for after it ended (invariant 13).
   private static func beginRead(
     of identity: _BoxIdentity,
     in scope: _Scope,
     _ read: inout _Read
   ) -> Bool {
     let record = si_hazard_current()
+    // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
+    guard si_hazard_transient_is_free(record) else { return false }
+    let hazard = si_hazard_transient_word(record)
     var word: UnsafeMutableRawPointer?
     var retried = false
-    guard
-      let slot = si_scope_begin_read(scope.publishedTable, identity.id, record, &word, &retried),
-      let word
+    guard let slot = si_scope_begin_read(scope.publishedTable, identity.id, hazard, &word, &retried)
     else { return false }
-    read.record = record
+    guard let word else {
+      if _slowPath(retried) {
+        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
+          $0.emptiedRead(hazard, symmetric: true)
+        }
+      }
+      return false
+    }
+    read.hazard = hazard
     read.word = word
     read.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
     read.retiredCount = UnsafePointer(si_slot_retired(slot))
@@ -138,7 +253,9 @@ extension _Scope {
       si_any_set(scope.ended, scope.activeFactories)
         || (kind == .real && (scope.isStrict || identity.requiresOverrideInTests))
     ) {
-      scope.checkRead(read.slot!.takeUnretainedValue(), identity: identity, kind: kind)
+      // Checked, and reported, once the read ended: a report runs user code (invariant 13).
+      read.check = .passUnretained(scope)
+      read.identity = .passUnretained(identity)
     }
     return true
   }

@@ -131,6 +131,8 @@ uint64_t si_next_identifier(void);
 /// An identifier of the calling thread, unique among live threads.
 uintptr_t si_current_thread(void);
 
+struct si_slot_state;
+
 // MARK: - Hazard pointers
 //
 // The memory-safety argument these functions implement is stated once, with numbered invariants,
@@ -140,13 +142,14 @@ uintptr_t si_current_thread(void);
 // a writer that unlinked a cell frees it only once no hazard word holds it. Readers never write a
 // shared cache line, so reads on several threads do not serialize.
 //
-// Each record has one transient word, for copying a value out (never held across user code),
-// and SI_BORROW_WORDS borrow words, each held for the whole of a borrow (`withValue`). A borrow may
-// be held for a long time, may nest, and may end on another thread than it began on (an `async`
-// method called on the borrowed instance resumes elsewhere): so a borrow claims any free word of
-// its thread's record and is ended by clearing that very word, from whichever thread. Only the
-// owning thread claims words; other threads only clear words they hold. When every borrow word is
-// taken, the caller falls back to copying the value out.
+// Each record has one transient word, for copying a value out (never held across user code the
+// library can keep out of it: I2, I13), and SI_BORROW_WORDS borrow words, each held for the whole
+// of a borrow (`withValue`). A borrow may be held for a long time and may nest; its closure is
+// synchronous, so it ends on the thread it began on, or with that thread (I12: the thread's
+// destructor clears and reclaims). A borrow claims any free word of its thread's record and is
+// ended by clearing that very word. Only the owning thread claims and clears words. When every
+// borrow word is taken, the caller falls back to copying the value out; a transient read that
+// finds the transient word taken (a read inside another read's window) uses a borrow word (I2).
 
 #define SI_BORROW_WORDS 7
 
@@ -194,9 +197,61 @@ static inline bool si_hazard_is_asymmetric(bool symmetric) {
 /// did before it.
 void si_hazard_barrier(bool symmetric);
 
+// MARK: - Test hooks (unoptimized builds only)
+//
+// Tests hold a thread at a chosen point of the protocol (right after it stored its hazard word,
+// as preemption can hold it) and change boxes meanwhile: the interleavings of issue 28, each
+// reproduced deterministically, also under ThreadSanitizer. `si_test_event` is compiled only
+// where the including code is not optimized (`__OPTIMIZE__`, which the Swift compiler passes to
+// the C code it imports as it optimizes the Swift code): a release build has no load and no
+// branch for it. The hook runs on the held thread, inside the window it marks: it must only wait.
+
+/// Where a test may hold a thread.
+typedef enum si_test_point {
+  /// A hazard word was just stored, before the validating reload (`where`: the word).
+  SI_TEST_PROTECT_STORED = 1,
+  /// A box's creation lock was just taken, before the slot is looked at (`where`: the slot's
+  /// state).
+  SI_TEST_CREATION_LOCKED = 2,
+  /// A box's creation lock is about to be released (`where`: the slot's state).
+  SI_TEST_CREATION_UNLOCKING = 3,
+} si_test_point;
+
+typedef void (*si_test_hook)(si_test_point point, const void *_Nullable where);
+
+/// Installs (or, with NULL, removes) the process's test hook.
+void si_test_set_hook(si_test_hook _Nullable hook);
+
+/// The hook installed, if any (atomic).
+si_test_hook _Nullable si_test_current_hook(void);
+
+#if !defined(__OPTIMIZE__)
+#define SI_TEST_HOOKS 1
+#else
+#define SI_TEST_HOOKS 0
+#endif
+
+/// Whether `si_test_event` does anything in code compiled like the caller.
+static inline bool si_test_hooks_compiled(void) { return SI_TEST_HOOKS != 0; }
+
+/// Calls the test hook, where one is installed, in unoptimized builds only.
+static inline void si_test_event(si_test_point point, const void *_Nullable where) {
+#if SI_TEST_HOOKS
+  si_test_hook hook = si_test_current_hook();
+  if (hook != 0) {
+    hook(point, where);
+  }
+#else
+  (void)point;
+  (void)where;
+#endif
+}
+
 /// Loads `*slot` and protects it in `word` until the word is cleared (I1). Returns NULL, with the
 /// word cleared, when the slot is empty. Sets `*retried` when a validation failed: the word then
 /// held, for a moment, a cell that was already unlinked, which a writer's scan may have seen (I4).
+/// A NULL result with `*retried` set is such a read too: its caller still owes the end of I6
+/// (`si_hazard_end_borrow` on the cleared word, and a reclaim if cells are retired; I11).
 static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Nonnull slot,
                                                      void *_Nullable *_Nonnull word,
                                                      bool symmetric, bool *_Nonnull retried) {
@@ -205,11 +260,17 @@ static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Non
   while (pointer != 0) {
     void *again;
     if (asymmetric) {
-      __atomic_store_n(word, pointer, __ATOMIC_RELAXED);
+      // Release, not relaxed (issue 28, a): a writer whose scan reads this store, made after an
+      // earlier read of this word ended, then also sees everything that earlier read did with
+      // its cell (in the C11 model a release store only synchronizes with the load that reads
+      // it). A plain `mov` on x86-64; `stlr` on arm64, as Folly's hazptr does.
+      __atomic_store_n(word, pointer, __ATOMIC_RELEASE);
       __atomic_signal_fence(__ATOMIC_SEQ_CST);
+      si_test_event(SI_TEST_PROTECT_STORED, word);
       again = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
     } else {
       __atomic_store_n(word, pointer, __ATOMIC_SEQ_CST);
+      si_test_event(SI_TEST_PROTECT_STORED, word);
       again = __atomic_load_n(slot, __ATOMIC_SEQ_CST);
     }
     if (__builtin_expect(again == pointer, 1)) {
@@ -222,8 +283,23 @@ static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Non
   return 0;
 }
 
+/// Whether the calling thread's transient word is free. It is taken only while a transient read
+/// copies a value out; a read that finds it taken runs inside another one's window (user code
+/// that copying a value ran: a C++ copy constructor, an Objective-C `retain`), and protects with
+/// a borrow word instead, so that it never clears the outer read's protection (I2).
+static inline bool si_hazard_transient_is_free(si_hazard_record *_Nonnull record) {
+  return __builtin_expect(__atomic_load_n(&record->transient, __ATOMIC_RELAXED) == 0, 1);
+}
+
+/// The record's transient word.
+static inline void *_Nullable *_Nonnull si_hazard_transient_word(
+    si_hazard_record *_Nonnull record) {
+  return &record->transient;
+}
+
 /// Loads `*slot` and protects it in the record's transient word until `si_hazard_end_read`
-/// (I1, I2). Returns NULL, with nothing protected, when the slot is empty.
+/// (I1, I2). Returns NULL, with nothing protected, when the slot is empty. The caller checked
+/// `si_hazard_transient_is_free`.
 static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull slot,
                                                 si_hazard_record *_Nonnull record,
                                                 bool symmetric, bool *_Nonnull retried) {
@@ -231,13 +307,42 @@ static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull 
 }
 
 /// Ends a transient read once the caller has copied what it needs out of the protected cell into
-/// `copy` (I3): clears the transient word, then returns `*retired`, as `si_hazard_end_borrow`
-/// does (I6). Defined in Shims.c and never inlined: the compiler of the caller sees an opaque
-/// call that may read `copy` (and release what it references), so it must complete the copy —
-/// the retain that makes it owned included — before the call, in every build mode and every
+/// `copy` (I3): clears `word` (the transient word, or the borrow word a nested read used), then
+/// returns `*retired`, as `si_hazard_end_borrow` does (I6). Defined in Shims.c, never inlined,
+/// and opaque even to cross-language LTO (issue 28, c): the compiler of the caller sees a call
+/// that may read `copy` (and release what it references), so it must complete the copy — the
+/// retain that makes it owned included — before the call, in every build mode and every
 /// specialization.
-intptr_t si_hazard_end_read(si_hazard_record *_Nonnull record, void *_Nonnull copy,
+intptr_t si_hazard_end_read(void *_Nullable *_Nonnull word, void *_Nonnull copy,
                             const intptr_t *_Nonnull retired, bool symmetric);
+
+/// What `si_hazard_read_object` did, in `status`.
+enum {
+  /// `object` is the instance, retained for the caller; nothing else to do.
+  SI_READ_DONE = 0,
+  /// The slot is empty; `object` is NULL.
+  SI_READ_EMPTY = 1,
+  /// The calling thread's transient word is taken (a read inside another read's window):
+  /// nothing was read; read another way.
+  SI_READ_BUSY = 2,
+  /// Cells of the slot may wait for this read (I6): call the slot's `reclaim` after taking
+  /// `object`. Combined with DONE or EMPTY.
+  SI_READ_RECLAIM = 4,
+};
+
+typedef struct si_read_result {
+  void *_Nullable object;
+  intptr_t status;
+} si_read_result;
+
+/// A whole transient read of a slot whose instance is one strong reference to a class instance
+/// (I1-I4, I6, I11), in one out-of-line call: protects the current cell in the calling thread's
+/// transient word, loads the reference at `offset` in the cell, retains it, clears the word,
+/// and reads the slot's retired count. The retain is a call to the Swift runtime made before the
+/// release store that clears the word, in C: no optimizer of the caller can move it after (I3).
+/// A read that retried into an empty slot ends as every read does (I11).
+si_read_result si_hazard_read_object(struct si_slot_state *_Nonnull slot, intptr_t offset,
+                                     bool symmetric);
 
 /// A free borrow word of the calling thread's record, or NULL when all are taken.
 static inline void *_Nullable *_Nullable si_hazard_free_borrow_word(
@@ -257,6 +362,10 @@ static inline void *_Nullable *_Nullable si_hazard_free_borrow_word(
 /// the borrower did with the instance (a copy it keeps included) completes before the word clears.
 intptr_t si_hazard_end_borrow(void *_Nullable *_Nonnull word, const intptr_t *_Nonnull retired,
                               bool symmetric);
+
+/// Installs what a thread that exits while it holds hazard words runs after clearing them (I12):
+/// reclaims in every slot where cells wait for reads. Idempotent.
+void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void));
 
 /// After `si_hazard_barrier`: whether any thread's hazard word holds `pointer` now (I5). The
 /// caller has already unlinked `pointer`.
@@ -345,18 +454,19 @@ static inline void si_slot_count_read(uint64_t *_Nonnull counts, intptr_t *_Nonn
 }
 
 /// A read of box `id` in a scope (I1, I8: symmetric fences): finds its slot in `table` and
-/// protects the slot's current cell in `record`'s transient word, then counts the read. Returns
-/// the slot, with `*word` the protected cell word (NULL, nothing protected, when the slot is
-/// empty); NULL when the table does not have the box. One call, so that the read every test makes
-/// costs little in a debug build.
+/// protects the slot's current cell in `hazard` (the record's transient word, or a borrow word
+/// for a read nested in another one's window: I2), then counts the read. Returns the slot, with
+/// `*word` the protected cell word (NULL, nothing protected, when the slot is empty: with
+/// `*retried` set, the caller still owes the end of I11); NULL when the table does not have the
+/// box. One call, so that the read every test makes costs little in a debug build.
 static inline si_slot_state *_Nullable si_scope_begin_read(
-    const si_slot_table *_Nonnull table, uint64_t id, si_hazard_record *_Nonnull record,
+    const si_slot_table *_Nonnull table, uint64_t id, void *_Nullable *_Nonnull hazard,
     void *_Nullable *_Nonnull word, bool *_Nonnull retried) {
   si_slot_state *slot = si_slot_table_lookup(table, id);
   if (slot == 0) {
     return 0;
   }
-  void *protected_word = si_hazard_protect(&slot->current, record, true, retried);
+  void *protected_word = si_hazard_protect_word(&slot->current, hazard, true, retried);
   *word = protected_word;
   if (protected_word != 0) {
     si_slot_count_read(&slot->read_counts, &slot->read_flags,

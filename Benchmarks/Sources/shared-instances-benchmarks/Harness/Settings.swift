@@ -14,9 +14,12 @@ struct Settings: Sendable {
   var systemOnly = false
   /// Whether only the system doubles' tables (issue 31) run.
   var systemDoublesOnly = false
+  /// Whether only the read-cost table (issue 28) runs.
+  var readCostOnly = false
 
   static let usage = """
     USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system] [--system-doubles]
+                                       [--read-cost]
 
     Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
     prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
@@ -31,6 +34,8 @@ struct Settings: Sendable {
                     Only the tables of the network, user defaults, notification and file
                     boxes: live boxes beside the system API, each double's per-test cost, a
                     stubbed request.
+      --read-cost   Only the read-cost table: `value`, `withValue` and a `static let`, one and
+                    two threads, as the fastest of many short batches (robust to a busy machine).
       -h, --help  Shows this help.
     """
 
@@ -50,6 +55,8 @@ struct Settings: Sendable {
         settings.systemOnly = true
       case "--system-doubles":
         settings.systemDoublesOnly = true
+      case "--read-cost":
+        settings.readCostOnly = true
       case "-h", "--help":
         print(usage)
         return nil

@@ -27,7 +27,10 @@ final class _ServiceRegistry {
     var typedCount = 0
     var named: [String: Unmanaged<_ServiceEntry>] = [:]
     for entry in entries {
-      if let name = entry.name.name {
+      if var name = entry.name.name {
+        // A native key: a lookup's hashing and comparing, which run while a hazard word is set,
+        // then never call into a bridged `NSString` (user code; invariant 2).
+        name.makeContiguousUTF8()
         named[name] = Unmanaged.passUnretained(entry)
       } else {
         typedCount += 1

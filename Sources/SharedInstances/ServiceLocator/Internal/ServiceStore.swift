@@ -50,30 +50,49 @@ final class _ServiceStore: @unchecked Sendable {
   @inlinable @inline(__always)
   func value<Service>(ofType _: Service.Type) -> Service? {
     let record = si_hazard_current()
+    guard let hazard = _hazardWordForRead(record) else { return lockedValue(ofType: Service.self) }
     var retried = false
-    guard let raw = si_hazard_protect(current, record, false, &retried) else { return nil }
+    guard let raw = si_hazard_protect_word(current, hazard, false, &retried) else { return nil }
     var value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
       $0.value(ofType: Service.self)
     }
     // Invariant 3 of `_MemorySafety`: the copy is complete before the word is cleared. A
     // registry is released by the change that unlinked it, once no read holds it.
-    _ = _endTransientRead(record, after: &value, retired: _noRetiredCells, symmetric: false)
+    _ = _endTransientRead(hazard, after: &value, retired: _noRetiredCells, symmetric: false)
     return value
   }
 
   /// A created service registered under `name` as exactly `Service`, or nil.
   @inlinable
   func value<Service>(named name: String, ofType _: Service.Type) -> Service? {
+    // Native before the read: hashing and comparing a bridged `NSString` could run user code
+    // while the hazard word is set (invariant 2). A no-op check for a native string.
+    var name = name
+    name.makeContiguousUTF8()
     let record = si_hazard_current()
+    guard let hazard = _hazardWordForRead(record) else {
+      return lockedValue(named: name, ofType: Service.self)
+    }
     var retried = false
-    guard let raw = si_hazard_protect(current, record, false, &retried) else { return nil }
+    guard let raw = si_hazard_protect_word(current, hazard, false, &retried) else { return nil }
     var value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
       $0.value(named: name, ofType: Service.self)
     }
     // Invariant 3 of `_MemorySafety`: the copy is complete before the word is cleared. A
     // registry is released by the change that unlinked it, once no read holds it.
-    _ = _endTransientRead(record, after: &value, retired: _noRetiredCells, symmetric: false)
+    _ = _endTransientRead(hazard, after: &value, retired: _noRetiredCells, symmetric: false)
     return value
+  }
+
+  /// A read nested in seven borrows and another read's window on one thread: under the lock.
+  @usableFromInline
+  func lockedValue<Service>(ofType _: Service.Type) -> Service? {
+    lock.withLock { registryLocked?.value(ofType: Service.self) }
+  }
+
+  @usableFromInline
+  func lockedValue<Service>(named name: String, ofType _: Service.Type) -> Service? {
+    lock.withLock { registryLocked?.value(named: name, ofType: Service.self) }
   }
 
   // MARK: Locked lookups
