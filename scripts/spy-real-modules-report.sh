@@ -126,8 +126,25 @@ for name in os.listdir(tests):
     shutil.rmtree(os.path.join(tests, name, "Generated"), ignore_errors=True)
 os.makedirs(work)
 started = time.monotonic()
+targets = sorted(name for name in os.listdir(tests) if name.endswith("Spies"))
+everything = sorted(f"{module}Spies" for module in modules) == targets
+
+
+def build(log_file):
+    """Builds the measured modules' test targets: all at once, or one by one for a subset (CI)."""
+    if everything:
+        return run(["swift", "build", "--build-tests"], log_file)
+    outputs = [run(["swift", "build", "--target", f"{module}Spies"]) for module in modules]
+    out = subprocess.CompletedProcess(
+        [], max(o.returncode for o in outputs), "".join(o.stdout for o in outputs),
+        "".join(o.stderr for o in outputs))
+    with open(log_file, "w") as f:
+        f.write(out.stdout + out.stderr)
+    return out
+
+
 log("building the package and its dependencies (spies not generated yet)")
-out = run(["swift", "build", "--build-tests"], os.path.join(work, "build-0.log"))
+out = build(os.path.join(work, "build-0.log"))
 if out.returncode != 0:
     print(out.stdout[-4000:] + out.stderr[-4000:], file=sys.stderr)
     sys.exit("spy-real-modules-report: the package does not build without spies")
@@ -222,7 +239,7 @@ warnings = {}
 for attempt in range(1, 40):
     log(f"building the spies (pass {attempt})")
     build_log = os.path.join(work, f"build-{attempt}.log")
-    out = run(["swift", "build", "--build-tests"], build_log)
+    out = build(build_log)
     text = out.stdout + out.stderr
     for line in text.splitlines():
         m = warning_line.match(line)
@@ -251,6 +268,15 @@ for attempt in range(1, 40):
 else:
     sys.exit("spy-real-modules-report: the build still fails after 39 passes")
 
+# Whether the spies that compile are also `swift format lint --strict` clean (users commit them).
+unlinted = {}
+for module in modules:
+    o = run(["swift", "format", "lint", "--strict", "-r", generated(module)])
+    for line in (o.stdout + o.stderr).splitlines():
+        m = re.match(r"^.*/Generated/([^/:]+\.swift):\d+:\d+: (?:error|warning): (.*)$", line)
+        if m:
+            unlinted.setdefault((module, m.group(1)), m.group(2))
+
 # 5. Report.
 def same(protocol, name):
     """Whether a spy or a diagnostic naming `name` is about `protocol` (a path such as A.B.P)."""
@@ -258,7 +284,8 @@ def same(protocol, name):
 
 
 rows = []
-total = dict(protocols=0, compiling=0, refused=0, failing=0, neither=0, warned=0, underscored=0)
+total = dict(protocols=0, compiling=0, refused=0, failing=0, neither=0, warned=0, unlinted=0,
+             underscored=0)
 details = []
 for module in modules:
     r = results[module]
@@ -291,6 +318,7 @@ for module in modules:
         failing=len(failing),
         neither=sum(o == "neither" for o in outcomes.values()),
         warned=len(spy_warnings),
+        unlinted=sum(1 for (m, f) in unlinted if m == module and f in compiled),
         underscored=len(r["underscored"]),
     )
     for k in total:
@@ -306,6 +334,9 @@ for module in modules:
         d.append(f"  neither spy nor diagnostic: {p}")
     for f in spy_warnings:
         d.append(f"  compiler warning: {f}: {warnings[(module, f)]}")
+    for (m, f), message in sorted(unlinted.items()):
+        if m == module and f in compiled:
+            d.append(f"  not lint clean: {f}: {message}")
     for p in r["underscored"]:
         d.append(f"  underscored, not counted: {p}: {outcome(p)}")
     for line in r["diagnostics"]:
@@ -320,12 +351,12 @@ def share(c):
     return 100.0 * c["compiling"] / c["protocols"] if c["protocols"] else 100.0
 
 header = ("| module | public protocols | compiling spies | refused (diagnostic) | spies that do not "
-          "compile | neither | spies with warnings | underscored (not counted) | tool time | "
-          "deterministic |")
-lines = [header, "|---|" + "--:|" * 9]
+          "compile | neither | spies with warnings | spies not lint clean | underscored (not counted) | "
+          "tool time | deterministic |")
+lines = [header, "|---|" + "--:|" * 10]
 def row(name, c, seconds, deterministic):
     return (f"| {name} | {c['protocols']} | {c['compiling']} ({share(c):.1f}%) | {c['refused']} | "
-            f"{c['failing']} | {c['neither']} | {c['warned']} | {c['underscored']} | "
+            f"{c['failing']} | {c['neither']} | {c['warned']} | {c['unlinted']} | {c['underscored']} | "
             f"{seconds * 1000:.0f} ms | {'yes' if deterministic else 'NO'} |")
 for module, c, seconds, deterministic in rows:
     lines.append(row(module, c, seconds, deterministic))
