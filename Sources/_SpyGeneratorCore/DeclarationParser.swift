@@ -21,6 +21,8 @@ enum DeclarationParser {
     // declares it `override`.
     let dropped: Set = [
       "open", "public", "package", "internal", "mutating", "nonisolated", "dynamic", "override",
+      // Met by a plain method of a class.
+      "consuming", "borrowing", "__consuming",
     ]
     while let first = words.first, dropped.contains(first) || first == "static" || first == "class"
     {
@@ -373,9 +375,11 @@ enum DeclarationParser {
     }
     let (modifiers, unmodified) = try ownershipModifiers(of: type)
     type = unmodified
-    if type.contains("@escaping ") {
+    // `@escaping` of the parameter itself, among its leading attributes; one inside the type
+    // (`((@escaping () -> Void) -> Void)?`) belongs to the type.
+    if let escaping = leadingEscaping(in: type) {
       isEscaping = true
-      type = type.replacingAll("@escaping ", with: "")
+      type = escaping
     }
     if type.hasSuffix("...") {
       isVariadic = true
@@ -409,6 +413,21 @@ enum DeclarationParser {
     parameter.modifiers = modifiers
     parameter.isAutoclosure = isAutoclosure
     return parameter
+  }
+
+  /// The type without its own `@escaping`, when it has one among its leading attributes
+  /// (`@escaping @Sendable (Int) -> Void`, `@Sendable @escaping () -> Void`); else nil.
+  private static func leadingEscaping(in type: String) -> String? {
+    var words = type.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < words.count, words[index].hasPrefix("@") {
+      if words[index] == "@escaping" {
+        words.remove(at: index)
+        return words.joined(separator: " ")
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// The parameters with each `@autoclosure` the spy can evaluate marked so: one whose value is
@@ -470,11 +489,26 @@ enum DeclarationParser {
     return (isAsync, throwing, returnType)
   }
 
-  /// Drops leading attributes such as `@MainActor` and `@discardableResult`.
+  /// Drops leading attributes such as `@MainActor`, `@discardableResult`, `@available(…)` and
+  /// `@ReducerBuilder<State, Action>` (whose arguments may hold spaces and commas).
   static func stripAttributes(_ declaration: String) -> String {
-    var words = declaration.split(separator: " ").map(String.init)
-    while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
-    return words.joined(separator: " ")
+    var characters = Array(declaration.trimmingSpaces)
+    while characters.first == "@" {
+      var index = 1
+      while index < characters.count,
+        characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+          || characters[index] == "."
+      {
+        index += 1
+      }
+      // Arguments, `<…>` or `(…)`, right after the name.
+      while index < characters.count, characters[index] == "<" || characters[index] == "(" {
+        index = matching(characters, from: index)
+      }
+      characters = Array(characters[index...])
+      while characters.first == " " { characters.removeFirst() }
+    }
+    return String(characters).split(separator: " ").joined(separator: " ")
   }
 
   /// The index just after the bracket that closes the one at `start`.

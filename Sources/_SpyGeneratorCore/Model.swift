@@ -1,6 +1,7 @@
 /// A type to write a spy for: a protocol, or an open class with `--class`.
 struct SpyTarget {
-  /// The protocol's or class's name, such as `ArticleManaging`.
+  /// The protocol's or class's name, such as `ArticleManaging`, with the types it is nested in
+  /// (`StatusEditor.A.Client`).
   let typeName: String
   /// Whether this is a class to subclass rather than a protocol to conform to.
   let isClass: Bool
@@ -27,11 +28,49 @@ struct SpyTarget {
   var isEquatableByIdentity = false
   /// Whether the protocol refines `Hashable`: a spy hashes its identity.
   var isHashableByIdentity = false
+  /// Protocols of the standard library the protocol refines whose requirements the generator
+  /// writes (by identity, or as a fresh spy), where the protocol does not restate them.
+  var synthesized: Set<SynthesizedParent> = []
+  /// The modules of the types the declarations mention, besides Foundation and the protocol's.
+  var imports: Set<String> = []
+  /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
+  var importsNetworking = false
 }
 
 extension SpyTarget {
+  /// The spy's name: the type's path without its dots, and `Spy`, such as `ClockSpy` or
+  /// `StatusEditorAClientSpy`.
+  var spyName: String { Self.spyName(of: typeName) }
+
+  /// The name of the spy of the type at `path` (dot-separated).
+  static func spyName(of path: String) -> String {
+    path.split(separator: ".").joined() + "Spy"
+  }
+
   /// The class the spy subclasses, holding its `Spy` rather than inheriting from it.
   var superclassName: String? { inheritsNSObject ? "NSObject" : superclass }
+}
+
+/// A protocol of the standard library whose requirements a spy meets with code the generator
+/// writes.
+enum SynthesizedParent: Hashable {
+  /// `init(from:)`: a fresh spy.
+  case decodable
+  /// `encode(to:)`: a single `nil`.
+  case encodable
+  /// `<` by identity.
+  case comparable
+  /// `allCases`: none.
+  case caseIterable
+  /// `debugDescription`: the spy's description.
+  case debugDescription
+
+  /// The parents, as the symbol graph names them, and what the spy writes for each.
+  static let byName: [String: SynthesizedParent] = [
+    "Swift.Decodable": .decodable, "Swift.Encodable": .encodable,
+    "Swift.Comparable": .comparable, "Swift.CaseIterable": .caseIterable,
+    "Swift.CustomDebugStringConvertible": .debugDescription,
+  ]
 }
 
 /// An associated type of a protocol, which its spy declares as a generic parameter.

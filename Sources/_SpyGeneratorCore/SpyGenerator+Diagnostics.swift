@@ -60,14 +60,21 @@ extension SpyGenerator {
     )
   }
 
-  /// A protocol whose parents from other modules the spy may not satisfy.
-  static func externalParents(_ parents: [String], of name: String) -> Diagnostic {
+  /// Why a protocol whose parents from other modules have requirements the generator cannot
+  /// see gets no spy.
+  static func externalParents(_ parents: [String], of name: String) -> String {
+    "No spy for protocol \(name): it refines \(parents.joined(separator: ", ")), from another "
+      + "module, whose requirements are not in this module's symbol graph, so its spy would not "
+      + "conform. Write this spy by hand (see \"Writing a spy and a stub\"), or "
+      + wayToSkip(name) + "."
+  }
+
+  /// A protocol whose spy would have the name of another's (`A.BClient` and `AB.Client`).
+  static func sameSpyName(_ path: String, as owner: String, spyName: String) -> Diagnostic {
     Diagnostic(
       .warning,
-      "\(name)Spy does not implement the requirements of \(parents.joined(separator: ", ")), "
-        + "from another module: the spy compiles only if Spy or a default implementation "
-        + "provides them. --verify-with checks it before the file is written; if it does not "
-        + "compile, write this spy by hand, or " + wayToSkip(name) + "."
+      "No spy for protocol \(path): its spy would be named \(spyName), as the spy of \(owner) "
+        + "is. Write this spy by hand under another name, or " + wayToSkip(path) + "."
     )
   }
 

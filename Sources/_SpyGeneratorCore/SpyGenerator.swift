@@ -158,14 +158,32 @@ public struct SpyGenerator: Sendable {
     } else {
       chosen = reader.protocols
     }
+    // Underscored protocols without requirements are markers (`_SwiftMetricsSendableProtocol`):
+    // left out silently unless named with --protocol.
+    if options.protocols.isEmpty {
+      chosen.removeAll { $0.name.hasPrefix("_") && reader.members(of: $0).isEmpty }
+    }
     // Left out by name or by their doc comment: no spy, no diagnostic.
     let skipped = Set(options.skip)
     for name in options.skip.sorted() where reader.protocolNamed(name) == nil {
       diagnostics.append(Self.skipMatchesNothing(name, reader: reader))
     }
     chosen.removeAll { symbol in
-      skipped.contains(symbol.name)
+      skipped.contains(symbol.name) || skipped.contains(symbol.path)
         || (symbol.docComment?.lines.contains { $0.text.trimmingSpaces == Self.skipMarker } ?? false)
+    }
+    // Two paths that spell one spy name (`A.BClient`, `AB.Client`): the first in path order
+    // keeps it, whatever the order of the graph; the others are diagnosed, never written over it.
+    var owners: [String: String] = [:]
+    for symbol in chosen.sorted(by: { $0.path < $1.path }) {
+      let spyName = SpyTarget.spyName(of: symbol.path)
+      if owners[spyName] == nil { owners[spyName] = symbol.path }
+    }
+    chosen.removeAll { symbol in
+      let spyName = SpyTarget.spyName(of: symbol.path)
+      guard let owner = owners[spyName], owner != symbol.path else { return false }
+      diagnostics.append(Self.sameSpyName(symbol.path, as: owner, spyName: spyName))
+      return true
     }
     // Each protocol's spy depends only on the graph: rendered on every core, kept in order.
     let rendered = chosen.concurrentMap { symbol -> (File?, [Diagnostic]) in
@@ -231,11 +249,20 @@ public struct SpyGenerator: Sendable {
     var associatedTypes: [AssociatedType] = []
     var protocolRequirements: [String] = []
     var superclass: SymbolGraph.Symbol?
+    var imports: Set<String> = []
+    var importsNetworking = false
+    func addImports(of symbol: SymbolGraph.Symbol) {
+      let needs = ModuleImports.needs(of: symbol)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
     func collect(_ symbol: SymbolGraph.Symbol) {
       guard visited.insert(symbol.identifier.precise).inserted else { return }
+      addImports(of: symbol)
       protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
       superclass = superclass ?? reader.superclass(of: symbol)
       for requirement in reader.members(of: symbol) {
+        addImports(of: requirement)
         do throws(DeclarationParser.Unsupported) {
           if requirement.kind.identifier == "swift.associatedtype" {
             let associated = try DeclarationParser.associatedType(requirement)
@@ -278,7 +305,10 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    let name = symbol.name
+    let name = symbol.path
+    for parent in external where Self.unsatisfiable[parent] != nil {
+      problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
+    }
     if let superclass {
       external.removeAll { $0 == superclass.identifier.precise }
       if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
@@ -297,7 +327,9 @@ public struct SpyGenerator: Sendable {
       protocolRequirements: protocolRequirements
     )
     // A final spy spells `Self` with its own name.
-    members = members.map { generics.fixing($0).substituting(["Self": name + "Spy"]) }
+    members = members.map {
+      generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
+    }
     // A requirement a refinement restates is one requirement: implemented once.
     var signatures: Set<String> = []
     members.removeAll { !signatures.insert($0.signature).inserted }
@@ -314,7 +346,8 @@ public struct SpyGenerator: Sendable {
       // skipped with a warning so that the other spies stay usable.
       diagnostics.append(
         Diagnostic(
-          options.protocols.contains(name) ? .error : .warning,
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
           "No spy for protocol \(name): "
             + problems.joined(separator: "; ")
             + ". Write this spy by hand (see \"Writing a spy and a stub\"), or "
@@ -337,14 +370,25 @@ public struct SpyGenerator: Sendable {
     // `Identifiable` need.
     let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
-      "Swift.Escapable", "Swift.CustomStringConvertible",
-    ])
+      "Swift.Escapable", "Swift.CustomStringConvertible", "Swift.Error",
+      "Foundation.LocalizedError",
+    ]).union(SynthesizedParent.byName.keys)
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))
-      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }.sorted()
+      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }
+      .filter { !Self.isMarker($0) && Self.unsatisfiable[$0] == nil }.sorted()
     if !unknown.isEmpty {
-      diagnostics.append(Self.externalParents(unknown, of: name))
+      // Their requirements are not in this module's graph: a spy written without them would
+      // not conform, and would break the test target that compiles it.
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
+          Self.externalParents(unknown, of: name)
+        )
+      )
+      return nil
     }
     let isMainActor = (symbol.declarationFragments ?? []).contains {
       $0.kind == "attribute" && $0.spelling == "MainActor"
@@ -364,10 +408,24 @@ public struct SpyGenerator: Sendable {
       let hashable = external.contains { $0.hasSuffix(".Hashable") }
       target.isHashableByIdentity = hashable && !members.contains { $0.baseName == "hash" }
       target.isEquatableByIdentity =
-        (hashable || external.contains { $0.hasSuffix(".Equatable") })
+        (hashable || external.contains { $0.hasSuffix(".Equatable") || $0 == "Swift.Comparable" })
         && !members.contains { $0.isStatic && $0.head.contains("func == ") }
     }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.synthesized = Set(external.compactMap { SynthesizedParent.byName[$0] })
+    // A requirement the protocol restates is recorded instead.
+    let restated: [SynthesizedParent: (Member) -> Bool] = [
+      .decodable: { $0.kind == .initializer && $0.displayName == "init(from:)" },
+      .encodable: { $0.displayName == "encode(to:)" },
+      .comparable: { $0.isStatic && $0.head.contains("func < ") },
+      .caseIterable: { $0.isStatic && $0.baseName == "allCases" },
+      .debugDescription: { !$0.isStatic && $0.baseName == "debugDescription" },
+    ]
+    target.synthesized = target.synthesized.filter { parent in
+      !members.contains { restated[parent]?($0) ?? false }
+    }
+    target.imports = imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = importsNetworking
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
@@ -388,6 +446,25 @@ public struct SpyGenerator: Sendable {
     }
     return hasPlainInit ? nil : "which has no init() its subclass spy can call"
   }
+
+  /// Whether a parent of another module, `Module._Name`, is an underscored protocol: by
+  /// convention a marker without requirements, such as `ArgumentParser._SendableMetatype`.
+  static func isMarker(_ parent: String) -> Bool {
+    (parent.split(separator: ".").last ?? "").hasPrefix("_")
+  }
+
+  /// Protocols of the standard library no spy can meet, and why.
+  static let unsatisfiable: [String: String] = [
+    "Swift.RawRepresentable":
+      "whose RawValue and init?(rawValue:) a spy has no value for",
+    "Swift.OptionSet": "whose spy would be a set of options rather than a spy",
+    "Swift.Strideable": "whose distances a spy has no value for",
+    "Swift.Numeric": "whose arithmetic a spy has no value for",
+    "Swift.BinaryInteger": "whose arithmetic a spy has no value for",
+    "Swift.FloatingPoint": "whose arithmetic a spy has no value for",
+    "Swift.Sequence": "whose iterator a spy has no type for",
+    "Swift.Collection": "whose indices and elements a spy has no type for",
+  ]
 
   /// Protocols of the standard library whose requirements a spy meets by its identity.
   static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]
@@ -440,12 +517,22 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    return SpyTarget(
-      typeName: symbol.name,
+    var imports: Set<String> = []
+    var importsNetworking = false
+    for member in [symbol] + reader.members(of: symbol) {
+      let needs = ModuleImports.needs(of: member)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
+    var target = SpyTarget(
+      typeName: symbol.path,
       isClass: true,
       isMainActor: false,
       isInternal: symbol.accessLevel != "public" && symbol.accessLevel != "open",
       members: members
     )
+    target.imports = imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = importsNetworking
+    return target
   }
 }

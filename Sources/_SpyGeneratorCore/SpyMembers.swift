@@ -1,13 +1,14 @@
 /// How a requirement stands to the members a protocol spy inherits from `Spy`.
 ///
 /// A requirement is compared with `Spy`'s members by its whole signature, not its name: one
-/// that merely shares a name (`func record(event: Event)`, `func reset() async`,
-/// `static func reset()`, `var stub: Bool`) is declared beside them. One with the name and type
-/// of a member the spy can override (`var name: String`, `var description: String`, `reset()`,
-/// `resetCalls()`, `resetStubs()`, `keep(_:as:)`, `lastKept(_:as:)`, all `open` in `Spy`)
-/// overrides it, and records the call like any other requirement. What Swift allows neither
-/// beside nor in place of them (any property `calls`, a `name` of another type, a throwing
-/// `reset()`) gets no spy, and a diagnostic that says why.
+/// that merely shares a name (`func record(event: Event)`, `static func reset()`,
+/// `var stub: Bool`) is declared beside them. `name`, `reset()`, `resetCalls()` and
+/// `resetStubs()` are declared in a protocol extension (`SpyResetting`), so a requirement of
+/// those names, of any type, is declared beside them too. One with the name and type of a
+/// member the spy can override (`var description: String`, `keep(_:as:)`, `lastKept(_:as:)`,
+/// all `open` in `Spy`) overrides it, and records the call like any other requirement. What
+/// Swift allows neither beside nor in place of them (any property `calls`, a `description` of
+/// another type) gets no spy, and a diagnostic that says why.
 enum SpyMembers {
   enum Relation: Equatable {
     /// Declared beside `Spy`'s members.
@@ -56,7 +57,7 @@ enum SpyMembers {
         "a spy inherits Spy's `calls` (the calls it recorded), and Swift allows no other "
           + "property `calls` beside it" + byHand
       )
-    case "name", "description":
+    case "description":
       if member.returnType != "String" {
         return .conflicts(
           "a spy inherits Spy's `\(member.baseName): String`, and Swift allows no "
@@ -81,8 +82,6 @@ enum SpyMembers {
     let parameters = member.parameters
     guard !parameters.contains(where: { $0.isInout || $0.isVariadic }) else { return nil }
     switch member.displayName {
-    case "reset()", "resetCalls()", "resetStubs()":
-      return member.returnType == nil ? member.displayName : nil
     case "keep(_:as:)":
       guard let generic = soleUnconstrainedGeneric(of: member),
         parameters.map(\.type) == [generic, "String"], member.returnType == nil

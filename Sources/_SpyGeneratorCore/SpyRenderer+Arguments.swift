@@ -16,6 +16,11 @@ struct ModuleTypes {
   var protocols: Set<String> = []
   /// Typealiases of function types, such as `Completion` for `@Sendable (Int) -> Void`.
   var closureAliases: [String: String] = [:]
+  /// Types of other modules (but the standard library's and Foundation's) the declarations
+  /// mention, such as `ByteBuffer`: whether they are `Equatable` or `Sendable` is unknown.
+  var foreign: Set<String> = []
+  /// Types that cannot be copied (`~Copyable`): the module's, and the standard library's.
+  var noncopyable: Set<String> = ["ExecutorJob", "Job", "Mutex", "Atomic"]
 
   init() {}
 
@@ -25,7 +30,16 @@ struct ModuleTypes {
     for symbol in reader.graph.symbols {
       let path = symbol.pathComponents.joined(separator: ".")
       let kind = symbol.kind.identifier
+      for fragment in symbol.declarationFragments ?? [] where fragment.kind == "typeIdentifier" {
+        guard let usr = fragment.preciseIdentifier,
+          let module = ModuleImports.module(ofUSR: usr), module != reader.graph.module.name,
+          !ModuleImports.implicit.contains(module)
+        else { continue }
+        foreign.insert(fragment.spelling)
+        foreign.insert("\(module).\(fragment.spelling)")
+      }
       if kinds.contains(kind) {
+        if symbol.declaration.contains("~Copyable") { noncopyable.insert(path) }
         declared.insert(path)
         pathByID[symbol.identifier.precise] = path
         if kind == "swift.protocol" { protocols.insert(path) }
@@ -103,7 +117,7 @@ extension SpyRenderer {
     if type.contains("(") || type.contains("->") || isMetatype(words) { return false }
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
-      if types.closureAliases[word] != nil { return false }
+      if types.closureAliases[word] != nil || types.foreign.contains(word) { return false }
       if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
@@ -117,6 +131,7 @@ extension SpyRenderer {
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
       if types.protocols.contains(word) || types.closureAliases[word] != nil { return false }
+      if types.foreign.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
     }
     return true
@@ -178,6 +193,19 @@ extension SpyRenderer {
 }
 
 extension SpyRenderer {
+  /// Whether `Call` records the parameter: not a closure, nor an `@autoclosure` of no value,
+  /// nor a `consuming` or `borrowing` one of a type that may not be copyable (the standard
+  /// library's noncopyable types, the module's `~Copyable` ones, and any type whose form is
+  /// not plain: a copyable `Call` cannot hold it).
+  func isRecorded(_ parameter: Parameter, in member: Member) -> Bool {
+    if parameter.isClosure || parameter.evaluated?.type == "Void" { return false }
+    let modifiers = parameter.modifiers.split(separator: " ")
+    guard modifiers.contains("consuming") || modifiers.contains("borrowing") else { return true }
+    let words = identifiers(inType: parameter.type)
+    if words.contains(where: types.noncopyable.contains) { return false }
+    return recordedForm(of: parameter.type, in: member).wrapper == nil
+  }
+
   /// `label: text`, or `text` alone for an argument `Call` stores without a label.
   func labeled(_ label: String, _ text: String) -> String {
     label.isEmpty ? text : "\(label): \(text)"

@@ -181,8 +181,14 @@ extension SpyRenderer {
     let parameterName = parameter.name.trimmingBackticks
     var generics = ""
     var whereClause = ""
+    var type = parameter.type
     if mentionsGenerics(parameter.type, in: member) {
       (_, generics, whereClause) = genericClause(for: parameter.type, in: member)
+    } else if type.hasPrefix("some ") {
+      // `inout some HashFunction`: a generic parameter of the stub stands for the opaque type.
+      let generic = "Some" + parameterName.capitalizedFirst
+      generics = "<\(generic): \(type.dropFirst("some ".count))>"
+      type = generic
     }
     let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
@@ -192,7 +198,7 @@ extension SpyRenderer {
       + wrapList(
         indent: "  ",
         head: "\(isStatic)func \(name)\(generics)",
-        items: ["_ body: @escaping @Sendable (inout \(parameter.type)) -> Void"],
+        items: ["_ body: @escaping @Sendable (inout \(type)) -> Void"],
         tail: "\(whereClause) {"
       ) + [
         "    \(recorder)stub(.\(escaped(caseName)), writingBack: \"\(parameterName)\", body)",

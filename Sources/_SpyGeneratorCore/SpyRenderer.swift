@@ -9,7 +9,7 @@ struct SpyRenderer {
   /// The module's types: which are `Equatable`, `Sendable`, protocols, closure typealiases.
   var types = ModuleTypes()
 
-  var spyName: String { target.typeName + "Spy" }
+  var spyName: String { target.spyName }
 
   /// Whether the spy holds a `Spy` rather than inheriting from it: only a class spy, which
   /// subclasses its class, the spy of a protocol constrained to a class (`NSObjectProtocol`
@@ -47,7 +47,9 @@ struct SpyRenderer {
     if isComponent {
       lines.append("")
       lines += componentStorage()
-    } else if target.members.contains(where: { $0.kind == .initializer }) {
+    } else if target.members.contains(where: { $0.kind == .initializer })
+      || target.synthesized.contains(.decodable)
+    {
       lines.append("")
       lines += inheritedInitializer()
     }
@@ -105,10 +107,15 @@ struct SpyRenderer {
     lines.append(current)
     lines.append("")
     // Sorted as swift-format's OrderedImports wants them: plain imports, then @testable ones.
-    var imports = ["Foundation", "SharedInstancesTesting"]
+    var imports = ["Foundation", "SharedInstancesTesting"] + target.imports
     if !target.isInternal { imports.append(module) }
-    lines += imports.sorted().map { "import \($0)" }
+    lines += Set(imports).sorted().map { "import \($0)" }
     if target.isInternal { lines.append("@testable import \(module)") }
+    if target.importsNetworking {
+      lines += [
+        "", "#if canImport(FoundationNetworking)", "  import FoundationNetworking", "#endif",
+      ]
+    }
     return lines
   }
 
@@ -305,12 +312,67 @@ struct SpyRenderer {
         "  }",
       ]
     }
+    lines += synthesizedRequirements()
     if target.isHashableByIdentity {
       lines += [
         "",
         "  /// Hashes the spy's identity (`Hashable`).",
         "  \(accessorIsolation)func hash(into hasher: inout Hasher) {",
         "    hasher.combine(ObjectIdentifier(self))",
+        "  }",
+      ]
+    }
+    return lines
+  }
+
+  /// What the spy writes for the standard library's protocols its protocol refines
+  /// (``SynthesizedParent``).
+  private func synthesizedRequirements() -> [String] {
+    var lines: [String] = []
+    let spy = isComponent ? "spy." : ""
+    if target.synthesized.contains(.comparable) {
+      lines += [
+        "",
+        "  /// Orders spies by identity (`Comparable`): a spy is equal only to itself.",
+        "  static func < (lhs: \(spyName), rhs: \(spyName)) -> Bool {",
+        "    ObjectIdentifier(lhs) < ObjectIdentifier(rhs)",
+        "  }",
+      ]
+    }
+    if target.synthesized.contains(.caseIterable) {
+      lines += [
+        "",
+        "  /// No spies (`CaseIterable`): a spy is no case of an enumeration.",
+        "  static var allCases: [\(spyName)] { [] }",
+      ]
+    }
+    if target.synthesized.contains(.debugDescription) {
+      lines += [
+        "",
+        "  /// The spy's name and calls (`CustomDebugStringConvertible`).",
+        "  \(accessorIsolation)var debugDescription: String { \(spy)description }",
+      ]
+    }
+    if target.synthesized.contains(.decodable) {
+      var body = ["    super.init()"]
+      if isComponent {
+        body = ["    spy = Spy(name: \"\(spyName)\")"]
+        if target.superclassName != nil { body.append("    super.init()") }
+      }
+      lines +=
+        [
+          "",
+          "  /// A fresh spy: a spy has nothing to decode (`Decodable`).",
+          "  init(from decoder: any Decoder) throws {",
+        ] + body + ["  }"]
+    }
+    if target.synthesized.contains(.encodable) {
+      lines += [
+        "",
+        "  /// Encodes `nil`: a spy has nothing to encode (`Encodable`).",
+        "  \(accessorIsolation)func encode(to encoder: any Encoder) throws {",
+        "    var container = encoder.singleValueContainer()",
+        "    try container.encodeNil()",
         "  }",
       ]
     }
@@ -349,7 +411,7 @@ struct SpyRenderer {
   /// The values a call records: every parameter but closures, as its `Call` stores it; the
   /// value of an `@autoclosure` the spy evaluates, unless it is `Void`.
   private func recordedValues(_ member: Member) -> [(label: String, type: String, value: String)] {
-    member.parameters.filter { !$0.isClosure && $0.evaluated?.type != "Void" }.map { parameter in
+    member.parameters.filter { isRecorded($0, in: member) }.map { parameter in
       var type = parameter.evaluated?.type ?? parameter.type
       if parameter.isVariadic { type = "[\(type)]" }
       let form = recordedForm(of: type, in: member)

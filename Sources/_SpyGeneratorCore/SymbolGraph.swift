@@ -38,12 +38,14 @@ struct SymbolGraph: Decodable {
     let identifier: Identifier
     let pathComponents: [String]
     let docComment: DocComment?
-    let declarationFragments: [Fragment]?
+    var declarationFragments: [Fragment]?
     let accessLevel: String
     let swiftGenerics: Generics?
 
     /// The symbol's name, such as `open(id:)` or `Loading`.
     var name: String { pathComponents.last ?? "" }
+    /// The symbol's path, such as `StatusEditor.A.Client`.
+    var path: String { pathComponents.joined(separator: ".") }
     /// The declaration as written, such as `func open(id: Int) throws -> String`.
     var declaration: String { (declarationFragments ?? []).map(\.spelling).joined() }
     /// The doc comment as one string, lines joined with newlines.
@@ -52,7 +54,7 @@ struct SymbolGraph: Decodable {
 
   struct Fragment: Decodable {
     let kind: String
-    let spelling: String
+    var spelling: String
     let preciseIdentifier: String?
   }
 

@@ -22,7 +22,9 @@ struct SymbolGraphReader {
     var symbolsByID: [String: SymbolGraph.Symbol] = [:]
     var protocols: [SymbolGraph.Symbol] = []
     var classes: [SymbolGraph.Symbol] = []
-    for symbol in graph.symbols {
+    let spelling = TypeQualifier(graph)
+    for var symbol in graph.symbols {
+      spelling.qualify(&symbol)
       symbolsByID[symbol.identifier.precise] = symbol
       switch symbol.kind.identifier {
       case "swift.protocol": protocols.append(symbol)
@@ -41,18 +43,25 @@ struct SymbolGraphReader {
     self.relationshipsByTarget = byTarget
     self.protocols = protocols
     self.classes = classes
-    // The first declaration of a name wins, as `first(where:)` over the graph did.
-    self.protocolsByName = Dictionary(
-      protocols.map { ($0.name, $0) },
-      uniquingKeysWith: { a, _ in a }
-    )
-    self.classesByName = Dictionary(classes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    // By path (`StatusEditor.A.Client`) and by name; of a name, a top-level declaration wins,
+    // else the first path in order, whatever the order of the graph.
+    func byName(_ symbols: [SymbolGraph.Symbol]) -> [String: SymbolGraph.Symbol] {
+      var result: [String: SymbolGraph.Symbol] = [:]
+      for symbol in symbols { result[symbol.path] = symbol }
+      let ranked = symbols.sorted {
+        ($0.pathComponents.count, $0.path) < ($1.pathComponents.count, $1.path)
+      }
+      for symbol in ranked where result[symbol.name] == nil { result[symbol.name] = symbol }
+      return result
+    }
+    self.protocolsByName = byName(protocols)
+    self.classesByName = byName(classes)
   }
 
-  /// The protocol of this name, if the module declares one.
+  /// The protocol of this path or name, if the module declares one.
   func protocolNamed(_ name: String) -> SymbolGraph.Symbol? { protocolsByName[name] }
 
-  /// The class of this name, if the module declares one.
+  /// The class of this path or name, if the module declares one.
   func classNamed(_ name: String) -> SymbolGraph.Symbol? { classesByName[name] }
 
   /// Names of the module's types that do not declare `Equatable` (or `Hashable`): values of
@@ -103,5 +112,57 @@ struct SymbolGraphReader {
     return (relationshipsByTarget[symbol.identifier.precise] ?? [])
       .filter { $0.kind == kind }
       .compactMap { symbolsByID[$0.source] }
+  }
+}
+
+/// Spells the types in declarations so that a spy, declared at the top level of another
+/// module, names the same types: a type nested in another (`Value` in `StatusEditor.A`, a
+/// protocol's own typealias) with its path, and a type named like an associated type (which
+/// the spy declares as a generic parameter, `Span` in `associatedtype Span: Span`) with its
+/// module.
+struct TypeQualifier {
+  private let pathByID: [String: String]
+  private let kindByID: [String: String]
+  private let associatedTypeNames: Set<String>
+  private let module: String
+
+  init(_ graph: SymbolGraph) {
+    var pathByID: [String: String] = [:]
+    var kindByID: [String: String] = [:]
+    var associated: Set<String> = []
+    for symbol in graph.symbols {
+      pathByID[symbol.identifier.precise] = symbol.path
+      kindByID[symbol.identifier.precise] = symbol.kind.identifier
+      if symbol.kind.identifier == "swift.associatedtype" { associated.insert(symbol.name) }
+    }
+    self.pathByID = pathByID
+    self.kindByID = kindByID
+    self.associatedTypeNames = associated
+    self.module = graph.module.name
+  }
+
+  func qualify(_ symbol: inout SymbolGraph.Symbol) {
+    guard var fragments = symbol.declarationFragments else { return }
+    for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
+      guard let usr = fragments[index].preciseIdentifier else { continue }
+      // Already qualified (`Outer.Inner`, `Self.Item`): spelled as written.
+      if index > 0, fragments[index - 1].spelling.hasSuffix(".") { continue }
+      let spelling = fragments[index].spelling
+      if let kind = kindByID[usr] {
+        guard kind != "swift.associatedtype", kind != "swift.generic.parameter",
+          let path = pathByID[usr]
+        else { continue }
+        if path.contains(".") && path.hasSuffix("." + spelling) {
+          fragments[index].spelling = path
+        } else if path == spelling, associatedTypeNames.contains(spelling) {
+          fragments[index].spelling = "\(module).\(spelling)"
+        }
+      } else if associatedTypeNames.contains(spelling),
+        let other = ModuleImports.module(ofUSR: usr), other != module, !usr.hasSuffix("Qa")
+      {
+        fragments[index].spelling = "\(other).\(spelling)"
+      }
+    }
+    symbol.declarationFragments = fragments
   }
 }

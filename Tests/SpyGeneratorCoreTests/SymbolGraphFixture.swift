@@ -17,6 +17,9 @@ enum Declared {
   case alias(String, String)
   /// A struct of the module that conforms to the protocols with these precise identifiers.
   case type(String, conformsTo: [String])
+  /// A symbol of the module at this path, with this precise identifier and kind, such as a
+  /// typealias nested in the protocol.
+  case nested([String], id: String, kind: String)
 
   /// The symbol's kind, the last component of its path, and its generic parameters.
   var symbol: (kind: String, name: String, generics: [String])? {
@@ -38,7 +41,7 @@ enum Declared {
     case .associated(let declaration):
       let name = declaration.dropFirst("associatedtype ".count).prefix { $0 != " " }
       return ("swift.associatedtype", String(name), [])
-    case .alias, .type:
+    case .alias, .type, .nested:
       return nil
     }
   }
@@ -51,6 +54,8 @@ enum Declared {
       return text
     case .type(let name, _):
       return "struct \(name)"
+    case .nested(let path, _, let kind):
+      return "\(kind.dropFirst("swift.".count)) \(path.last ?? "")"
     }
   }
 
@@ -166,6 +171,10 @@ func generatedOutput(
       for target in conformances {
         relationships.append(["kind": "conformsTo", "source": "t\(index)", "target": target])
       }
+    case .nested(let path, let id, let kind):
+      symbols.append(
+        fixtureSymbol(id, kind: kind, path: path, declaration: type.declaration)
+      )
     default:
       continue
     }
@@ -187,11 +196,9 @@ func fixtureSymbol(
   let attribute = "@MainActor "
   let fragments: [[String: String]] =
     declaration.hasPrefix(attribute)
-    ? [
-      ["kind": "text", "spelling": "@"], ["kind": "attribute", "spelling": "MainActor"],
-      ["kind": "text", "spelling": " " + declaration.dropFirst(attribute.count)],
-    ]
-    : [["kind": "text", "spelling": declaration]]
+    ? [["kind": "text", "spelling": "@"], ["kind": "attribute", "spelling": "MainActor"]]
+      + fragments(" " + declaration.dropFirst(attribute.count))
+    : fragments(declaration)
   return [
     "kind": ["identifier": kind],
     "identifier": ["precise": id],
@@ -199,4 +206,25 @@ func fixtureSymbol(
     "declarationFragments": fragments,
     "accessLevel": "public",
   ]
+}
+
+/// The declaration's fragments: text, and a type identifier for each `⟦Name|usr⟧`, which the
+/// symbol graph writes as `{"kind": "typeIdentifier", "spelling": "Name", "preciseIdentifier":
+/// "usr"}`, as for `ByteBuffer` in `⟦ByteBuffer|s:7NIOCore10ByteBufferV⟧`.
+func fragments(_ declaration: String) -> [[String: String]] {
+  var result: [[String: String]] = []
+  var rest = Substring(declaration)
+  while let open = rest.range(of: "⟦"), let close = rest.range(of: "⟧") {
+    if open.lowerBound > rest.startIndex {
+      result.append(["kind": "text", "spelling": String(rest[..<open.lowerBound])])
+    }
+    let parts = rest[open.upperBound..<close.lowerBound].split(separator: "|")
+    result.append([
+      "kind": "typeIdentifier", "spelling": String(parts[0]),
+      "preciseIdentifier": String(parts[1]),
+    ])
+    rest = rest[close.upperBound...]
+  }
+  if !rest.isEmpty { result.append(["kind": "text", "spelling": String(rest)]) }
+  return result
 }

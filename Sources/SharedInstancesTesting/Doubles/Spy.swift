@@ -123,16 +123,12 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   ///   enum Call: SpyCall { case doSomethingImportant }
   ///   let spy = Spy<Call>()
   /// }
-  /// #expect(ScaryStub().spy.name == "ScaryStub")
+  /// #expect(ScaryStub().spy.spyName == "ScaryStub")
   /// ```
   ///
-  /// A double whose protocol requires a `name: String` overrides it to record the call (a
-  /// generated spy does); the spy's messages keep the double's own name, since the spy never
-  /// reads this property itself.
-  open var name: String { spyName }
-
-  /// The name ``name`` returns unless a double overrides it: what every message uses.
-  var spyName: String {
+  /// Named so that no requirement of a double's protocol takes it: a requirement `name`, of
+  /// any type, is the double's own.
+  public var spyName: String {
     if let explicitName { return explicitName }
     if type(of: self) != Spy<Call>.self { return String(describing: type(of: self)) }
     return SpyName.declaringType(of: Call.self)
@@ -296,11 +292,14 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   ///
   /// ```swift
   /// model.load()          // calls spy.refresh() during set-up
-  /// spy.resetCalls()
+  /// spy.resetSpyCalls()
   /// model.reload()
   /// #expect(spy.calls == [.refresh])
   /// ```
-  open func resetCalls() {
+  ///
+  /// ``SpyResetting/resetCalls()`` does the same, unless the double's protocol has a
+  /// requirement of that name, which then records the call.
+  public func resetSpyCalls() {
     inspect { $0.resetCalls() }
   }
 
@@ -308,10 +307,13 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   ///
   /// ```swift
   /// spy.stub(.open, throwing: CocoaError(.fileNoSuchFile))
-  /// spy.resetStubs()
+  /// spy.resetSpyStubs()
   /// spy.stub(.open, returning: "contents")
   /// ```
-  open func resetStubs() {
+  ///
+  /// ``SpyResetting/resetStubs()`` does the same, unless the double's protocol has a
+  /// requirement of that name, which then records the call.
+  public func resetSpyStubs() {
     inspect { $0.stubs = [:] }
   }
 
@@ -335,18 +337,80 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   ///
   /// ```swift
   /// override func tearDown() {
-  ///   spy.reset()
+  ///   spy.resetSpy()
   ///   super.tearDown()
   /// }
   /// ```
   ///
-  /// A double whose protocol requires a `reset()` overrides it to record the call (a generated
-  /// spy does, as it does for `resetCalls()` and `resetStubs()`); the spy never calls these
-  /// methods itself. Reset such a double with the ones its protocol leaves to the spy.
-  open func reset() {
+  /// ``SpyResetting/reset()`` does the same, unless the double's protocol has a requirement
+  /// `reset()`: then `spy.reset()` records a call like any other requirement, and this method
+  /// still clears the spy.
+  public func resetSpy() {
     inspect { state in
       state.resetCalls()
       state.stubs = [:]
     }
   }
+}
+
+extension Spy: SpyResetting {}
+
+/// The familiar names of a spy's resets, `reset()`, `resetCalls()` and `resetStubs()`, which
+/// ``Spy`` answers to.
+///
+/// They are declared here rather than in `Spy`, so that a double whose protocol has a
+/// requirement of one of these names, whatever its type (`func reset() throws`,
+/// `var name: Int`), declares it beside them: the requirement records its call, and the spy
+/// stays reachable under the names no requirement is expected to have (``Spy/resetSpy()``,
+/// ``Spy/resetSpyCalls()``, ``Spy/resetSpyStubs()``, ``Spy/spyName``):
+///
+/// ```swift
+/// protocol Ledger { func reset() throws }
+///
+/// try ledgerSpy.reset()                   // recorded: .reset
+/// ledgerSpy.resetSpy()                    // clears calls and stubs
+/// ```
+public protocol SpyResetting: AnyObject {
+  /// The double's name, as failure messages show it.
+  var spyName: String { get }
+  /// Forgets every recorded call and removes every stub.
+  func resetSpy()
+  /// Forgets every recorded call, keeping the stubs.
+  func resetSpyCalls()
+  /// Removes every stub, keeping the recorded calls.
+  func resetSpyStubs()
+}
+
+extension SpyResetting {
+  /// Forgets every recorded call and removes every stub: ``resetSpy()``.
+  ///
+  /// ```swift
+  /// override func tearDown() {
+  ///   spy.reset()
+  ///   super.tearDown()
+  /// }
+  /// ```
+  public func reset() { resetSpy() }
+
+  /// Forgets every recorded call, keeping the stubs: ``resetSpyCalls()``.
+  ///
+  /// ```swift
+  /// spy.resetCalls()
+  /// ```
+  public func resetCalls() { resetSpyCalls() }
+
+  /// Removes every stub, keeping the recorded calls: ``resetSpyStubs()``.
+  ///
+  /// ```swift
+  /// spy.resetStubs()
+  /// ```
+  public func resetStubs() { resetSpyStubs() }
+
+  /// The double's name: ``spyName``.
+  ///
+  /// ```swift
+  /// #expect(spy.spyName == "FileStoreSpy")
+  /// ```
+  @available(*, deprecated, renamed: "spyName")
+  public var name: String { spyName }
 }

@@ -16,6 +16,9 @@ import Testing
     journal.reset()
     #expect(journal.calls == [.name, .setName(newValue: "work"), .description, .reset])
     #expect(journal.name == "travel")  // the requirement's reset() left the stubs alone
+    journal.resetSpy()  // Spy's own, under a name no requirement takes
+    #expect(journal.calls == [])
+    #expect(journal.spyName == "JournalSpy")
   }
 
   @Test func requirementsThatOnlyShareANameSitBesideSpysMembers() {

@@ -19,7 +19,7 @@ extension Docs.Spies {
       ScarySingleton.shared.override(with: stub)  // a Resettable shared instance
       ViewController().viewDidLoad()
       #expect(stub.spy.calls == [.doSomethingImportant])
-      #expect(stub.spy.name == "ScaryStub")
+      #expect(stub.spy.spyName == "ScaryStub")
     }
 
     @Test func eachRecordVariantAnswersAsTheTableSays() async throws {

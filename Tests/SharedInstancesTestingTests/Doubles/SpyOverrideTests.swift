@@ -2,7 +2,8 @@ import SharedInstancesTesting
 import Testing
 
 /// A double whose protocol has requirements with the names and types of `Spy`'s own members
-/// overrides them, and records them like any other requirement: the spy never calls them
+/// overrides them (or, for `name` and the resets, declares them beside `Spy`'s), and records
+/// them like any other requirement: the spy never calls them
 /// itself, so its failures still name the double and record nothing.
 @Suite struct SpyOverrideTests {
   @Test func anUnstubbedCallNamesTheDoubleByItsTypeAndCallsNoOverride() {
@@ -64,7 +65,8 @@ private protocol Diary: Sendable {
 }
 
 /// What `generate-spies` writes for `Diary`: it overrides the members of `Spy` that `Diary`
-/// restates, and keeps closures with `Spy`'s own `keep`.
+/// restates (and declares `name` and the resets beside the ones of `SpyResetting`), and keeps
+/// closures with `Spy`'s own `keep`.
 private final class DiarySpy: Spy<DiarySpy.Call>, Diary, @unchecked Sendable {
   // @unchecked: no state of its own; the spy's lock guards all of it.
   enum Call: SpyCall {
@@ -90,11 +92,11 @@ private final class DiarySpy: Spy<DiarySpy.Call>, Diary, @unchecked Sendable {
     }
   }
 
-  override var name: String { record(.name, placeholder: "") }
+  var name: String { record(.name, placeholder: "") }
   override var description: String { record(.description, placeholder: "") }
-  override func reset() { record(.reset) }
-  override func resetCalls() { record(.resetCalls) }
-  override func resetStubs() { record(.resetStubs) }
+  func reset() { record(.reset) }
+  func resetCalls() { record(.resetCalls) }
+  func resetStubs() { record(.resetStubs) }
   override func keep<Value>(_ value: Value, as name: String) { record(.keep(name: name)) }
   override func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? {
     record(.lastKept, placeholder: nil)

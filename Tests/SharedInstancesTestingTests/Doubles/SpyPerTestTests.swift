@@ -23,7 +23,7 @@ import Testing
     let isolated = withIsolatedShared { ThemeSpy.statics }
     #expect(isolated !== spy)
     #expect(withIsolatedShared { ThemeSpy.statics } !== isolated)
-    #expect(ThemeSpy.statics.name == "ThemeSpy.statics")
+    #expect(ThemeSpy.statics.spyName == "ThemeSpy.statics")
   }
 
   @Test(.isolatedShared(.strict)) func theBoxIsNeitherADependencyNorARealInstanceToStrictTests() {

@@ -113,11 +113,11 @@ import Testing
   }
 
   @Test func aSubclassIsNamedAfterItself() {
-    #expect(FileStoreSpy().name == "FileStoreSpy")
+    #expect(FileStoreSpy().spyName == "FileStoreSpy")
   }
 
   @Test func aComponentIsNamedAfterTheTypeThatDeclaresItsCalls() {
-    #expect(ScaryStub().spy.name == "ScaryStub")
+    #expect(ScaryStub().spy.spyName == "ScaryStub")
   }
 
   @Test func aComponentOfALocalTypeIsNamedAfterIt() {
@@ -125,16 +125,16 @@ import Testing
       enum Call: SpyCall { case ping }
       let spy = Spy<Call>()
     }
-    #expect(LocalDouble().spy.name == "LocalDouble")
+    #expect(LocalDouble().spy.spyName == "LocalDouble")
   }
 
   @Test func aComponentOfATopLevelCallTypeIsNamedAfterTheSpy() {
-    #expect(Spy<Lookup>().name == "Spy<Lookup>")
+    #expect(Spy<Lookup>().spyName == "Spy<Lookup>")
   }
 
   @Test func anExplicitNameWins() {
-    #expect(Spy<ScaryStub.Call>(name: "Payments").name == "Payments")
-    #expect(FileStoreSpy(name: "Store").name == "Store")
+    #expect(Spy<ScaryStub.Call>(name: "Payments").spyName == "Payments")
+    #expect(FileStoreSpy(name: "Store").spyName == "Store")
   }
 
   @Test func theDescriptionListsTheRecordedCalls() throws {

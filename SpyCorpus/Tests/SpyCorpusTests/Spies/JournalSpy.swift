@@ -53,7 +53,7 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
   static var statics: Spy<Call> { staticSpies.value }
   private static let staticSpies = Spy<Call>.perTest(name: "JournalSpy.statics")
 
-  override var name: String {
+  var name: String {
     get {
       record(.name, placeholder: "")
     }
@@ -66,7 +66,7 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
     record(.description, placeholder: "")
   }
 
-  override func reset() {
+  func reset() {
     record(.reset)
   }
 

@@ -30,7 +30,7 @@ final class NamedCounterSpy: Spy<NamedCounterSpy.Call>, NamedCounter, @unchecked
     }
   }
 
-  override var name: String {
+  var name: String {
     record(.name, placeholder: "")
   }
 

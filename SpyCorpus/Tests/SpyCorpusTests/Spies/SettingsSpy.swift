@@ -63,7 +63,7 @@ final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {
     record(.`init`(suite: suite))
   }
 
-  override var name: String {
+  var name: String {
     record(.name, placeholder: "")
   }
 

@@ -1,0 +1,74 @@
+import Testing
+import _SpyGeneratorCore
+
+/// Protocols of the standard library a protocol refines, whose requirements its spy must meet:
+/// written by the generator where a spy can meet them (by identity, since a spy is a class),
+/// or diagnosed with no spy written.
+@Suite struct ParentsTests {
+  @Test func aCodableProtocolsSpyDecodesAsAFreshSpyAndEncodesNothing() throws {
+    let output = try generatedOutput(
+      [.method("func load() -> Int")],
+      parents: ["s:SE": "Swift.Encodable", "s:Se": "Swift.Decodable"]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  /// A fresh spy: a spy has nothing to decode (`Decodable`).\n"))
+    #expect(spy.contains("  init(from decoder: any Decoder) throws {\n    super.init()\n  }\n"))
+    #expect(spy.contains("  func encode(to encoder: any Encoder) throws {\n"))
+    #expect(spy.contains("    var container = encoder.singleValueContainer()\n"))
+    #expect(spy.contains("    try container.encodeNil()\n"))
+  }
+
+  @Test func aComparableProtocolsSpyIsOrderedByIdentity() throws {
+    let output = try generatedOutput(
+      [],
+      parents: ["s:SL": "Swift.Comparable", "s:SQ": "Swift.Equatable"]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  static func == (lhs: ShapesSpy, rhs: ShapesSpy) -> Bool {\n"))
+    #expect(
+      spy.contains(
+        "  static func < (lhs: ShapesSpy, rhs: ShapesSpy) -> Bool {\n"
+          + "    ObjectIdentifier(lhs) < ObjectIdentifier(rhs)\n  }\n"
+      )
+    )
+  }
+
+  @Test func caseIterableDebugDescriptionAndErrorAreMet() throws {
+    let output = try generatedOutput(
+      [],
+      parents: [
+        "s:s12CaseIterableP": "Swift.CaseIterable",
+        "s:s28CustomDebugStringConvertibleP": "Swift.CustomDebugStringConvertible",
+        "s:s5ErrorP": "Swift.Error",
+      ]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  static var allCases: [ShapesSpy] { [] }\n"))
+    #expect(spy.contains("  var debugDescription: String { description }\n"))
+  }
+
+  @Test func aRequirementTheProtocolRestatesIsRecordedNotWrittenTwice() throws {
+    let output = try generatedOutput(
+      [.property("var debugDescription: String { get }")],
+      parents: ["s:s28CustomDebugStringConvertibleP": "Swift.CustomDebugStringConvertible"]
+    )
+    let spy = try #require(output.files.first).contents
+    #expect(!spy.contains("  var debugDescription: String { description }\n"))
+    #expect(spy.contains("  var debugDescription: String {\n    record(.debugDescription"))
+  }
+
+  @Test func aRawRepresentableProtocolGetsNoSpyAndADiagnostic() throws {
+    let output = try generatedOutput(
+      [.method("func load()")],
+      parents: ["s:SY": "Swift.RawRepresentable"]
+    )
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).description
+    #expect(message.contains("No spy for protocol Shapes"))
+    #expect(message.contains("RawRepresentable"))
+    #expect(message.contains("Write this spy by hand"))
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import _SpyGeneratorCore
+
+/// Shapes of declarations seen in real modules (NIO, Tracing, ArgumentParser, the Composable
+/// Architecture, …) that the generator wrote spies for which did not compile.
+@Suite struct RealShapesTests {
+  // MARK: - Types and names
+
+  @Test func aTypeOfAnotherModuleIsNotAssumedEquatable() throws {
+    let spy = try spyText([
+      .method("func run(context: ⟦InstrumentationContext|s:15Instrumentation0A7Contexta⟧)"),
+      .method("func send(_ data: ⟦Data|s:10Foundation4DataV⟧, level: ⟦Int|s:Si⟧)"),
+    ])
+    #expect(spy.contains("    case run(context: SpyArgument<InstrumentationContext>)\n"))
+    #expect(spy.contains("    case send(data: Data, level: Int)\n"))
+  }
+
+  @Test func anAssociatedTypeNamedLikeItsProtocolConstraintKeepsTheProtocolQualified() throws {
+    let output = try generatedOutput(
+      [
+        .associated("associatedtype Span : ⟦Span|s:7Tracing4SpanP⟧"),
+        .method("func startSpan(_ name: ⟦String|s:SS⟧) -> Self.Span"),
+        .method("func current() -> (any ⟦Span|s:7Tracing4SpanP⟧)?"),
+      ],
+      declaration: "protocol Shapes"
+    )
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("final class ShapesSpy<Span: Tracing.Span>:"))
+    #expect(spy.contains("  func current() -> (any Tracing.Span)? {\n"))
+    #expect(spy.contains("  func startSpan(_ name: String) -> Span {\n"))
+  }
+
+  @Test func aProtocolsOwnTypealiasIsSpelledWithItsProtocol() throws {
+    // The typealias is a symbol of the graph, nested in the protocol.
+    let spy = try spyText(
+      [.method("func handle(_ event: ⟦Event|s:1M6ShapesP5Eventa⟧)")],
+      types: [.nested(["Shapes", "Event"], id: "s:1M6ShapesP5Eventa", kind: "swift.typealias")]
+    )
+    #expect(spy.contains("  func handle(_ event: Shapes.Event) {\n"))
+  }
+
+  // MARK: - Parents of other modules
+
+  @Test func aParentOfAnotherModuleWhoseRequirementsAreUnknownGetsNoSpy() throws {
+    let output = try generatedOutput(
+      [.method("func load()")],
+      parents: ["s:15Instrumentation10InstrumentP": "Instrumentation.Instrument"]
+    )
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).description
+    #expect(message.contains("No spy for protocol Shapes"))
+    #expect(message.contains("Instrumentation.Instrument"))
+  }
+
+  @Test func anUnderscoredMarkerParentOfAnotherModuleIsMet() throws {
+    let output = try generatedOutput(
+      [.method("func load()")],
+      parents: ["s:14ArgumentParser17_SendableMetatypeP": "ArgumentParser._SendableMetatype"]
+    )
+    #expect(output.files.count == 1)
+    #expect(output.diagnostics.isEmpty)
+  }
+
+  @Test func anUnderscoredMarkerProtocolWithNoRequirementsIsLeftOutSilently() throws {
+    let symbols: [[String: Any]] = [
+      fixtureSymbol(
+        "p",
+        kind: "swift.protocol",
+        path: ["_Marker"],
+        declaration: "protocol _Marker"
+      ),
+      fixtureSymbol("q", kind: "swift.protocol", path: ["Empty"], declaration: "protocol Empty"),
+    ]
+    let graph: [String: Any] = ["module": ["name": "M"], "symbols": symbols, "relationships": []]
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let output = try generator.generate(
+      symbolGraph: JSONSerialization.data(withJSONObject: graph)
+    )
+    #expect(output.files.map(\.name) == ["EmptySpy.swift"])
+    #expect(output.diagnostics.isEmpty)
+  }
+
+  // MARK: - Declarations
+
+  @Test func aConsumingNoncopyableParameterStaysOutOfCall() throws {
+    // `Token` is a struct of the module, not declared `Sendable`: it may be `~Copyable`.
+    let spy = try spyText(
+      [
+        .method("func enqueue(_ job: consuming ⟦ExecutorJob|s:ScJ⟧)"),
+        .method("func take(_ value: consuming ⟦Token|s:1M5TokenV⟧, count: Int)"),
+      ],
+      types: [.nested(["Token"], id: "s:1M5TokenV", kind: "swift.struct")]
+    )
+    #expect(spy.contains("  func enqueue(_ job: consuming ExecutorJob) {\n"))
+    #expect(spy.contains("    case enqueue\n"))
+    #expect(spy.contains("    case take(count: Int)\n"))
+  }
+
+  @Test func aConsumingMethodIsSpied() throws {
+    let output = try generatedOutput([.method("consuming func close() -> Int")])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func close() -> Int {\n"))
+  }
+
+  @Test func aResultBuilderAttributeWithGenericArgumentsIsLeftOut() throws {
+    let output = try generatedOutput([
+      .property("@ReducerBuilder<Self.State, Self.Action> var body: Int { get }"),
+      .method("@RuleConfigurationBuilder func configuration() -> [String]"),
+    ])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  var body: Int {\n"))
+    #expect(spy.contains("  func configuration() -> [String] {\n"))
+    #expect(!spy.contains("Builder"))
+    #expect(!spy.contains("Action>"))
+  }
+
+  @Test func anInoutOpaqueParameterGetsAGenericWriteBackStub() throws {
+    let spy = try spyText([.method("func hash(into hasher: inout some HashFunction)")])
+    #expect(spy.contains("  func hash(into hasher: inout some HashFunction) {\n"))
+    #expect(
+      spy.contains(
+        "  func stubHashHasher<SomeHasher: HashFunction>(\n"
+          + "    _ body: @escaping @Sendable (inout SomeHasher) -> Void\n  ) {\n"
+      )
+    )
+  }
+
+  @Test func anOptionalClosureTakingAnEscapingClosureIsNotMadeEscaping() throws {
+    let spy = try spyText([
+      .method("func run(_ body: ((@escaping () -> Void) -> Void)?)"),
+      .method("func start(_ work: @escaping (@escaping @Sendable () -> Void) -> Void)"),
+    ])
+    #expect(spy.contains("  func run(_ body: ((@escaping () -> Void) -> Void)?) {\n"))
+    #expect(
+      spy.contains("  func start(_ work: @escaping (@escaping @Sendable () -> Void) -> Void) {\n")
+    )
+  }
+}
