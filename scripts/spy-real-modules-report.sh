@@ -5,23 +5,27 @@
 #
 # For each package:
 #   1. clears every test target's Generated/ folder and builds the package (placeholders only);
-#   2. dumps every module's symbol graph as the generate-spies plugin asks SwiftPM for its own
-#      targets (`--minimum-access-level internal --skip-synthesized-members`) and keeps the PUBLIC
-#      protocols of each measured module (a user sees no other protocol of a dependency);
-#   3. runs generate-spies TWICE on each module's graph (`--protocol` for each public protocol),
-#      into two folders: the two outputs, diagnostics and exit statuses must be identical;
-#   4. copies the spies into <Module>Spies/Generated/, builds the test targets, and takes out every
-#      spy the compiler reports an error in, rebuilding until the build passes: what is left
-#      compiles together, in Swift 6 mode, beside the real module;
-#   5. prints, per module: public protocols, spies that compile, refused with a diagnostic (and
-#      each reason), spies that do not compile (goal 0), protocols with neither (goal 0), spies
-#      with compiler warnings, the tool's time (the faster of the two runs), determinism.
+#   2. extracts each measured module's symbol graph from the build folder with
+#      swift-symbolgraph-extract, with the options the generate-spies plugin asks SwiftPM for
+#      (internal and up, no synthesized members);
+#   3. runs generate-spies TWICE on each module's graph, into two folders: the two outputs,
+#      diagnostics and exit statuses must be identical;
+#   4. copies the spies of the module's PUBLIC protocols (a user sees no other protocol of a
+#      dependency) into <Module>Spies/Generated/, builds the test targets, and takes out every spy
+#      the compiler reports an error in, rebuilding until the build passes: what is left compiles
+#      together, in Swift 6 mode, beside the real module;
+#   5. prints, per module: public protocols (underscored ones apart, not counted), spies that
+#      compile, refused with a diagnostic (and each reason), spies that do not compile (goal 0),
+#      protocols with neither (goal 0), spies with compiler warnings, spies that
+#      `swift format lint --strict` rejects, the tool's time (the faster of the two runs), and
+#      whether the two runs were identical.
 #
 #   bash scripts/spy-real-modules-report.sh [--ci] [--package Light|Heavy]… [--module M]…
 #                                           [--generator <executable>] [--write-report] [--quiet]
 #
-#   --ci            the light modules CI has time for (see CI_MODULES below); fails if a spy does
-#                   not compile, a protocol gets neither a spy nor a diagnostic, or two runs differ
+#   --ci            the light package, which CI has time for (CI_MODULES below); fails if a spy
+#                   does not compile, a protocol gets neither a spy nor a diagnostic, or two runs
+#                   differ
 #   --package       only this package (repeatable; default Light and Heavy, or Light with --ci)
 #   --module        only this module (repeatable)
 #   --generator     use this generate-spies instead of building the root package's (debug)
@@ -38,8 +42,8 @@ corpus="$root/SpyCorpus/RealModules"
 ALL_MODULES=(
   Light:AppNetworking Light:Logging Light:CoreMetrics Light:Metrics
   Light:ServiceContextModule Light:Instrumentation Light:Tracing Light:ServiceLifecycle
-  Light:ArgumentParser Light:OpenAPIRuntime Light:NIOCore
-  Heavy:NIOPosix Heavy:AsyncHTTPClient Heavy:HummingbirdCore Heavy:Hummingbird
+  Light:ArgumentParser Light:OpenAPIRuntime
+  Heavy:NIOCore Heavy:NIOPosix Heavy:AsyncHTTPClient Heavy:HummingbirdCore Heavy:Hummingbird
   Heavy:Dependencies Heavy:Vapor
 )
 CI_MODULES=(
@@ -61,7 +65,7 @@ while [[ $# -gt 0 ]]; do
     --generator) generator=$2; shift 2 ;;
     --write-report) write_report=true; shift ;;
     --quiet) quiet=true; shift ;;
-    -h | --help) sed -n '2,31p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "spy-real-modules-report: unknown argument $1" >&2; exit 64 ;;
   esac
 done

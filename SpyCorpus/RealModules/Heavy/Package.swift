@@ -25,6 +25,7 @@ let package = Package(
     .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
   ],
   targets: [
+    spies("NIOCore", .product(name: "NIOCore", package: "swift-nio")),
     spies("NIOPosix", .product(name: "NIOPosix", package: "swift-nio")),
     spies("AsyncHTTPClient", .product(name: "AsyncHTTPClient", package: "async-http-client")),
     spies("HummingbirdCore", .product(name: "HummingbirdCore", package: "hummingbird")),
