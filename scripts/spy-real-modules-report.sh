@@ -30,7 +30,7 @@
 #   --module        only this module (repeatable)
 #   --generator     use this generate-spies instead of building the root package's (debug)
 #   --write-report  also write the table to SpyCorpus/RealModules/REPORT.md's measured section
-#   --quiet         print the table only, not each failure and diagnostic
+#   --quiet         print the table and what fails the run only, not each diagnostic
 #
 # Without --ci the script exits non-zero for the same reasons. Scratch: <package>/.build/
 # spy-real-report/ (graphs/, run1/, run2/ (what the tool wrote), failed/ (spies taken out, with
@@ -376,11 +376,13 @@ with open(os.path.join(work, "totals.json"), "w") as f:
     json.dump(total, f)
 print(f"\nspy-real-modules-report: package {package}, generator {generator}")
 print(table)
-if not quiet:
-    for module, d in details:
-        if d:
-            print(f"\n{module}:")
-            print("\n".join(d))
+for module, d in details:
+    # --quiet keeps what fails the run: spies that do not compile, protocols with neither.
+    if quiet:
+        d = [l for l in d if l.startswith(("  does not compile", "  neither", "  NOT DET"))]
+    if d:
+        print(f"\n{module}:")
+        print("\n".join(d))
 print(f"\n{package}: {time.monotonic() - started:.0f} s in all (builds included)")
 bad = total["failing"] or total["neither"] or not all(d for *_, d in rows)
 if bad:
