@@ -92,11 +92,31 @@ struct GenerateSpies: CommandPlugin {
         )
       }
       guard let target = sources[targetName] else { continue }
-      // Internal protocols too: their spies use `@testable import`.
+      // Internal protocols too (their spies use `@testable import`), underscored requirements
+      // and SPI ones: a spy must implement every requirement of a protocol it can see.
       var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
       options.includeSynthesized = false
+      options.includeSPI = true
       let graphs = try packageManager.getSymbolGraph(for: target, options: options)
       let graph = graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json")
+      // The graphs of the modules it depends on: the requirements of their protocols that the
+      // target's protocols refine. A module whose graph cannot be had is left out; a protocol
+      // that needed it is then diagnosed.
+      var dependencyGraphs: [URL] = []
+      for dependency in Self.dependencyModules(of: target) {
+        var dependencyOptions = PackageManager.SymbolGraphOptions(minimumAccessLevel: .public)
+        dependencyOptions.includeSynthesized = false
+        dependencyOptions.includeSPI = true
+        guard
+          let graphs = try? packageManager.getSymbolGraph(
+            for: dependency,
+            options: dependencyOptions
+          )
+        else { continue }
+        dependencyGraphs.append(
+          graphs.directoryURL.appending(path: "\(dependency.moduleName).symbols.json")
+        )
+      }
 
       // The header shows the command that regenerates the file, the same in write and check
       // mode (or --check would always find the files stale). With the configuration file it
@@ -114,6 +134,9 @@ struct GenerateSpies: CommandPlugin {
         }
       }
       var toolArguments = ["--symbol-graph", graph.path(), "--command", command]
+      for dependency in dependencyGraphs {
+        toolArguments += ["--dependency-graph", dependency.path()]
+      }
       if inConfiguration {
         toolArguments += ["--config", configURL.path(), "--target", targetName]
       }
@@ -138,6 +161,27 @@ struct GenerateSpies: CommandPlugin {
           : "generate-spies failed for \(failed.joined(separator: ", ")) (see above)"
       )
     }
+  }
+
+  /// The Swift modules `target` depends on directly: its targets, and the targets of the
+  /// products it uses.
+  static func dependencyModules(of target: SourceModuleTarget) -> [SourceModuleTarget] {
+    var modules: [SourceModuleTarget] = []
+    var seen: Set<String> = [target.moduleName]
+    func add(_ candidate: any Target) {
+      guard let source = candidate as? SourceModuleTarget, source.kind == .generic,
+        seen.insert(source.moduleName).inserted
+      else { return }
+      modules.append(source)
+    }
+    for dependency in target.dependencies {
+      switch dependency {
+      case .target(let dependency): add(dependency)
+      case .product(let product): product.targets.forEach(add)
+      @unknown default: break
+      }
+    }
+    return modules
   }
 
   /// `--verify`: builds the package, tests included, and returns the build folder whose

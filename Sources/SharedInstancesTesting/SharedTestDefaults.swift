@@ -48,9 +48,7 @@ public enum SharedTestDefaults {
     // Placeholders too: what a read that must not reach the real thing, and has no default,
     // is served (a `.required` box, an empty box), where the box's type has one.
     _TestDefaults.install(
-      _TestDefaults.Registry(registry) { type in
-        (type as? any SpyPlaceholder.Type)?.spyPlaceholder
-      }
+      _TestDefaults.Registry(registry) { type in anySpyPlaceholder(of: type) }
     )
   }()
 }

@@ -70,7 +70,33 @@ enum DeclarationParser {
       member = nil
     }
     member?.isNonisolated = isNonisolated
+    member?.returnsExplicitly = hasCustomAttribute(symbol.declaration)
     return member
+  }
+
+  /// Attributes of the language a requirement may carry, which its implementation does not
+  /// inherit as it inherits a result builder.
+  static let languageAttributes: Set = [
+    "MainActor", "discardableResult", "Sendable", "available", "objc", "nonobjc",
+    "preconcurrency", "inlinable", "usableFromInline", "inline", "warn_unqualified_access",
+    "backDeployed", "attached", "freestanding", "globalActor", "unchecked", "retroactive",
+  ]
+
+  /// Whether the declaration starts with an attribute that is not the language's: a result
+  /// builder, most likely.
+  static func hasCustomAttribute(_ declaration: String) -> Bool {
+    var rest = Substring(declaration.trimmingSpaces)
+    while rest.first == "@" {
+      let name = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if !name.hasPrefix("_"), !languageAttributes.contains(String(name)) { return true }
+      rest = rest.dropFirst(1 + name.count)
+      if rest.first == "(" || rest.first == "<" {
+        let characters = Array(rest)
+        rest = rest.dropFirst(matching(characters, from: 0))
+      }
+      rest = rest.drop { $0 == " " }
+    }
+    return false
   }
 
   /// Reads `associatedtype Item: Identifiable, Sendable = Article where Self.Item.ID == Int`.

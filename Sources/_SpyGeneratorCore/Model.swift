@@ -123,6 +123,10 @@ struct Member {
   /// Whether the requirement is `nonisolated`, which an actor's (or a main-actor class's)
   /// implementation restates.
   var isNonisolated = false
+  /// Whether the requirement carries a custom attribute, such as a result builder
+  /// (`@ReducerBuilder<State, Action>`), which the implementation inherits: its body says
+  /// `return`, which turns the builder off.
+  var returnsExplicitly = false
 }
 
 /// A parameter of a method, initializer or subscript.

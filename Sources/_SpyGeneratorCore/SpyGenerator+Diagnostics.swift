@@ -65,7 +65,9 @@ extension SpyGenerator {
   static func externalParents(_ parents: [String], of name: String) -> String {
     "No spy for protocol \(name): it refines \(parents.joined(separator: ", ")), from another "
       + "module, whose requirements are not in this module's symbol graph, so its spy would not "
-      + "conform. Write this spy by hand (see \"Writing a spy and a stub\"), or "
+      + "conform. Give generate-spies that module's symbol graph with --dependency-graph (the "
+      + "plugin does for the target's dependencies), write this spy by hand (see \"Writing a "
+      + "spy and a stub\"), or "
       + wayToSkip(name) + "."
   }
 

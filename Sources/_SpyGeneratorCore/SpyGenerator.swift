@@ -129,12 +129,35 @@ public struct SpyGenerator: Sendable {
   /// - Returns: The files, and the diagnostics for protocols or members left out.
   /// - Throws: `DecodingError` when `data` is not a symbol graph.
   public func generate(symbolGraph data: Data) throws -> Output {
-    let graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
-    return generate(graph)
+    try generate(symbolGraph: data, dependencies: [])
   }
 
-  func generate(_ graph: SymbolGraph) -> Output {
-    let reader = SymbolGraphReader(graph)
+  /// Generates the spies for the module described by a symbol graph's JSON, with the symbol
+  /// graphs of modules it depends on: a protocol that refines one of theirs gets a spy that
+  /// implements the parent's requirements too.
+  ///
+  /// ```swift
+  /// let output = try generator.generate(
+  ///   symbolGraph: Data(contentsOf: tracingGraph),
+  ///   dependencies: [Data(contentsOf: instrumentationGraph)]
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - data: The contents of `<Module>.symbols.json`.
+  ///   - dependencies: The contents of other modules' `<Module>.symbols.json`; their protocols
+  ///     get no spy.
+  /// - Returns: The files, and the diagnostics for protocols or members left out.
+  /// - Throws: `DecodingError` when one of them is not a symbol graph.
+  public func generate(symbolGraph data: Data, dependencies: [Data]) throws -> Output {
+    let decoder = JSONDecoder()
+    let graph = try decoder.decode(SymbolGraph.self, from: data)
+    let others = try dependencies.map { try decoder.decode(SymbolGraph.self, from: $0) }
+    return generate(graph, dependencies: others)
+  }
+
+  func generate(_ graph: SymbolGraph, dependencies: [SymbolGraph] = []) -> Output {
+    let reader = SymbolGraphReader(graph, dependencies: dependencies)
     var diagnostics: [Diagnostic] = []
     var files: [File] = []
     let notEquatable = reader.typesThatAreNotEquatable
@@ -333,14 +356,6 @@ public struct SpyGenerator: Sendable {
     // A requirement a refinement restates is one requirement: implemented once.
     var signatures: Set<String> = []
     members.removeAll { !signatures.insert($0.signature).inserted }
-    if !generics.parameters.isEmpty {
-      for member in members where member.isStatic {
-        problems.append(
-          "\(member.owner).\(member.displayName): a static requirement of a protocol with "
-            + "associated types, which a generic spy has no static storage to record"
-        )
-      }
-    }
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
       // skipped with a warning so that the other spies stay usable.

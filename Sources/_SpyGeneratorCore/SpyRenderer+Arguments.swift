@@ -27,6 +27,15 @@ struct ModuleTypes {
   init(_ reader: SymbolGraphReader) {
     let kinds: Set = ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
     var pathByID: [String: String] = [:]
+    for symbol in reader.dependencySymbols {
+      for fragment in symbol.declarationFragments ?? [] where fragment.kind == "typeIdentifier" {
+        guard let usr = fragment.preciseIdentifier,
+          let module = ModuleImports.module(ofUSR: usr), module != reader.graph.module.name,
+          !ModuleImports.implicit.contains(module)
+        else { continue }
+        foreign.insert(fragment.spelling)
+      }
+    }
     for symbol in reader.graph.symbols {
       let path = symbol.pathComponents.joined(separator: ".")
       let kind = symbol.kind.identifier

@@ -21,7 +21,7 @@ extension SpyRenderer {
     if let result = member.returnType {
       if !writeBacks.isEmpty {
         prefix = "let result: \(result) = "
-      } else if afterKeeping {
+      } else if afterKeeping || member.returnsExplicitly {
         prefix = "return "
       }
     }

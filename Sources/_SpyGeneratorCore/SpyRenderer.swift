@@ -86,7 +86,26 @@ struct SpyRenderer {
       }
     }
     lines.append("}")
+    lines += placeholderConformance()
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The conformance that makes the spy the placeholder of its protocol
+  /// (`ProtocolSpyPlaceholder`): not for a class's spy, a generic spy (its type is not known
+  /// without its arguments), or a main-actor one (made off the main actor).
+  private func placeholderConformance() -> [String] {
+    guard !target.isClass, target.associatedTypes.isEmpty, !target.isMainActor else { return [] }
+    return [""]
+      + wrapComment(
+        "Serves a fresh spy where a test reads an `any \(target.typeName)` that nothing provided "
+          + "(a `.required` box, an unstubbed call): the read fails the test and goes on.",
+        indent: ""
+      ).dropFirst() + [
+        "extension \(spyName): ProtocolSpyPlaceholder {",
+        "  static var spiedProtocol: Any.Type { (any \(target.typeName)).self }",
+        "  static func makePlaceholderSpy() -> Any { \(spyName)() }",
+        "}",
+      ]
   }
 
   // MARK: - Pieces
@@ -286,7 +305,15 @@ struct SpyRenderer {
   /// The spy of the static requirements: a fresh one in each isolated test, one for the process
   /// elsewhere (`Spy.perTest(name:)`).
   private func staticsStorage() -> [String] {
-    [
+    // A generic class has no static stored property: one spy per specialization.
+    if !target.associatedTypes.isEmpty {
+      return [
+        "  /// Records the calls to static requirements: one spy per specialization, and each",
+        "  /// isolated test has its own (see `Spy.perSpecialization(of:)`).",
+        "  static var statics: Spy<Call> { Spy<Call>.perSpecialization(of: Self.self).value }",
+      ]
+    }
+    return [
       "  /// Records the calls to static requirements: each isolated test has its own (see",
       "  /// `Spy.perTest(name:)`), other code shares one for the process.",
       "  static var statics: Spy<Call> { staticSpies.value }",
@@ -474,7 +501,8 @@ struct SpyRenderer {
       let hasAccessors = hasSetter || !effects.isEmpty
       let getter = wrapList(
         indent: hasAccessors ? "      " : "    ",
-        head: answer(member, recorder: recorder, call: call),
+        head: (member.returnsExplicitly ? "return " : "")
+          + answer(member, recorder: recorder, call: call),
         items: [],
         tail: answerTail(member),
         emptyParens: false
@@ -504,7 +532,8 @@ struct SpyRenderer {
       let effects = accessorEffects(member)
       let getter = wrapList(
         indent: hasSetter || !effects.isEmpty ? "      " : "    ",
-        head: answer(member, recorder: recorder, call: call),
+        head: (member.returnsExplicitly ? "return " : "")
+          + answer(member, recorder: recorder, call: call),
         items: values.map { labeled($0.label, $0.value) },
         tail: answerTail(member),
         emptyParens: false

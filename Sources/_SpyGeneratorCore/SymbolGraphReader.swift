@@ -6,6 +6,8 @@
 /// is read in one pass rather than 10,000 passes over its relationships.
 struct SymbolGraphReader {
   let graph: SymbolGraph
+  /// The symbols of the modules the graph's module depends on.
+  let dependencySymbols: [SymbolGraph.Symbol]
   private let symbolsByID: [String: SymbolGraph.Symbol]
   private let relationshipsBySource: [String: [SymbolGraph.Relationship]]
   private let relationshipsByTarget: [String: [SymbolGraph.Relationship]]
@@ -17,11 +19,21 @@ struct SymbolGraphReader {
   private let protocolsByName: [String: SymbolGraph.Symbol]
   private let classesByName: [String: SymbolGraph.Symbol]
 
-  init(_ graph: SymbolGraph) {
+  /// Indexes `graph`, and the graphs of modules it depends on, whose symbols (a parent
+  /// protocol's requirements) it looks up but whose protocols and classes get no spy.
+  init(_ graph: SymbolGraph, dependencies: [SymbolGraph] = []) {
     self.graph = graph
+    self.dependencySymbols = dependencies.flatMap(\.symbols)
     var symbolsByID: [String: SymbolGraph.Symbol] = [:]
     var protocols: [SymbolGraph.Symbol] = []
     var classes: [SymbolGraph.Symbol] = []
+    for dependency in dependencies {
+      let spelling = TypeQualifier(dependency)
+      for var symbol in dependency.symbols {
+        spelling.qualify(&symbol)
+        symbolsByID[symbol.identifier.precise] = symbol
+      }
+    }
     let spelling = TypeQualifier(graph)
     for var symbol in graph.symbols {
       spelling.qualify(&symbol)
@@ -34,7 +46,7 @@ struct SymbolGraphReader {
     }
     var bySource: [String: [SymbolGraph.Relationship]] = [:]
     var byTarget: [String: [SymbolGraph.Relationship]] = [:]
-    for relationship in graph.relationships {
+    for relationship in graph.relationships + dependencies.flatMap(\.relationships) {
       bySource[relationship.source, default: []].append(relationship)
       byTarget[relationship.target, default: []].append(relationship)
     }

@@ -10,6 +10,10 @@ let usage = """
 
   OPTIONS:
     --symbol-graph <file>   The module's <Module>.symbols.json.
+    --dependency-graph <file>
+                            The <Module>.symbols.json of a module it depends on (repeatable):
+                            a protocol refining one of its protocols gets a spy that
+                            implements the parent's requirements; its protocols get none.
     --output <folder>       Where the spies go, one <Protocol>Spy.swift each.
     --config <file>         A generate-spies.json: the entry of --target gives the output folder
                             (relative to the file's folder), protocols, skip, classes, marker;
@@ -57,6 +61,7 @@ var classes: [String] = []
 var marker = false
 var check = false
 var verifyWith: [String] = []
+var dependencyGraphs: [String] = []
 var command = "swift package generate-spies"
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(of option: String) -> String {
@@ -66,6 +71,7 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--symbol-graph": symbolGraph = value(of: argument)
+  case "--dependency-graph": dependencyGraphs.append(value(of: argument))
   case "--output": output = value(of: argument)
   case "--config": config = value(of: argument)
   case "--target": targetName = value(of: argument)
@@ -138,7 +144,8 @@ do {
   }
   let data = try Data(contentsOf: URL(fileURLWithPath: symbolGraph))
   phase("read")
-  var result = try generator.generate(symbolGraph: data)
+  let dependencies = try dependencyGraphs.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+  var result = try generator.generate(symbolGraph: data, dependencies: dependencies)
   phase("decode and generate")
   if !verifyWith.isEmpty {
     let verifier = SpyVerifier(buildFolders: verifyWith.map { URL(fileURLWithPath: $0) })

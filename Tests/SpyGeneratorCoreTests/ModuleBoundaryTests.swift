@@ -183,3 +183,92 @@ import _SpyGeneratorCore
     #expect(diagnostic.description.contains("ABClientSpy"))
   }
 }
+
+/// A protocol refining a protocol of another module: the other module's symbol graph, given as
+/// a dependency, holds the parent's requirements, which the spy implements.
+@Suite struct DependencyGraphTests {
+  private func graph(module: String, symbols: [[String: Any]], relationships: [[String: Any]])
+    throws -> Data
+  {
+    try JSONSerialization.data(withJSONObject: [
+      "module": ["name": module], "symbols": symbols, "relationships": relationships,
+    ])
+  }
+
+  private func tracerGraph() throws -> Data {
+    try graph(
+      module: "Tracing",
+      symbols: [
+        fixtureSymbol(
+          "t",
+          kind: "swift.protocol",
+          path: ["Tracer"],
+          declaration: "protocol Tracer"
+        ),
+        fixtureSymbol(
+          "t.0",
+          kind: "swift.method",
+          path: ["Tracer", "flush()"],
+          declaration: "func flush()"
+        ),
+      ],
+      relationships: [
+        ["kind": "requirementOf", "source": "t.0", "target": "t"],
+        [
+          "kind": "conformsTo", "source": "t", "target": "s:15Instrumentation10InstrumentP",
+          "targetFallback": "Instrumentation.Instrument",
+        ],
+      ]
+    )
+  }
+
+  private func instrumentationGraph() throws -> Data {
+    try graph(
+      module: "Instrumentation",
+      symbols: [
+        fixtureSymbol(
+          "s:15Instrumentation10InstrumentP",
+          kind: "swift.protocol",
+          path: ["Instrument"],
+          declaration: "protocol Instrument"
+        ),
+        fixtureSymbol(
+          "i.0",
+          kind: "swift.method",
+          path: ["Instrument", "inject(_:)"],
+          declaration:
+            "func inject(_ context: ⟦ServiceContext|s:20ServiceContextModule0aB0V⟧)"
+        ),
+      ],
+      relationships: [
+        [
+          "kind": "requirementOf", "source": "i.0",
+          "target": "s:15Instrumentation10InstrumentP",
+        ]
+      ]
+    )
+  }
+
+  @Test func aParentOfADependencyGivesItsRequirementsToTheSpy() throws {
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let output = try generator.generate(
+      symbolGraph: tracerGraph(),
+      dependencies: [instrumentationGraph()]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func flush() {\n"))
+    #expect(spy.contains("  func inject(_ context: ServiceContext) {\n"))
+    #expect(spy.contains("import ServiceContextModule\n"))
+    #expect(spy.contains("    case inject(context: SpyArgument<ServiceContext>)\n"))
+    // The dependency's protocols get no spy of their own.
+    #expect(output.files.map(\.name) == ["TracerSpy.swift"])
+  }
+
+  @Test func withoutTheDependencyTheProtocolGetsADiagnosticAndNoSpy() throws {
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let output = try generator.generate(symbolGraph: tracerGraph())
+    #expect(output.files.isEmpty)
+    #expect(output.diagnostics.first?.description.contains("--dependency-graph") == true)
+  }
+}

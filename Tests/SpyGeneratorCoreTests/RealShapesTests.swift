@@ -111,7 +111,8 @@ import _SpyGeneratorCore
     ])
     #expect(output.diagnostics.isEmpty)
     let spy = try #require(output.files.first).contents
-    #expect(spy.contains("  var body: Int {\n"))
+    // The implementation inherits the builder: `return` turns it off.
+    #expect(spy.contains("  var body: Int {\n    return record(.body, placeholder: 0)\n"))
     #expect(spy.contains("  func configuration() -> [String] {\n"))
     #expect(!spy.contains("Builder"))
     #expect(!spy.contains("Action>"))
@@ -136,6 +137,74 @@ import _SpyGeneratorCore
     #expect(spy.contains("  func run(_ body: ((@escaping () -> Void) -> Void)?) {\n"))
     #expect(
       spy.contains("  func start(_ work: @escaping (@escaping @Sendable () -> Void) -> Void) {\n")
+    )
+  }
+}
+
+/// Deprecated protocols and requirements: the spy is deprecated where they are, so that what it
+/// mentions of them warns nowhere in the test target.
+@Suite struct DeprecationTests {
+  @Test func aDeprecatedRequirementsImplementationAndCallCaseAreDeprecated() throws {
+    let spy = try spyText([
+      .method("⚠︎ func joinGroup(_ group: Int, interface: OldInterface?)"),
+      .method("func leave()"),
+    ])
+    #expect(
+      spy.contains("    @available(*, deprecated)\n    case joinGroup(group: Int, interface: ")
+    )
+    #expect(spy.contains("    @available(*, deprecated)\n    var method: Method {\n"))
+    #expect(spy.contains("  @available(*, deprecated)\n  func joinGroup(_ group: Int, interface:"))
+    #expect(spy.contains("  }\n\n  func leave() {\n"))
+  }
+
+  @Test func aDeprecatedProtocolsSpyIsDeprecated() throws {
+    let spy = try spyText([.method("func run()")], declaration: "⚠︎ protocol Shapes")
+    #expect(spy.contains("@available(*, deprecated)\nfinal class ShapesSpy: "))
+    #expect(
+      spy.contains("@available(*, deprecated)\nextension ShapesSpy: ProtocolSpyPlaceholder {")
+    )
+  }
+}
+
+/// Long names, as NIO and swift-log have them: the spy stays within 100 columns, laid out as
+/// swift-format lays it out, so that `swift format lint --strict` accepts it.
+@Suite struct LongNamesTests {
+  @Test func everyLineOfASpyWithLongNamesFitsInOneHundredColumns() throws {
+    let output = try generatedOutput(
+      [
+        .method(
+          "func logLevelMessageMetadataSourceFileFunctionLine(level: Int, message: String, "
+            + "metadata: [String: String]?, source: String, file: String, function: String, "
+            + "line: UInt) -> Int"
+        ),
+        .method("func logLevelMessageMetadataSourceFileFunctionLineAndMore()"),
+      ],
+      declaration: "protocol NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed"
+    )
+    let spy = try #require(output.files.first).contents
+    for line in spy.split(separator: "\n") {
+      #expect(line.count <= 100, "\(line)")
+    }
+    #expect(spy.contains("    record(\n      .logLevelMessageMetadataSourceFileFunctionLine(\n"))
+    #expect(spy.contains("      ),\n      placeholder: 0\n    )\n"))
+    #expect(
+      spy.contains(
+        "      case .logLevelMessageMetadataSourceFileFunctionLineAndMore:\n"
+          + "        .logLevelMessageMetadataSourceFileFunctionLineAndMore\n"
+      )
+    )
+    #expect(
+      spy.contains(
+        """
+        final class NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeedSpy: Spy<
+          NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeedSpy.Call
+        >,
+        NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed,
+        @unchecked Sendable
+        {
+
+        """
+      )
     )
   }
 }

@@ -30,8 +30,13 @@ import _SpyGeneratorCore
         "MixingSpy.swift", "StoreSpy.swift", "IndexingSpy.swift", "ArticleStoreSpy.swift",
         "CopyingSpy.swift", "TransactingSpy.swift", "AssertingSpy.swift", "RestoringSpy.swift",
         "CatalogSpy.swift", "RefreshingSpy.swift", "AutoRefreshingSpy.swift",
-        "TokenCacheSpy.swift", "KeyedCacheSpy.swift", "ListRowSpy.swift", "JournalSpy.swift",
-        "TrackerSpy.swift",
+        "TokenCacheSpy.swift", "KeyedCacheSpy.swift", "ListRowSpy.swift",
+        "StatusEditorAClientSpy.swift", "StatusEditorBClientSpy.swift", "PipelineSpy.swift",
+        "TraceSpanSpy.swift", "SpanTracingSpy.swift", "PreferencesSpy.swift", "InstantSpy.swift",
+        "FlagSpy.swift", "FailureSpy.swift", "ResettingSpy.swift", "TicketDeskSpy.swift",
+        "ReportSpy.swift", "HashSinkSpy.swift", "SinkMixingSpy.swift", "RunningSpy.swift",
+        "HTTPLoadingSpy.swift", "PipelineFactorySpy.swift", "ContextKeySpy.swift",
+        "JournalSpy.swift", "TrackerSpy.swift",
       ]
     )
     #expect(

@@ -31,3 +31,34 @@ import _SpyGeneratorCore
     #expect(!spy.contains("override"))
   }
 }
+
+/// A generated spy stands as the placeholder of its protocol: the conformance it declares lets
+/// the testing library serve a fresh spy where a test reads a value of the protocol that
+/// nothing provided.
+@Suite struct SpyPlaceholderConformanceTests {
+  @Test func aSpyRegistersItselfAsThePlaceholderOfItsProtocol() throws {
+    let spy = try spyText([.method("func load() -> Int")])
+    #expect(
+      spy.hasSuffix(
+        """
+        }
+
+        /// Serves a fresh spy where a test reads an `any Shapes` that nothing provided (a `.required` box,
+        /// an unstubbed call): the read fails the test and goes on.
+        extension ShapesSpy: ProtocolSpyPlaceholder {
+          static var spiedProtocol: Any.Type { (any Shapes).self }
+          static func makePlaceholderSpy() -> Any { ShapesSpy() }
+        }
+
+        """
+      )
+    )
+  }
+
+  @Test func aGenericOrMainActorSpyRegistersNothing() throws {
+    let generic = try spyText([.associated("associatedtype Item"), .method("func load()")])
+    #expect(!generic.contains("ProtocolSpyPlaceholder"))
+    let mainActor = try spyText([.method("func load()")], declaration: "@MainActor protocol Shapes")
+    #expect(!mainActor.contains("ProtocolSpyPlaceholder"))
+  }
+}

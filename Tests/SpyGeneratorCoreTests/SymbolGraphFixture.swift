@@ -192,6 +192,17 @@ func fixtureSymbol(
   path: [String],
   declaration: String
 ) -> [String: Any] {
+  // `⚠︎ ` marks a deprecated symbol, which the graph says in its `availability`.
+  if declaration.hasPrefix("⚠︎ ") {
+    var symbol = fixtureSymbol(
+      id,
+      kind: kind,
+      path: path,
+      declaration: String(declaration.dropFirst("⚠︎ ".count))
+    )
+    symbol["availability"] = [["domain": "*", "isUnconditionallyDeprecated": true]]
+    return symbol
+  }
   // `@MainActor` is an attribute fragment, which the generator looks for.
   let attribute = "@MainActor "
   let fragments: [[String: String]] =

@@ -107,6 +107,7 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
     createdAt = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     creatingTest = Test.current?.name
     XCTestRun.startObserving()
+    if self is any ProtocolSpyPlaceholder { ProtocolSpies.noteModule(of: type(of: self)) }
   }
 
   deinit {

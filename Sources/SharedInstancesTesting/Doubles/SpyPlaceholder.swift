@@ -48,9 +48,16 @@ public protocol SpyPlaceholder {
   static var spyPlaceholder: Self { get }
 }
 
-/// The placeholder of `type` if it conforms to ``SpyPlaceholder``, checked at run time.
+/// The placeholder of `type` if it conforms to ``SpyPlaceholder``, checked at run time, else a
+/// fresh spy where `type` is a protocol whose spy is a ``ProtocolSpyPlaceholder``.
 func spyPlaceholder<Value>(of type: Value.Type) -> Value? {
-  (type as? any SpyPlaceholder.Type)?.spyPlaceholder as? Value
+  anySpyPlaceholder(of: type) as? Value
+}
+
+/// ``spyPlaceholder(of:)`` for a type known only at run time.
+func anySpyPlaceholder(of type: Any.Type) -> Any? {
+  if let placeholder = (type as? any SpyPlaceholder.Type)?.spyPlaceholder { return placeholder }
+  return ProtocolSpies.spy(for: type)
 }
 
 // MARK: - Standard library

@@ -85,3 +85,35 @@ private actor Arrivals {
     }
   }
 }
+
+/// A generic double's static requirements: one spy per specialization, each isolated test with
+/// its own.
+@Suite struct SpyPerSpecializationTests {
+  @Test(.isolatedShared) func eachSpecializationRecordsInItsOwnSpy() {
+    KeyedSpy<Int>.statics.record(.configure)
+    KeyedSpy<String>.statics.record(.configure)
+    KeyedSpy<String>.statics.record(.configure)
+    #expect(KeyedSpy<Int>.statics.calls == [.configure])
+    #expect(KeyedSpy<String>.statics.calls == [.configure, .configure])
+    #expect(KeyedSpy<Int>.statics.spyName == "KeyedSpy<Int>.statics")
+  }
+
+  @Test(.isolatedShared) func anotherTestStartsFromNothing() {
+    #expect(KeyedSpy<Int>.statics.calls == [])
+  }
+}
+
+private final class KeyedSpy<Key>: Spy<KeyedSpy<Key>.Call>, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
+  enum Call: SpyCall {
+    case configure
+
+    enum Method {
+      case configure
+    }
+
+    var method: Method { .configure }
+  }
+
+  static var statics: Spy<Call> { Spy<Call>.perSpecialization(of: Self.self).value }
+}

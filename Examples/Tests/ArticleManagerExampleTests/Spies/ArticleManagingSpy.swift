@@ -42,3 +42,10 @@ final class ArticleManagingSpy: Spy<ArticleManagingSpy.Call>, ArticleManaging, @
     record(.isRead(id: id), placeholder: false)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any ArticleManaging` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension ArticleManagingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ArticleManaging).self }
+  static func makePlaceholderSpy() -> Any { ArticleManagingSpy() }
+}

@@ -31,3 +31,10 @@ final class CurrentUserProvidingSpy: Spy<CurrentUserProvidingSpy.Call>,
     record(.currentUser, placeholder: nil)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any CurrentUserProviding` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension CurrentUserProvidingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any CurrentUserProviding).self }
+  static func makePlaceholderSpy() -> Any { CurrentUserProvidingSpy() }
+}

@@ -28,3 +28,10 @@ final class ServiceProtocolSpy: Spy<ServiceProtocolSpy.Call>, ServiceProtocol, @
     record(.toggle(bool: bool), placeholder: false)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any ServiceProtocol` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension ServiceProtocolSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ServiceProtocol).self }
+  static func makePlaceholderSpy() -> Any { ServiceProtocolSpy() }
+}

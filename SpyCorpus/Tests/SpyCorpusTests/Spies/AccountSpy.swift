@@ -35,3 +35,10 @@ final class AccountSpy: Spy<AccountSpy.Call>, Account, @unchecked Sendable {
     record(.displayName, placeholder: "")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Account` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension AccountSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Account).self }
+  static func makePlaceholderSpy() -> Any { AccountSpy() }
+}

@@ -41,3 +41,10 @@ final class AliasedLoadingSpy: Spy<AliasedLoadingSpy.Call>, AliasedLoading, @unc
     lastKept("load.completion")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any AliasedLoading` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension AliasedLoadingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any AliasedLoading).self }
+  static func makePlaceholderSpy() -> Any { AliasedLoadingSpy() }
+}

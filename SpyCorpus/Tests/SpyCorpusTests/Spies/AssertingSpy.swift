@@ -57,3 +57,10 @@ final class AssertingSpy: Spy<AssertingSpy.Call>, Asserting, @unchecked Sendable
     await record(.wait(for: value()))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Asserting` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension AssertingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Asserting).self }
+  static func makePlaceholderSpy() -> Any { AssertingSpy() }
+}

@@ -42,3 +42,10 @@ final class AutoRefreshingSpy: Spy<AutoRefreshingSpy.Call>, AutoRefreshing, @unc
     record(.schedule(every: seconds))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any AutoRefreshing` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension AutoRefreshingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any AutoRefreshing).self }
+  static func makePlaceholderSpy() -> Any { AutoRefreshingSpy() }
+}

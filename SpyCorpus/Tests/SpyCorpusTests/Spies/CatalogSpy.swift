@@ -64,3 +64,10 @@ final class CatalogSpy: Spy<CatalogSpy.Call>, Catalog, @unchecked Sendable {
     record(.subscriptKey(key: SpyArgument(key as Any)), placeholder: 0)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Catalog` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension CatalogSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Catalog).self }
+  static func makePlaceholderSpy() -> Any { CatalogSpy() }
+}

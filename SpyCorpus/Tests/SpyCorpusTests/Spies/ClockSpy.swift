@@ -28,3 +28,10 @@ final class ClockSpy: Spy<ClockSpy.Call>, Clock, @unchecked Sendable {
     record(.now, placeholder: Date(timeIntervalSince1970: 0))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Clock` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension ClockSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Clock).self }
+  static func makePlaceholderSpy() -> Any { ClockSpy() }
+}

@@ -75,3 +75,10 @@ final class CopyingSpy: Spy<CopyingSpy.Call>, Copying, @unchecked Sendable {
     Self.statics.record(.equal(lhs: SpyArgument(lhs), rhs: SpyArgument(rhs)), placeholder: false)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Copying` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension CopyingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Copying).self }
+  static func makePlaceholderSpy() -> Any { CopyingSpy() }
+}

@@ -65,3 +65,10 @@ final class CountingSpy: Spy<CountingSpy.Call>, Counting, @unchecked Sendable {
     stub(.fill, writingBack: "buffer", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Counting` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension CountingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Counting).self }
+  static func makePlaceholderSpy() -> Any { CountingSpy() }
+}

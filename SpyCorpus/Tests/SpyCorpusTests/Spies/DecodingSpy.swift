@@ -28,3 +28,10 @@ final class DecodingSpy: Spy<DecodingSpy.Call>, Decoding, @unchecked Sendable {
     try recordThrowing(.decode(type: SpyArgument(type as Any), from: data))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Decoding` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension DecodingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Decoding).self }
+  static func makePlaceholderSpy() -> Any { DecodingSpy() }
+}

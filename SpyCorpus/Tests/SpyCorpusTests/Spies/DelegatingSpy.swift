@@ -45,3 +45,10 @@ final class DelegatingSpy: NSObject, Delegating, @unchecked Sendable {
     spy.record(.didFinish(id: id))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Delegating` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension DelegatingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Delegating).self }
+  static func makePlaceholderSpy() -> Any { DelegatingSpy() }
+}

@@ -70,3 +70,10 @@ final class DocumentStoreSpy: Spy<DocumentStoreSpy.Call>, DocumentStore, @unchec
     record(.refresh)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any DocumentStore` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension DocumentStoreSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any DocumentStore).self }
+  static func makePlaceholderSpy() -> Any { DocumentStoreSpy() }
+}

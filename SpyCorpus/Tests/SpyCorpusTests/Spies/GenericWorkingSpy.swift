@@ -70,3 +70,10 @@ final class GenericWorkingSpy: Spy<GenericWorkingSpy.Call>, GenericWorking, @unc
     stub(.swapValue, writingBack: "value", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any GenericWorking` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension GenericWorkingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any GenericWorking).self }
+  static func makePlaceholderSpy() -> Any { GenericWorkingSpy() }
+}

@@ -55,3 +55,10 @@ final class HandingSpy: Spy<HandingSpy.Call>, Handing, @unchecked Sendable {
     lastKept("schedule.default")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Handing` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension HandingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Handing).self }
+  static func makePlaceholderSpy() -> Any { HandingSpy() }
+}

@@ -69,3 +69,10 @@ final class ImageLoadingSpy: Spy<ImageLoadingSpy.Call>, ImageLoading, @unchecked
     stub(.transform, writingBack: "values", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any ImageLoading` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension ImageLoadingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ImageLoading).self }
+  static func makePlaceholderSpy() -> Any { ImageLoadingSpy() }
+}

@@ -96,3 +96,10 @@ final class JournalSpy: Spy<JournalSpy.Call>, Journal, @unchecked Sendable {
     lastKept("flush.completion")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Journal` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension JournalSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Journal).self }
+  static func makePlaceholderSpy() -> Any { JournalSpy() }
+}

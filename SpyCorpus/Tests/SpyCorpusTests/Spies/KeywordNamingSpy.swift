@@ -42,3 +42,10 @@ final class KeywordNamingSpy: Spy<KeywordNamingSpy.Call>, KeywordNaming, @unchec
     record(.`default`(in: `in`), placeholder: 0)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any KeywordNaming` that nothing provided (a
+/// `.required` box, an unstubbed call): the read fails the test and goes on.
+extension KeywordNamingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any KeywordNaming).self }
+  static func makePlaceholderSpy() -> Any { KeywordNamingSpy() }
+}

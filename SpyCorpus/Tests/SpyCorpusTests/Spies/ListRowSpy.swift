@@ -45,3 +45,10 @@ final class ListRowSpy: Spy<ListRowSpy.Call>, ListRow, @unchecked Sendable {
     hasher.combine(ObjectIdentifier(self))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any ListRow` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension ListRowSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ListRow).self }
+  static func makePlaceholderSpy() -> Any { ListRowSpy() }
+}

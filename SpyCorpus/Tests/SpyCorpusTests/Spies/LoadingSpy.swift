@@ -56,3 +56,10 @@ final class LoadingSpy: Spy<LoadingSpy.Call>, Loading, @unchecked Sendable {
     record(.lookUp(key: key), placeholder: nil)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Loading` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension LoadingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Loading).self }
+  static func makePlaceholderSpy() -> Any { LoadingSpy() }
+}

@@ -91,3 +91,10 @@ final class LoggingSpy: Spy<LoggingSpy.Call>, Logging, @unchecked Sendable {
     stub(.hash, writingBack: "hasher", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Logging` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension LoggingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Logging).self }
+  static func makePlaceholderSpy() -> Any { LoggingSpy() }
+}

@@ -12,3 +12,10 @@ final class MarkingSpy: Spy<MarkingSpy.Call>, Marking, @unchecked Sendable {
   // @unchecked: no state of its own; the spy's lock guards all of it.
   enum Call: SpyCall, Hashable {}
 }
+
+/// Serves a fresh spy where a test reads an `any Marking` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension MarkingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Marking).self }
+  static func makePlaceholderSpy() -> Any { MarkingSpy() }
+}

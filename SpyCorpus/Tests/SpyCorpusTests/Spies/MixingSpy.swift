@@ -91,3 +91,10 @@ final class MixingSpy: Spy<MixingSpy.Call>, Mixing, @unchecked Sendable {
     stub(.fill, writingBack: "meta", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Mixing` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension MixingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Mixing).self }
+  static func makePlaceholderSpy() -> Any { MixingSpy() }
+}

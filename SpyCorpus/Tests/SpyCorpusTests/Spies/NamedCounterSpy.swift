@@ -61,3 +61,10 @@ final class NamedCounterSpy: Spy<NamedCounterSpy.Call>, NamedCounter, @unchecked
     stub(.tally, writingBack: "total", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any NamedCounter` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension NamedCounterSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any NamedCounter).self }
+  static func makePlaceholderSpy() -> Any { NamedCounterSpy() }
+}

@@ -28,3 +28,10 @@ final class NamedSpy: Spy<NamedSpy.Call>, Named, @unchecked Sendable {
     record(.displayName, placeholder: "")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Named` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension NamedSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Named).self }
+  static func makePlaceholderSpy() -> Any { NamedSpy() }
+}

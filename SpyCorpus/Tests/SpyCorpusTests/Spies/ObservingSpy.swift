@@ -87,3 +87,10 @@ final class ObservingSpy: Spy<ObservingSpy.Call>, Observing, @unchecked Sendable
     record(.observe(keyPath: SpyArgument(keyPath as Any)))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Observing` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension ObservingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Observing).self }
+  static func makePlaceholderSpy() -> Any { ObservingSpy() }
+}

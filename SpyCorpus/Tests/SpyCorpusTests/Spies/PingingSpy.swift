@@ -35,3 +35,10 @@ final class PingingSpy: Spy<PingingSpy.Call>, Pinging, @unchecked Sendable {
     record(.pong)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Pinging` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension PingingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Pinging).self }
+  static func makePlaceholderSpy() -> Any { PingingSpy() }
+}

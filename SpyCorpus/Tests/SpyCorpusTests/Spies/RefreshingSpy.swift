@@ -35,3 +35,10 @@ final class RefreshingSpy: Spy<RefreshingSpy.Call>, Refreshing, @unchecked Senda
     record(.lastRefresh, placeholder: nil)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Refreshing` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension RefreshingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Refreshing).self }
+  static func makePlaceholderSpy() -> Any { RefreshingSpy() }
+}

@@ -90,3 +90,10 @@ final class RegistrySpy: Spy<RegistrySpy.Call>, Registry, @unchecked Sendable {
     Self.statics.stub(.adjust, writingBack: "count", body)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Registry` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension RegistrySpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Registry).self }
+  static func makePlaceholderSpy() -> Any { RegistrySpy() }
+}

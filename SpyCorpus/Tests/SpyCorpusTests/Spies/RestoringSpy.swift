@@ -56,3 +56,10 @@ final class RestoringSpy: Spy<RestoringSpy.Call>, Restoring, @unchecked Sendable
     try recordThrowing(.initPath(path: path))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Restoring` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension RestoringSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Restoring).self }
+  static func makePlaceholderSpy() -> Any { RestoringSpy() }
+}

@@ -88,3 +88,10 @@ final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {
     record(.`subscript`(key: key), placeholder: nil)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Settings` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension SettingsSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Settings).self }
+  static func makePlaceholderSpy() -> Any { SettingsSpy() }
+}

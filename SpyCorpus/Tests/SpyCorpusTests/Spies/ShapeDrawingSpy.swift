@@ -63,3 +63,10 @@ final class ShapeDrawingSpy: Spy<ShapeDrawingSpy.Call>, ShapeDrawing, @unchecked
     record(.kind(of: SpyArgument(type)), placeholder: "")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any ShapeDrawing` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension ShapeDrawingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ShapeDrawing).self }
+  static func makePlaceholderSpy() -> Any { ShapeDrawingSpy() }
+}

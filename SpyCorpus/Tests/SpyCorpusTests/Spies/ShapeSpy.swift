@@ -28,3 +28,10 @@ final class ShapeSpy: Spy<ShapeSpy.Call>, Shape, @unchecked Sendable {
     record(.sides, placeholder: 0)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Shape` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension ShapeSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Shape).self }
+  static func makePlaceholderSpy() -> Any { ShapeSpy() }
+}

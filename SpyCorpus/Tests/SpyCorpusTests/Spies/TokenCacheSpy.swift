@@ -84,3 +84,10 @@ actor TokenCacheSpy: TokenCache {
     spy.lastKept("observe.handler")
   }
 }
+
+/// Serves a fresh spy where a test reads an `any TokenCache` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension TokenCacheSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any TokenCache).self }
+  static func makePlaceholderSpy() -> Any { TokenCacheSpy() }
+}

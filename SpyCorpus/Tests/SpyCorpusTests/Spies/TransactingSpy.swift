@@ -52,3 +52,10 @@ final class TransactingSpy: Spy<TransactingSpy.Call>, Transacting, @unchecked Se
     recordStubbed(.map)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Transacting` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension TransactingSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Transacting).self }
+  static func makePlaceholderSpy() -> Any { TransactingSpy() }
+}

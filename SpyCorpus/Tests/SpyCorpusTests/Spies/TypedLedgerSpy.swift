@@ -81,3 +81,10 @@ final class TypedLedgerSpy: Spy<TypedLedgerSpy.Call>, TypedLedger, @unchecked Se
     }
   }
 }
+
+/// Serves a fresh spy where a test reads an `any TypedLedger` that nothing provided (a `.required`
+/// box, an unstubbed call): the read fails the test and goes on.
+extension TypedLedgerSpy: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any TypedLedger).self }
+  static func makePlaceholderSpy() -> Any { TypedLedgerSpy() }
+}

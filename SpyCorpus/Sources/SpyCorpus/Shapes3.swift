@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+// Shapes seen in real modules (issue 29) whose spies did not compile: nested protocols of one
+// name, parents of the standard library, names of Spy's members, ownership, attributes.
+
+// MARK: - Nested protocols of one name
+
+/// Two editors, each with its own `Client`.
+public enum StatusEditor {
+  public enum A {
+    public struct Value: Equatable, Sendable {
+      public let text: String
+      public init(text: String) { self.text = text }
+    }
+
+    public protocol Client: Sendable {
+      func send(_ value: Value)
+    }
+  }
+
+  public enum B {
+    public protocol Client: Sendable {
+      func send(count: Int) -> Int
+    }
+  }
+}
+
+/// A protocol whose requirement uses its own typealias.
+public protocol Pipeline: Sendable {
+  typealias Output = [Int]
+  func run() -> Output
+}
+
+// MARK: - A generic parameter named like its protocol
+
+public protocol TraceSpan: Sendable {}
+
+public protocol SpanTracing: Sendable {
+  associatedtype TraceSpan: SpyCorpus.TraceSpan
+  func startSpan(_ name: String) -> TraceSpan
+  func currentSpan() -> (any SpyCorpus.TraceSpan)?
+}
+
+// MARK: - Parents of the standard library
+
+public protocol Preferences: Codable, Sendable {
+  func value(for key: String) -> Int
+}
+
+public protocol Instant: Comparable, Hashable, Sendable {}
+
+public protocol Flag: CaseIterable, Equatable, Sendable {}
+
+public protocol Failure: Error, CustomDebugStringConvertible {
+  var code: Int { get }
+}
+
+// MARK: - Names of Spy's members
+
+public protocol Resetting: Sendable {
+  var name: Int { get }
+  func reset() throws
+}
+
+// MARK: - Ownership, attributes, closures
+
+public struct Ticket: ~Copyable {
+  public let number: Int
+  public init(number: Int) { self.number = number }
+}
+
+public protocol TicketDesk: Sendable {
+  func take(_ ticket: consuming Ticket, count: Int)
+  consuming func close() -> Int
+}
+
+@resultBuilder
+public enum PairsBuilder<Key, Value> {
+  public static func buildBlock(_ parts: (Key, Value)...) -> [(Key, Value)] { parts }
+}
+
+public protocol Report: Sendable {
+  @PairsBuilder<String, Int> var entries: [(String, Int)] { get }
+}
+
+public protocol HashSink {
+  mutating func add(_ value: Int)
+}
+
+public protocol SinkMixing: Sendable {
+  func mix(into sink: inout some HashSink)
+}
+
+public protocol Running: Sendable {
+  func run(_ body: (@Sendable (@escaping @Sendable () -> Void) -> Void)?)
+}
+
+// MARK: - Foundation networking
+
+public protocol HTTPLoading: Sendable {
+  func data(for request: URLRequest) async throws -> (Data, URLResponse)
+}
+
+/// Hands out a pipeline: its spy serves a fresh `PipelineSpy` from an unstubbed call.
+public protocol PipelineFactory: Sendable {
+  func makePipeline() -> any Pipeline
+}
+
+// MARK: - Associated types and static requirements
+
+/// A key with a value type and static requirements, as `DependencyKey` and
+/// `InstrumentationContextKey` are.
+public protocol ContextKey: Sendable {
+  associatedtype Value: Sendable
+  static var defaultValue: Value { get }
+  static var nameOverride: String? { get }
+}
