@@ -7,7 +7,8 @@
 #   1. clears every test target's Generated/ folder and builds the package (placeholders only);
 #   2. extracts each measured module's symbol graph from the build folder with
 #      swift-symbolgraph-extract, with the options the generate-spies plugin asks SwiftPM for
-#      (internal and up, no synthesized members);
+#      (internal and up, no synthesized members), and, as the plugin does for a target's
+#      dependencies, the graphs (public and SPI) of the package's modules its protocols refine;
 #   3. runs generate-spies TWICE on each module's graph, into two folders: the two outputs,
 #      diagnostics and exit statuses must be identical;
 #   4. copies the spies of the module's PUBLIC protocols (a user sees no other protocol of a
@@ -65,7 +66,7 @@ while [[ $# -gt 0 ]]; do
     --generator) generator=$2; shift 2 ;;
     --write-report) write_report=true; shift ;;
     --quiet) quiet=true; shift ;;
-    -h | --help) sed -n '2,34p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
     *) echo "spy-real-modules-report: unknown argument $1" >&2; exit 64 ;;
   esac
 done
@@ -183,6 +184,43 @@ for module in modules:
         sys.exit(f"spy-real-modules-report: no symbol graph for {module}")
     graphs[module] = graph
 
+# The plugin also hands the tool the graphs of the target's dependencies (public and SPI, no
+# synthesized members), so that a protocol refining one of their protocols gets a spy that
+# implements the parent's requirements. Here: the modules of this build that the graph's
+# relationships point into (Tracing's `Tracer: Instrumentation.Instrument`), each extracted so.
+takes_dependencies = "--dependency-graph" in subprocess.run(
+    [generator, "--help"], capture_output=True, text=True).stdout
+built = {f[: -len(".swiftmodule")] for f in os.listdir(os.path.join(bin, "Modules"))
+         if f.endswith(".swiftmodule")}
+dependency_graphs = {}
+
+
+def dependency_graph(name):
+    if name not in dependency_graphs:
+        output = os.path.join(work, "dependency-graphs", name)
+        os.makedirs(output)
+        arguments = ["public" if a == "internal" else a for a in extract]
+        o = run(arguments + ["-include-spi-symbols", "-module-name", name, "-output-dir", output],
+                os.path.join(work, f"extract-dependency-{name}.log"))
+        graph = os.path.join(output, f"{name}.symbols.json")
+        dependency_graphs[name] = graph if o.returncode == 0 and os.path.exists(graph) else None
+    return dependency_graphs[name]
+
+
+def dependencies_of(module):
+    if not takes_dependencies:
+        return []
+    graph = json.load(open(graphs[module]))
+    own = {s["identifier"]["precise"] for s in graph["symbols"]}
+    names = set()
+    for r in graph["relationships"]:
+        fallback = r.get("targetFallback")
+        if r["target"] not in own and fallback and "." in fallback:
+            name = fallback.split(".")[0]
+            if name != module and name in built:
+                names.add(name)
+    return [g for g in (dependency_graph(n) for n in sorted(names)) if g]
+
 # 3. generate-spies twice per module.
 results = {}
 for module in modules:
@@ -200,12 +238,15 @@ for module in modules:
     r["protocols"] = [p for p in public if not p.split(".")[-1].startswith("_")]
     r["underscored"] = [p for p in public if p.split(".")[-1].startswith("_")]
     r["internal"] = sorted(p for p in protocols if p not in public)
+    r["dependencies"] = dependencies_of(module)
     runs = []
     for n in (1, 2):
         output = os.path.join(work, f"run{n}", module)
         os.makedirs(output)
         arguments = [generator, "--symbol-graph", graph, "--output", output,
                      "--command", f"scripts/spy-real-modules-report.sh --module {module}"]
+        for dependency in r["dependencies"]:
+            arguments += ["--dependency-graph", dependency]
         t = time.monotonic()
         o = subprocess.run(arguments, capture_output=True, text=True)
         runs.append((time.monotonic() - t, o.returncode, o.stdout, o.stderr))
@@ -232,8 +273,10 @@ for module in modules:
     for f, p in spies.items():
         if p in public or p.split(".")[-1] in {q.split(".")[-1] for q in public}:
             shutil.copy(os.path.join(work, "run1", module, f), generated(module))
+    names = ", ".join(os.path.basename(g)[: -len(".symbols.json")] for g in r["dependencies"])
     log(f"{module}: {len(r['protocols'])} public protocols, {len(spies)} spies written, "
-        f"{r['seconds']:.2f} s, exit {r['exit']}")
+        f"{r['seconds']:.2f} s, exit {r['exit']}"
+        + (f", dependency graphs: {names}" if names else ""))
 
 # 4. Build; take out each spy with an error; build again until it passes.
 failed = {module: {} for module in modules}
