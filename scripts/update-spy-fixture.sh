@@ -10,6 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root/SpyCorpus"
 # Exits non-zero for the test modules; the SpyCorpus graph is written first.
 swift package dump-symbol-graph --minimum-access-level internal --skip-synthesized-members \
+  --include-spi-symbols \
   >/dev/null 2>&1 || true
 graph=$(find .build -path '*/symbolgraph/SpyCorpus.symbols.json' | head -1)
 python3 - "$graph" "$root" <<'PYTHON'

@@ -104,7 +104,9 @@ struct GenerateSpies: CommandPlugin {
       // that needed it is then diagnosed.
       var dependencyGraphs: [URL] = []
       for dependency in Self.dependencyModules(of: target) {
-        var dependencyOptions = PackageManager.SymbolGraphOptions(minimumAccessLevel: .public)
+        // Internal: public requirements named with an underscore (`var _visibility`) are only
+        // extracted at that level.
+        var dependencyOptions = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
         dependencyOptions.includeSynthesized = false
         dependencyOptions.includeSPI = true
         guard

@@ -71,6 +71,7 @@ enum DeclarationParser {
     }
     member?.isNonisolated = isNonisolated
     member?.returnsExplicitly = hasCustomAttribute(symbol.declaration)
+    member?.isDeprecated = symbol.isDeprecated
     return member
   }
 

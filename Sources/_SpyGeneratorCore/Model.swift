@@ -33,6 +33,11 @@ struct SpyTarget {
   var synthesized: Set<SynthesizedParent> = []
   /// The modules of the types the declarations mention, besides Foundation and the protocol's.
   var imports: Set<String> = []
+  /// For a `RawRepresentable` protocol whose `where` clause fixes `RawValue`: that type, and
+  /// the raw value of a spy created without one.
+  var rawValue: (type: String, initial: String)?
+  /// Whether the protocol is deprecated: its spy is too.
+  var isDeprecated = false
   /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
   var importsNetworking = false
 }
@@ -127,6 +132,8 @@ struct Member {
   /// (`@ReducerBuilder<State, Action>`), which the implementation inherits: its body says
   /// `return`, which turns the builder off.
   var returnsExplicitly = false
+  /// Whether the requirement is deprecated: its implementation and its `Call` case are too.
+  var isDeprecated = false
 }
 
 /// A parameter of a method, initializer or subscript.

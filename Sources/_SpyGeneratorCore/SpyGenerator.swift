@@ -329,6 +329,16 @@ public struct SpyGenerator: Sendable {
       }
     }
     let name = symbol.path
+    // `RawRepresentable` with `RawValue` fixed to a type with a plain value: the spy holds one.
+    var rawValue: (type: String, initial: String)?
+    if external.contains("Swift.RawRepresentable"),
+      let fixed = protocolRequirements.lazy.map({ $0.components(separatedBy: " == ") })
+        .first(where: { $0.count == 2 && $0[0] == "RawValue" }),
+      let initial = Self.plainValues[fixed[1].trimmingSpaces]
+    {
+      rawValue = (fixed[1].trimmingSpaces, initial)
+      external.removeAll { $0 == "Swift.RawRepresentable" }
+    }
     for parent in external where Self.unsatisfiable[parent] != nil {
       problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
     }
@@ -427,6 +437,8 @@ public struct SpyGenerator: Sendable {
         && !members.contains { $0.isStatic && $0.head.contains("func == ") }
     }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
+    target.isDeprecated = symbol.isDeprecated
+    target.rawValue = rawValue
     target.synthesized = Set(external.compactMap { SynthesizedParent.byName[$0] })
     // A requirement the protocol restates is recorded instead.
     let restated: [SynthesizedParent: (Member) -> Bool] = [
@@ -468,10 +480,18 @@ public struct SpyGenerator: Sendable {
     (parent.split(separator: ".").last ?? "").hasPrefix("_")
   }
 
+  /// The value of a spy created without a raw value, by the raw value's type.
+  static let plainValues: [String: String] = [
+    "Int": "0", "Int8": "0", "Int16": "0", "Int32": "0", "Int64": "0", "UInt": "0",
+    "UInt8": "0", "UInt16": "0", "UInt32": "0", "UInt64": "0", "Double": "0", "Float": "0",
+    "String": "\"\"", "Bool": "false",
+  ]
+
   /// Protocols of the standard library no spy can meet, and why.
   static let unsatisfiable: [String: String] = [
     "Swift.RawRepresentable":
-      "whose RawValue and init?(rawValue:) a spy has no value for",
+      "whose RawValue (not fixed to an integer, a floating-point number, a String or a Bool by "
+      + "a where clause) and init?(rawValue:) a spy has no value for",
     "Swift.OptionSet": "whose spy would be a set of options rather than a spy",
     "Swift.Strideable": "whose distances a spy has no value for",
     "Swift.Numeric": "whose arithmetic a spy has no value for",

@@ -42,12 +42,11 @@ extension SpyRenderer {
     var tail = answerTail(member)
     // A typed throw returning nothing: the compiler cannot infer `Result` as `Void` there.
     if case .typed = member.throwing, member.returnType == nil { tail += " as Void" }
-    var lines = wrapList(
+    var lines = wrapCall(
       indent: "    ",
       head: prefix + withEffects(effects, answer(member, recorder: recorder, call: call)),
       items: arguments,
-      tail: tail,
-      emptyParens: false
+      tail: tail
     )
     lines += writeBacks
     if member.returnType != nil, !writeBacks.isEmpty { lines.append("    return result") }

@@ -48,7 +48,7 @@ struct SpyRenderer {
       lines.append("")
       lines += componentStorage()
     } else if target.members.contains(where: { $0.kind == .initializer })
-      || target.synthesized.contains(.decodable)
+      || target.synthesized.contains(.decodable) || target.rawValue != nil
     {
       lines.append("")
       lines += inheritedInitializer()
@@ -59,6 +59,7 @@ struct SpyRenderer {
     }
     for (index, member) in target.members.enumerated() {
       lines.append("")
+      if member.isDeprecated { lines.append("  " + Self.deprecated) }
       lines += implementation(of: member, names: names.names[index])
     }
     lines += identity()
@@ -66,6 +67,7 @@ struct SpyRenderer {
     for (index, member) in target.members.enumerated() {
       for parameter in member.parameters where parameter.isClosure && parameter.isEscaping {
         lines.append("")
+        if member.isDeprecated { lines.append("  " + Self.deprecated) }
         lines += keptAccessor(
           member,
           parameter,
@@ -77,6 +79,7 @@ struct SpyRenderer {
     for (index, member) in target.members.enumerated() {
       for parameter in member.parameters where parameter.isInout && !parameter.isClosure {
         lines.append("")
+        if member.isDeprecated { lines.append("  " + Self.deprecated) }
         lines += writeBackStub(
           member,
           parameter,
@@ -100,12 +103,17 @@ struct SpyRenderer {
         "Serves a fresh spy where a test reads an `any \(target.typeName)` that nothing provided "
           + "(a `.required` box, an unstubbed call): the read fails the test and goes on.",
         indent: ""
-      ).dropFirst() + [
-        "extension \(spyName): ProtocolSpyPlaceholder {",
-        "  static var spiedProtocol: Any.Type { (any \(target.typeName)).self }",
-        "  static func makePlaceholderSpy() -> Any { \(spyName)() }",
-        "}",
+      ).dropFirst() + (target.isDeprecated ? [Self.deprecated] : []) + [
+        "extension \(spyName): ProtocolSpyPlaceholder {"
       ]
+      + braced("  static var spiedProtocol: Any.Type", "(any \(target.typeName)).self")
+      + braced("  static func makePlaceholderSpy() -> Any", "\(spyName)()") + ["}"]
+  }
+
+  /// `head { body }` on one line when it fits in 100 columns, else on three.
+  private func braced(_ head: String, _ body: String) -> [String] {
+    let line = "\(head) { \(body) }"
+    return line.count <= 100 ? [line] : ["\(head) {", "    \(body)", "  }"]
   }
 
   // MARK: - Pieces
@@ -140,10 +148,18 @@ struct SpyRenderer {
 
   private func classDeclaration() -> [String] {
     let kind = target.isClass ? "class" : "protocol"
-    var lines = [
-      "/// A spy for the \(kind) `\(target.typeName)`: it records every call and answers with",
-      "/// what the test stubbed.",
-    ]
+    let summary =
+      "/// A spy for the \(kind) `\(target.typeName)`: it records every call and answers with"
+    var lines =
+      summary.count <= 100
+      ? [summary, "/// what the test stubbed."]
+      : Array(
+        wrapComment(
+          "A spy for the \(kind) `\(target.typeName)`: it records every call and answers with "
+            + "what the test stubbed.",
+          indent: ""
+        ).dropFirst()
+      )
     if target.isMainActor {
       lines.append("///")
       lines.append("/// The protocol is main-actor isolated: call the spy on the main actor.")
@@ -182,6 +198,7 @@ struct SpyRenderer {
       target.whereRequirements.isEmpty
       ? "" : "where \(target.whereRequirements.joined(separator: ", "))"
     let keyword = target.isActor ? "actor" : "final class"
+    if target.isDeprecated { lines.append(Self.deprecated) }
     let oneLine =
       "\(keyword) \(spyName)\(parameterList): \(parents.joined(separator: ", "))"
       + (whereClause.isEmpty ? "" : " " + whereClause) + " {"
@@ -191,8 +208,21 @@ struct SpyRenderer {
       // One parent per line, as swift-format lays out an inheritance clause that does not fit;
       // generic parameters one per line too when the first line still does not fit.
       let comma = parents.count > 1 ? "," : ""
+      var parentIndent = "  "
       let firstLine = "\(keyword) \(spyName)\(parameterList): \(parents[0])\(comma)"
-      if firstLine.count <= 100 || parameters.isEmpty {
+      if firstLine.count > 100, parameters.isEmpty, parents[0].hasSuffix(">"),
+        let open = parents[0].firstIndex(of: "<")
+      {
+        // As swift-format lays out a first parent that does not fit: its generic argument on a
+        // line of its own, and the other parents unindented.
+        let parent = parents[0]
+        lines.append("\(keyword) \(spyName): \(parent[...open])")
+        lines.append(
+          "  " + parent[parent.index(after: open)..<parent.index(before: parent.endIndex)]
+        )
+        lines.append(">\(comma)")
+        parentIndent = ""
+      } else if firstLine.count <= 100 || parameters.isEmpty {
         lines.append(firstLine)
       } else {
         lines.append("\(keyword) \(spyName)<")
@@ -202,7 +232,7 @@ struct SpyRenderer {
         lines.append(">: \(parents[0])\(comma)")
       }
       for (index, parent) in parents.enumerated().dropFirst() {
-        lines.append("  " + parent + (index == parents.count - 1 ? "" : ","))
+        lines.append(parentIndent + parent + (index == parents.count - 1 ? "" : ","))
       }
       lines.append(whereClause.isEmpty ? "{" : whereClause + " {")
     }
@@ -224,6 +254,7 @@ struct SpyRenderer {
     for (index, member) in target.members.enumerated() {
       let name = names.names[index]
       let values = recordedValues(member)
+      if member.isDeprecated { lines.append("    " + Self.deprecated) }
       lines += wrapList(
         indent: "    ",
         head: "case \(escaped(name.get))",
@@ -241,6 +272,7 @@ struct SpyRenderer {
           tail: ""
         )
         methodNames.append(setter)
+        if member.isDeprecated { lines.insert("    " + Self.deprecated, at: lines.count - 1) }
       }
     }
     lines.append("")
@@ -252,10 +284,17 @@ struct SpyRenderer {
       lines.append("    }")
     }
     lines.append("")
+    // It names the deprecated requirements' cases.
+    if target.members.contains(where: \.isDeprecated) { lines.append("    " + Self.deprecated) }
     lines.append("    var method: Method {")
     lines.append("      switch self {")
     for name in methodNames {
-      lines.append("      case .\(escaped(name)): .\(escaped(name))")
+      let line = "      case .\(escaped(name)): .\(escaped(name))"
+      if line.count <= 100 {
+        lines.append(line)
+      } else {
+        lines += ["      case .\(escaped(name)):", "        .\(escaped(name))"]
+      }
     }
     lines.append("      }")
     lines.append("    }")
@@ -284,6 +323,7 @@ struct SpyRenderer {
       tail: " {",
       forceBreak: true
     )
+    lines += rawValueInitialization
     lines += wrapList(
       indent: "    ",
       head: "spy = Spy(",
@@ -352,11 +392,34 @@ struct SpyRenderer {
     return lines
   }
 
+  /// `rawValue = 0`: what every initializer of a `RawRepresentable` spy starts with.
+  var rawValueInitialization: [String] {
+    target.rawValue.map { ["    rawValue = \($0.initial)"] } ?? []
+  }
+
   /// What the spy writes for the standard library's protocols its protocol refines
   /// (``SynthesizedParent``).
   private func synthesizedRequirements() -> [String] {
     var lines: [String] = []
     let spy = isComponent ? "spy." : ""
+    if let rawValue = target.rawValue {
+      var body = ["    self.rawValue = rawValue"]
+      if isComponent {
+        body.append("    spy = Spy(name: \"\(spyName)\")")
+        if target.superclassName != nil { body.append("    super.init()") }
+      } else {
+        body.append("    super.init()")
+      }
+      lines +=
+        [
+          "",
+          "  /// The raw value (`RawRepresentable`): \(rawValue.initial), or the one it was created with.",
+          "  let rawValue: \(rawValue.type)",
+          "",
+          "  /// A fresh spy with this raw value (`RawRepresentable`); it always succeeds.",
+          "  init?(rawValue: \(rawValue.type)) {",
+        ] + body + ["  }"]
+    }
     if target.synthesized.contains(.comparable) {
       lines += [
         "",
@@ -381,9 +444,9 @@ struct SpyRenderer {
       ]
     }
     if target.synthesized.contains(.decodable) {
-      var body = ["    super.init()"]
+      var body = rawValueInitialization + ["    super.init()"]
       if isComponent {
-        body = ["    spy = Spy(name: \"\(spyName)\")"]
+        body = rawValueInitialization + ["    spy = Spy(name: \"\(spyName)\")"]
         if target.superclassName != nil { body.append("    super.init()") }
       }
       lines +=
@@ -423,6 +486,7 @@ struct SpyRenderer {
       tail: " {",
       forceBreak: true
     )
+    lines += rawValueInitialization
     lines += wrapList(
       indent: "    ",
       head: "super.init",
@@ -484,6 +548,7 @@ struct SpyRenderer {
         tail: member.tail + " {"
       )
       if member.kind == .initializer {
+        lines += rawValueInitialization
         lines.append(isComponent ? "    spy = Spy(name: \"\(spyName)\")" : "    super.init()")
         if isComponent && target.superclassName != nil { lines.append("    super.init()") }
       }
@@ -667,7 +732,58 @@ struct SpyRenderer {
     return nil
   }
 
+  /// What makes a declaration deprecated, so that it may mention deprecated ones silently.
+  static let deprecated = "@available(*, deprecated)"
+
   // MARK: - Layout
+
+  /// A call of `Spy`, `record(.case(items), placeholder: x)` (`head` is `record(.case`, `tail`
+  /// what follows the case's arguments), on one line when it fits in 100 columns, else as
+  /// swift-format lays it out: one argument of `record` per line, the case's arguments on their
+  /// own lines too when the case does not fit either.
+  func wrapCall(indent: String, head: String, items: [String], tail: String) -> [String] {
+    let arguments = items.isEmpty ? "" : "(" + items.joined(separator: ", ") + ")"
+    let oneLine = indent + head + arguments + tail
+    guard oneLine.count > 100, let paren = head.firstIndex(of: "(") else { return [oneLine] }
+    let outer = String(head[...paren])
+    let inner = String(head[head.index(after: paren)...])
+    // The tail: `)`, or `, placeholder: nil)`, `, as: E.self) as Void`: the other arguments of
+    // the call, and what follows its closing parenthesis.
+    var rest: String?
+    var after = String(tail.dropFirst())
+    if tail.hasPrefix(", ") {
+      let characters = Array(tail.dropFirst(2))
+      var depth = 0
+      var index = 0
+      while index < characters.count {
+        if characters[index] == "(" || characters[index] == "[" { depth += 1 }
+        if characters[index] == ")" || characters[index] == "]" {
+          if depth == 0 { break }
+          depth -= 1
+        }
+        index += 1
+      }
+      rest = String(characters[..<index])
+      after = String(characters[min(index + 1, characters.count)...])
+    }
+    let innerIndent = indent + "  "
+    let comma = rest == nil ? "" : ","
+    var lines = [indent + outer]
+    if (innerIndent + inner + arguments + comma).count <= 100 {
+      lines.append(innerIndent + inner + arguments + comma)
+    } else {
+      lines += wrapList(
+        indent: innerIndent,
+        head: inner,
+        items: items,
+        tail: comma,
+        forceBreak: true
+      )
+    }
+    if let rest { lines.append(innerIndent + rest) }
+    lines.append(indent + ")" + after)
+    return lines
+  }
 
   /// `head(items)tail` on one line when it fits in 100 columns, else one item per line.
   func wrapList(

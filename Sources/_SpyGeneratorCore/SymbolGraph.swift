@@ -41,6 +41,27 @@ struct SymbolGraph: Decodable {
     var declarationFragments: [Fragment]?
     let accessLevel: String
     let swiftGenerics: Generics?
+    let availability: [Availability]?
+
+    /// One entry of a symbol's availability: deprecation is what the generator reads.
+    struct Availability: Decodable {
+      let domain: String?
+      let isUnconditionallyDeprecated: Bool?
+      let deprecated: Version?
+    }
+
+    struct Version: Decodable {}
+
+    /// Whether the symbol is deprecated everywhere (`@available(*, deprecated)`), or on
+    /// every platform it names: a spy restating it is deprecated too, so that what it mentions
+    /// warns nowhere.
+    var isDeprecated: Bool {
+      guard let availability, !availability.isEmpty else { return false }
+      return availability.contains { entry in
+        entry.isUnconditionallyDeprecated == true
+          || (entry.deprecated != nil && (entry.domain == nil || entry.domain == "*"))
+      }
+    }
 
     /// The symbol's name, such as `open(id:)` or `Loading`.
     var name: String { pathComponents.last ?? "" }

@@ -71,4 +71,28 @@ import _SpyGeneratorCore
     #expect(message.contains("RawRepresentable"))
     #expect(message.contains("Write this spy by hand"))
   }
+
+  @Test func aRawRepresentableProtocolWhoseRawValueIsFixedGetsASpyHoldingOne() throws {
+    let output = try generatedOutput(
+      [.method("func load()")],
+      declaration: "protocol Shapes where Self.RawValue == Int64",
+      parents: ["s:SY": "Swift.RawRepresentable", "s:s12CaseIterableP": "Swift.CaseIterable"]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(
+      spy.contains("final class ShapesSpy: Spy<ShapesSpy.Call>, Shapes, @unchecked Sendable {")
+    )
+    #expect(
+      spy.contains("  /// The raw value (`RawRepresentable`): 0, or the one it was created with.\n")
+    )
+    #expect(spy.contains("  let rawValue: Int64\n"))
+    #expect(spy.contains("    rawValue = 0\n    super.init(name: name,"))
+    #expect(
+      spy.contains(
+        "  init?(rawValue: Int64) {\n    self.rawValue = rawValue\n    super.init()\n  }\n"
+      )
+    )
+    #expect(spy.contains("  static var allCases: [ShapesSpy] { [] }\n"))
+  }
 }

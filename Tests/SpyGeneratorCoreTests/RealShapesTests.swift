@@ -170,17 +170,33 @@ import _SpyGeneratorCore
 /// swift-format lays it out, so that `swift format lint --strict` accepts it.
 @Suite struct LongNamesTests {
   @Test func everyLineOfASpyWithLongNamesFitsInOneHundredColumns() throws {
-    let output = try generatedOutput(
-      [
-        .method(
-          "func logLevelMessageMetadataSourceFileFunctionLine(level: Int, message: String, "
-            + "metadata: [String: String]?, source: String, file: String, function: String, "
-            + "line: UInt) -> Int"
-        ),
-        .method("func logLevelMessageMetadataSourceFileFunctionLineAndMore()"),
-      ],
-      declaration: "protocol NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed"
-    )
+    let name = "NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed"
+    let requirements = [
+      "func logLevelMessageMetadataSourceFileFunctionLine(level: Int, message: String, "
+        + "metadata: [String: String]?, source: String, file: String, function: String, "
+        + "line: UInt) -> Int",
+      "func logLevelMessageMetadataSourceFileFunctionLineAndMore()",
+    ]
+    var symbols = [
+      fixtureSymbol("p", kind: "swift.protocol", path: [name], declaration: "protocol \(name)")
+    ]
+    var relationships: [[String: Any]] = []
+    for (index, requirement) in requirements.enumerated() {
+      symbols.append(
+        fixtureSymbol(
+          "p.\(index)",
+          kind: "swift.method",
+          path: [name, "m"],
+          declaration: requirement
+        )
+      )
+      relationships.append(["kind": "requirementOf", "source": "p.\(index)", "target": "p"])
+    }
+    let graph: [String: Any] = [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ]
+    let output = try SpyGenerator(options: .init(command: "generate"))
+      .generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
     let spy = try #require(output.files.first).contents
     for line in spy.split(separator: "\n") {
       #expect(line.count <= 100, "\(line)")
@@ -202,6 +218,7 @@ import _SpyGeneratorCore
         NIOInboundByteBufferingChannelHandlerWithAVeryLongNameIndeed,
         @unchecked Sendable
         {
+          // @unchecked: no state of its own; the spy's lock guards all of it.
 
         """
       )

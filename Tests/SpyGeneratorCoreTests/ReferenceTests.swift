@@ -36,6 +36,9 @@ import _SpyGeneratorCore
         "FlagSpy.swift", "FailureSpy.swift", "ResettingSpy.swift", "TicketDeskSpy.swift",
         "ReportSpy.swift", "HashSinkSpy.swift", "SinkMixingSpy.swift", "RunningSpy.swift",
         "HTTPLoadingSpy.swift", "PipelineFactorySpy.swift", "ContextKeySpy.swift",
+        "MulticastingSpy.swift", "LegacyMulticastingSpy.swift",
+        "InboundByteBufferingChannelHandlerWithAVeryLongNameForLayoutSpy.swift",
+        "MetadataAttributeSpy.swift", "AcceptableSpy.swift",
         "JournalSpy.swift", "TrackerSpy.swift",
       ]
     )

@@ -119,3 +119,42 @@ public protocol ContextKey: Sendable {
   static var defaultValue: Value { get }
   static var nameOverride: String? { get }
 }
+
+// MARK: - Deprecated requirements and protocols
+
+@available(*, deprecated, renamed: "NetworkDevice")
+public struct NetworkInterface: Equatable, Sendable {
+  public init() {}
+}
+
+public protocol Multicasting: Sendable {
+  @available(*, deprecated, renamed: "join(device:)")
+  func join(interface: NetworkInterface?)
+  func join(device: Int)
+}
+
+@available(*, deprecated, message: "Use Multicasting")
+public protocol LegacyMulticasting: Sendable {
+  func join()
+}
+
+// MARK: - Long names
+
+public protocol InboundByteBufferingChannelHandlerWithAVeryLongNameForLayout: Sendable {
+  func logLevelMessageMetadataSourceFileFunctionLine(
+    level: Int,
+    message: String,
+    metadata: [String: String]?,
+    source: String,
+    file: String,
+    function: String,
+    line: UInt
+  ) -> Int
+}
+
+// MARK: - RawRepresentable with its raw value fixed
+
+public protocol MetadataAttribute: RawRepresentable, Sendable where RawValue == Int64 {}
+
+public protocol Acceptable: CaseIterable, Hashable, RawRepresentable, Sendable
+where RawValue == String {}

@@ -108,3 +108,37 @@ private struct CountingSink: HashSink {
     #expect(ContextKeySpy<Int>.statics.calls == [.defaultValue, .nameOverride])
   }
 }
+
+@Suite struct DeprecatedAndLongNamesSpyTests {
+  @Test func theRequirementsThatAreNotDeprecatedAreSpiedAsUsual() {
+    let spy = MulticastingSpy()
+    spy.join(device: 2)
+    #expect(spy.calls == [.joinDevice(device: 2)])
+  }
+
+  @Test func aSpyWithLongNamesRecordsItsCalls() {
+    let spy = InboundByteBufferingChannelHandlerWithAVeryLongNameForLayoutSpy()
+    spy.stub(.logLevelMessageMetadataSourceFileFunctionLine, returning: 1)
+    let answer = spy.logLevelMessageMetadataSourceFileFunctionLine(
+      level: 0,
+      message: "m",
+      metadata: nil,
+      source: "s",
+      file: "f",
+      function: "g",
+      line: 1
+    )
+    #expect(answer == 1)
+  }
+}
+
+@Suite struct RawRepresentableSpyTests {
+  @Test func aSpyHoldsTheRawValueItWasCreatedWith() {
+    #expect(MetadataAttributeSpy().rawValue == 0)
+    #expect(MetadataAttributeSpy(rawValue: 3)?.rawValue == 3)
+    let accepted = AcceptableSpy(rawValue: "json")
+    #expect(accepted?.rawValue == "json")
+    #expect(accepted != AcceptableSpy(rawValue: "json"))  // spies are equal by identity
+    #expect(AcceptableSpy.allCases.isEmpty)
+  }
+}
