@@ -7,8 +7,8 @@
 #   1. clears every test target's Generated/ folder and builds the package (placeholders only);
 #   2. extracts each measured module's symbol graph from the build folder with
 #      swift-symbolgraph-extract, with the options the generate-spies plugin asks SwiftPM for
-#      (internal and up, no synthesized members), and, as the plugin does for a target's
-#      dependencies, the graphs (public and SPI) of the package's modules its protocols refine;
+#      (internal and up, SPI, no synthesized members), and, as the plugin does for a target's
+#      dependencies, the graphs (the same options) of the package's modules its protocols refine;
 #   3. runs generate-spies TWICE on each module's graph, into two folders: the two outputs,
 #      diagnostics and exit statuses must be identical;
 #   4. copies the spies of the module's PUBLIC protocols (a user sees no other protocol of a
@@ -154,14 +154,15 @@ if out.returncode != 0:
     print(out.stdout[-4000:] + out.stderr[-4000:], file=sys.stderr)
     sys.exit("spy-real-modules-report: the package does not build without spies")
 
-# 2. Symbol graphs, as the plugin asks SwiftPM for its targets' (internal and up, no synthesized
-# members: underscored public requirements such as `Channel._channelCore` are in it, and a spy
+# 2. Symbol graphs, as the plugin asks SwiftPM for its targets' (internal and up, SPI, no
+# synthesized members: underscored public requirements such as `Channel._channelCore` are in it, and a spy
 # must implement them). `swift package dump-symbol-graph` covers the root package's modules only,
 # so swift-symbolgraph-extract reads each module from the build folder, as SwiftPM runs it.
 bin = run(["swift", "build", "--show-bin-path"]).stdout.strip()
 triple = json.loads(run(["swiftc", "-print-target-info"]).stdout)["target"]["triple"]
 extract = ["swift-symbolgraph-extract", "-target", triple, "-I", os.path.join(bin, "Modules"),
-           "-minimum-access-level", "internal", "-skip-synthesized-members"]
+           "-minimum-access-level", "internal", "-skip-synthesized-members",
+           "-include-spi-symbols"]
 for name in sorted(os.listdir(bin)):
     module_map = os.path.join(bin, name, "module.modulemap")
     if name.endswith(".build") and os.path.exists(module_map):
@@ -184,8 +185,8 @@ for module in modules:
         sys.exit(f"spy-real-modules-report: no symbol graph for {module}")
     graphs[module] = graph
 
-# The plugin also hands the tool the graphs of the target's dependencies (public and SPI, no
-# synthesized members), so that a protocol refining one of their protocols gets a spy that
+# The plugin also hands the tool the graphs of the target's dependencies (internal and up, SPI,
+# no synthesized members), so that a protocol refining one of their protocols gets a spy that
 # implements the parent's requirements. Here: the modules of this build that the graph's
 # relationships point into (Tracing's `Tracer: Instrumentation.Instrument`), each extracted so.
 takes_dependencies = "--dependency-graph" in subprocess.run(
@@ -199,8 +200,7 @@ def dependency_graph(name):
     if name not in dependency_graphs:
         output = os.path.join(work, "dependency-graphs", name)
         os.makedirs(output)
-        arguments = ["public" if a == "internal" else a for a in extract]
-        o = run(arguments + ["-include-spi-symbols", "-module-name", name, "-output-dir", output],
+        o = run(extract + ["-module-name", name, "-output-dir", output],
                 os.path.join(work, f"extract-dependency-{name}.log"))
         graph = os.path.join(output, f"{name}.symbols.json")
         dependency_graphs[name] = graph if o.returncode == 0 and os.path.exists(graph) else None
