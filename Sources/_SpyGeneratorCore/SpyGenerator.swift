@@ -396,8 +396,17 @@ public struct SpyGenerator: Sendable {
     let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
       "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
       "Swift.Escapable", "Swift.CustomStringConvertible", "Swift.Error",
-      "Foundation.LocalizedError",
+      // Every requirement has a default; Linux declares some in FoundationEssentials.
+      "Foundation.LocalizedError", "FoundationEssentials.LocalizedError",
+      "Foundation.CustomNSError", "FoundationEssentials.CustomNSError",
     ]).union(SynthesizedParent.byName.keys)
+      // The executors of the standard library, whose `enqueue` the protocol declares (their
+      // other requirements have defaults).
+      .union(
+        members.contains { $0.baseName == "enqueue" && !$0.isStatic }
+          ? ["_Concurrency.Executor", "_Concurrency.SerialExecutor", "_Concurrency.TaskExecutor"]
+          : []
+      )
     // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
     let unknown = Array(Set(external).subtracting(satisfied))

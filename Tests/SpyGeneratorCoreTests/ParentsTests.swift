@@ -95,4 +95,33 @@ import _SpyGeneratorCore
     )
     #expect(spy.contains("  static var allCases: [ShapesSpy] { [] }\n"))
   }
+
+  @Test func aSystemParentWhoseRequirementsAllHaveDefaultsIsMet() throws {
+    // Vapor's DebuggableError: LocalizedError (in FoundationEssentials on Linux) and
+    // CustomNSError have a default for every requirement.
+    let output = try generatedOutput(
+      [.property("var identifier: String { get }")],
+      parents: [
+        "s:20FoundationEssentials14LocalizedErrorP": "FoundationEssentials.LocalizedError",
+        "s:10Foundation13CustomNSErrorP": "Foundation.CustomNSError",
+        "s:s5ErrorP": "Swift.Error",
+      ]
+    )
+    #expect(output.diagnostics.isEmpty)
+    #expect(output.files.count == 1)
+  }
+
+  @Test func anExecutorIsMetWhenTheProtocolDeclaresEnqueue() throws {
+    let met = try generatedOutput(
+      [.method("func enqueue(_ job: consuming ⟦ExecutorJob|s:ScJ⟧)")],
+      parents: ["s:ScF": "_Concurrency.Executor", "s:Scf": "_Concurrency.SerialExecutor"]
+    )
+    #expect(met.diagnostics.isEmpty)
+    #expect(met.files.count == 1)
+    let unmet = try generatedOutput(
+      [.method("func run()")],
+      parents: ["s:Scf": "_Concurrency.SerialExecutor"]
+    )
+    #expect(unmet.files.isEmpty)
+  }
 }
