@@ -564,13 +564,12 @@ struct SpyRenderer {
     case .property(let hasSetter):
       let effects = accessorEffects(member)
       let hasAccessors = hasSetter || !effects.isEmpty
-      let getter = wrapList(
+      let getter = wrapCall(
         indent: hasAccessors ? "      " : "    ",
         head: (member.returnsExplicitly ? "return " : "")
           + answer(member, recorder: recorder, call: call),
         items: [],
-        tail: answerTail(member),
-        emptyParens: false
+        tail: answerTail(member)
       )
       lines.append("  \(override)\(member.head) {")
       if hasAccessors {
@@ -595,13 +594,12 @@ struct SpyRenderer {
         tail: member.tail + " {"
       )
       let effects = accessorEffects(member)
-      let getter = wrapList(
+      let getter = wrapCall(
         indent: hasSetter || !effects.isEmpty ? "      " : "    ",
         head: (member.returnsExplicitly ? "return " : "")
           + answer(member, recorder: recorder, call: call),
         items: values.map { labeled($0.label, $0.value) },
-        tail: answerTail(member),
-        emptyParens: false
+        tail: answerTail(member)
       )
       if !effects.isEmpty {
         // An effectful subscript has a getter only.
@@ -613,7 +611,7 @@ struct SpyRenderer {
         lines += getter
         lines.append("    }")
         lines.append("    set {")
-        lines += wrapList(
+        lines += wrapCall(
           indent: "      ",
           head: "\(recorder)record(.\(escaped(setter))",
           items: values.map { labeled($0.label, $0.value) } + [

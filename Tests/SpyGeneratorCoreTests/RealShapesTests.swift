@@ -176,6 +176,8 @@ import _SpyGeneratorCore
         + "metadata: [String: String]?, source: String, file: String, function: String, "
         + "line: UInt) -> Int",
       "func logLevelMessageMetadataSourceFileFunctionLineAndMore()",
+      "subscript(channelHandlerContextIdentifier identifier: Int, "
+        + "inboundBufferingConfiguration configuration: String) -> Int { get set }",
     ]
     var symbols = [
       fixtureSymbol("p", kind: "swift.protocol", path: [name], declaration: "protocol \(name)")
@@ -185,7 +187,7 @@ import _SpyGeneratorCore
       symbols.append(
         fixtureSymbol(
           "p.\(index)",
-          kind: "swift.method",
+          kind: requirement.hasPrefix("subscript") ? "swift.subscript" : "swift.method",
           path: [name, "m"],
           declaration: requirement
         )

@@ -367,10 +367,12 @@ import _SpyGeneratorCore
     #expect(
       spy.contains(
         """
-              record(.setSubscriptT(
-                parameter: SpyArgument(parameter as Any),
-                newValue: SpyArgument(newValue as Any)
-              ))
+              record(
+                .setSubscriptT(
+                  parameter: SpyArgument(parameter as Any),
+                  newValue: SpyArgument(newValue as Any)
+                )
+              )
 
         """
       )
