@@ -7,11 +7,8 @@ import Testing
 /// reported, and the creation completes (issue 18, defect 5: it ran forever).
 @Suite struct SelfChangingFactoryTests {
   @Test func aFactoryThatResetsItsOwnBoxCompletesAndIsReported() async {
-    // Reported on the child's standard error, or, where the testing module is linked, as an
-    // issue the child hands to this test.
-    let report = Locked("")
-    await withKnownIssue(isIntermittent: true) {
-      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+    let message = await reported {
+      await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         // What a plain process does, outside every test (an exit test's child is isolated).
         SharedScope.leaveExitTestIsolation()
         let finished = DispatchSemaphore(value: 0)
@@ -23,14 +20,7 @@ import Testing
         if finished.wait(timeout: .now() + 10) == .timedOut { exit(3) }
         if SelfChangingFixtures.runs.value != 1 { exit(4) }
       }
-      report.mutate { $0 += String(decoding: result?.standardErrorContent ?? [], as: UTF8.self) }
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      guard text.contains("inside its own") else { return false }
-      report.mutate { $0 += text }
-      return true
     }
-    let message = report.get()
     #expect(
       message.contains("Resettable<SelfChanger>")
         && message.contains("reset() inside its own factory")
@@ -40,11 +30,8 @@ import Testing
   }
 
   @Test func aFactoryThatOverridesItsOwnBoxCompletesWithItsResult() async {
-    // Reported on the child's standard error, or, where the testing module is linked, as an
-    // issue the child hands to this test.
-    let report = Locked("")
-    await withKnownIssue(isIntermittent: true) {
-      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+    let message = await reported {
+      await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         // What a plain process does, outside every test (an exit test's child is isolated).
         SharedScope.leaveExitTestIsolation()
         let finished = DispatchSemaphore(value: 0)
@@ -57,14 +44,7 @@ import Testing
         }.start()
         if finished.wait(timeout: .now() + 10) == .timedOut { exit(3) }
       }
-      report.mutate { $0 += String(decoding: result?.standardErrorContent ?? [], as: UTF8.self) }
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      guard text.contains("inside its own") else { return false }
-      report.mutate { $0 += text }
-      return true
     }
-    let message = report.get()
     #expect(
       message.contains("override(with:) inside its own factory"),
       "reported: \(message)"
@@ -72,11 +52,8 @@ import Testing
   }
 
   @Test func anUpdateThatResetsItsOwnBoxCompletesAndIsReported() async {
-    // Reported on the child's standard error, or, where the testing module is linked, as an
-    // issue the child hands to this test.
-    let report = Locked("")
-    await withKnownIssue(isIntermittent: true) {
-      let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+    let message = await reported {
+      await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
         // What a plain process does, outside every test (an exit test's child is isolated).
         SharedScope.leaveExitTestIsolation()
         let finished = DispatchSemaphore(value: 0)
@@ -91,19 +68,28 @@ import Testing
         }.start()
         if finished.wait(timeout: .now() + 10) == .timedOut { exit(3) }
       }
-      report.mutate { $0 += String(decoding: result?.standardErrorContent ?? [], as: UTF8.self) }
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      guard text.contains("inside its own") else { return false }
-      report.mutate { $0 += text }
-      return true
     }
-    let message = report.get()
     #expect(
       message.contains("reset() inside its own update(_:) closure"),
       "reported: \(message)"
     )
   }
+}
+
+/// What the child's report said: on its standard error, or, where the testing module is linked,
+/// in the issue the child hands to the parent test (taken off the parent's record here).
+private func reported(_ exitTest: () async -> ExitTest.Result?) async -> String {
+  let report = Locked("")
+  await withKnownIssue(isIntermittent: true) {
+    let result = await exitTest()
+    report.mutate { $0 += String(decoding: result?.standardErrorContent ?? [], as: UTF8.self) }
+  } matching: { issue in
+    let text = issue.comments.map(\.rawValue).joined()
+    guard text.contains("inside its own") else { return false }
+    report.mutate { $0 += text }
+    return true
+  }
+  return report.get()
 }
 
 // MARK: - Fixtures
