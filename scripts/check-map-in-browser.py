@@ -29,7 +29,7 @@ TASK_BUDGET = 1.0  # seconds: the longest the page may keep the main thread busy
 KINDS = {
     "real": {"reads the real instance"},
     "set": {"sets"},
-    "override": {"overrides", "reads the override"},
+    "override": {"overrides", "reads the override", "reads the test default"},
     "reset": {"resets"},
 }
 VIEWS = ["real", "set", "override", "reset"]
