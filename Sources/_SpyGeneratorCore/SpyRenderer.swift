@@ -95,9 +95,18 @@ struct SpyRenderer {
 
   /// The conformance that makes the spy the placeholder of its protocol
   /// (`ProtocolSpyPlaceholder`): not for a class's spy, a generic spy (its type is not known
-  /// without its arguments), or a main-actor one (made off the main actor).
+  /// without its arguments), a main-actor one (made off the main actor), or one whose `init()`
+  /// meets a requirement that throws or is `async` (no plain `init()` makes it; a failable one is
+  /// met by an `init()` that always succeeds).
   private func placeholderConformance() -> [String] {
     guard !target.isClass, target.associatedTypes.isEmpty, !target.isMainActor else { return [] }
+    let hasPlainInit = target.members.allSatisfy { member in
+      guard member.kind == .initializer, !member.isStatic, member.parameters.isEmpty else {
+        return true
+      }
+      return member.throwing == .no && !member.isAsync
+    }
+    guard hasPlainInit else { return [] }
     return [""]
       + wrapComment(
         "Serves a fresh spy where a test reads an `any \(target.typeName)` that nothing provided "

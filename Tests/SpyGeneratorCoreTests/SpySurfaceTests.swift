@@ -61,4 +61,17 @@ import _SpyGeneratorCore
     let mainActor = try spyText([.method("func load()")], declaration: "@MainActor protocol Shapes")
     #expect(!mainActor.contains("ProtocolSpyPlaceholder"))
   }
+
+  /// Before: `makePlaceholderSpy()` called `TypedThrowableSpy()`, which meets a throwing
+  /// `init()`, so the spy did not compile (SpyCorpus/RealWorld's TypedThrowable).
+  @Test func aSpyWhoseInitThrowsOrIsAsyncRegistersNothing() throws {
+    for initializer in ["init() throws", "init() throws(CustomError)", "init() async"] {
+      let spy = try spyText([.initializer(initializer), .method("func load()")])
+      #expect(!spy.contains("ProtocolSpyPlaceholder"), "\(initializer)")
+    }
+    for initializer in ["init()", "init?()"] {  // a failable one is met by a plain init()
+      let spy = try spyText([.initializer(initializer), .method("func load()")])
+      #expect(spy.contains("extension ShapesSpy: ProtocolSpyPlaceholder"), "\(initializer)")
+    }
+  }
 }
