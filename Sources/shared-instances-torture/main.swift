@@ -56,6 +56,8 @@ let options = Options(CommandLine.arguments)
 // use) are expected here: count them instead of printing thousands of lines.
 let reports = AtomicWord()
 _Diagnostics.handler.withLock { $0 = { _ in reports.add(1) } }
+// So are warnings about process-wide reads of boxes the scopes provided (override or set).
+_EscapedReads.handler.withLock { $0 = { _ in reports.add(1) } }
 let started = Date()
 /// What the checks found wrong (written by the main thread only, between phases).
 nonisolated(unsafe) var failures: [String] = []
