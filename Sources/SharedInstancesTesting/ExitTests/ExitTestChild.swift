@@ -2,18 +2,6 @@ import Foundation
 import SharedInstances
 import _SharedInstancesTestingShims
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(WASILibc)
-  import WASILibc
-#elseif canImport(ucrt)
-  import ucrt
-#endif
-
 /// SharedInstances in the child process of an exit test (`#expect(processExitsWith:)`).
 ///
 /// Swift Testing runs an exit test's body in the test binary started again, where traits do not
@@ -51,9 +39,9 @@ enum ExitTestChild {
       options: [.processWide],
       capturesEveryBox: true,
       testModule: SharedTestDefaults.exitTestChildModule,
-      // The variable the child inherits, read here without caching the environment: a child
+      // The variable the child inherits, parsed as everywhere but not cached: a child
       // may still change its variables before it touches a box (the map's folder, say).
-      isStrict: isTruthy(getenv("SHARED_INSTANCES_STRICT"))
+      isStrict: SharedInstancesEnvironment(ProcessInfo.processInfo.environment).isStrict
     )
     session.withLock { $0 = opened }
     _ExitTestIsolation.ender.withLock { ender in
@@ -101,12 +89,6 @@ extension ExitTestChild {
     var seen: Set<String> = []
     return text.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
   }
-}
-
-/// Whether an environment variable says yes, as `SharedInstancesEnvironment` reads it.
-private func isTruthy(_ value: UnsafeMutablePointer<CChar>?) -> Bool {
-  guard let value else { return false }
-  return ["1", "true", "yes"].contains(String(cString: value))
 }
 
 /// Called by the load-time constructor of `_SharedInstancesTestingShims` in an exit test's child
