@@ -13,6 +13,8 @@ let package = Package(
   ],
   products: [
     .library(name: "SharedInstances", targets: ["SharedInstances"]),
+    // `ServiceLocator`: a module of its own, so that a program using one box does not carry it.
+    .library(name: "SharedInstancesLocator", targets: ["SharedInstancesLocator"]),
     // The system's singletons (date, UUIDs, clocks, random numbers, locale): Foundation lives
     // here, never in the core, so a library can depend on `SharedInstances` alone.
     .library(name: "SharedInstancesSystem", targets: ["SharedInstancesSystem"]),
@@ -32,32 +34,42 @@ let package = Package(
       // The Promela model of the reclamation protocol (scripts/check-model.sh checks it).
       exclude: ["MemorySafety/Model"]
     ),
+    .target(
+      name: "SharedInstancesLocator",
+      dependencies: ["SharedInstances", "_SharedInstancesShims"]
+    ),
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
     .target(
       name: "SharedInstancesTesting",
-      dependencies: ["SharedInstances", "SharedInstancesSystem", "_SharedInstancesTestingShims"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "_SharedInstancesTestingShims",
+      ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SharedInstancesTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesShims", "TestSupport",
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "_SharedInstancesShims", "TestSupport",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
     // under AddressSanitizer): `swift run -c release shared-instances-torture`.
     .executableTarget(
       name: "shared-instances-torture",
-      dependencies: ["SharedInstances", "_SharedInstancesShims", "TestSupport"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesLocator", "_SharedInstancesShims", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "SharedInstancesTestingTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesSystem", "SharedInstancesTesting", "TestSupport",
-        "PublicImportFixture",
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "SharedInstancesTesting", "TestSupport", "PublicImportFixture",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).
       exclude: ["Dependencies/__Dependencies__"]

@@ -15,6 +15,7 @@
 import Dispatch
 import Foundation
 import SharedInstances
+import SharedInstancesLocator
 import TestSupport
 
 struct Options {

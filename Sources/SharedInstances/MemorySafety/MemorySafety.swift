@@ -129,7 +129,7 @@ enum _MemorySafety {}
 /// read after the word was cleared (I6). Callers pass `&copy`: a typed pointer, so that no
 /// closure is needed and a debug build pays no more than the call.
 @_transparent @usableFromInline
-func _endTransientRead<T>(
+package func _endTransientRead<T>(
   _ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
   after copy: UnsafeMutablePointer<T>,
   retired: UnsafePointer<Int>,
@@ -142,7 +142,7 @@ func _endTransientRead<T>(
 /// inside another read's window (user code that copying a value ran), a free borrow word, so
 /// that it never clears the outer read's protection (invariant 2). Nil when every word is taken.
 @inlinable @inline(__always)
-func _hazardWordForRead(
+package func _hazardWordForRead(
   _ record: UnsafeMutablePointer<si_hazard_record>
 ) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
   if _fastPath(si_hazard_transient_is_free(record)) { return si_hazard_transient_word(record) }
