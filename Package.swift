@@ -34,6 +34,13 @@ let package = Package(
       // The Promela model of the reclamation protocol (scripts/check-model.sh checks it).
       exclude: ["MemorySafety/Model"]
     ),
+    // The isolation and diagnostics machinery the core reaches through `_IsolationHooks`: only
+    // test processes link it (through SharedInstancesTesting), so a production binary does not
+    // carry it.
+    .target(
+      name: "_SharedInstancesIsolation",
+      dependencies: ["SharedInstances", "_SharedInstancesShims"]
+    ),
     .target(
       name: "SharedInstancesLocator",
       dependencies: ["SharedInstances", "_SharedInstancesShims"]
@@ -45,7 +52,7 @@ let package = Package(
       name: "SharedInstancesTesting",
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "_SharedInstancesTestingShims",
+        "_SharedInstancesIsolation", "_SharedInstancesTestingShims",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
@@ -54,7 +61,7 @@ let package = Package(
       name: "SharedInstancesTests",
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "_SharedInstancesShims", "TestSupport",
+        "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
@@ -62,14 +69,16 @@ let package = Package(
     .executableTarget(
       name: "shared-instances-torture",
       dependencies: [
-        "SharedInstances", "SharedInstancesLocator", "_SharedInstancesShims", "TestSupport",
+        "SharedInstances", "SharedInstancesLocator", "_SharedInstancesIsolation",
+        "_SharedInstancesShims", "TestSupport",
       ]
     ),
     .testTarget(
       name: "SharedInstancesTestingTests",
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "SharedInstancesTesting", "TestSupport", "PublicImportFixture",
+        "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
+        "PublicImportFixture",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).
       exclude: ["Dependencies/__Dependencies__"]

@@ -90,7 +90,7 @@ import _SharedInstancesShims
 public final class Resettable<Shared> {
   @usableFromInline let _global: _Slot
   @usableFromInline let _factory: (@Sendable () -> Shared)?
-  @usableFromInline let _identity: _BoxIdentity
+  @usableFromInline package let _identity: _BoxIdentity
   /// What isolated tests get when they did not override the box, declared with it
   /// (Resettable+TestDefault.swift).
   let _testDefault: (@Sendable () -> Shared)?
@@ -556,7 +556,7 @@ public final class Resettable<Shared> {
       if change.kind != .reset { scope.noteOverride(of: _identity) }
       return slot
     }
-    _UnscopedChanges.check(
+    _Isolation.hooks.checkUnscopedChange(
       _identity,
       operation: "\(change.name)",
       location: location,

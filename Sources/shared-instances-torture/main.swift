@@ -17,6 +17,7 @@ import Foundation
 import SharedInstances
 import SharedInstancesLocator
 import TestSupport
+import _SharedInstancesIsolation
 
 struct Options {
   var operations = 1_200_000

@@ -34,11 +34,11 @@ package final class _FactoryFrame: Sendable {
   }
 
   /// The boxes this factory read, and whether it read any of them for real.
-  var readsMade: [(identity: _BoxIdentity, real: Bool)] { reads.withLock { $0 } }
+  package var readsMade: [(identity: _BoxIdentity, real: Bool)] { reads.withLock { $0 } }
 
   /// `Resettable<Analytics> (declared at App/Analytics.swift:9)`, then the boxes whose
   /// factories led to it: ", read by the factory of …".
-  var chainDescription: String {
+  package var chainDescription: String {
     var text = "the factory of \(identity.description)"
     var next = parent
     while let frame = next {

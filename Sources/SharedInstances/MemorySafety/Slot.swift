@@ -14,7 +14,7 @@ import _SharedInstancesShims
 /// The slot is not generic: only reading a value out of a cell needs the type, and those
 /// accessors are `@inlinable`, so a client specializes them and pays no generic-metadata cost.
 @usableFromInline
-final class _Slot: @unchecked Sendable {
+package final class _Slot: @unchecked Sendable {
   // @unchecked: `state` (which `current`, `words` and `readCounts` point into) is only accessed
   // atomically; `generation` only under `stateLock`; `retired` and `isDeferring` only under
   // `retireLock`; the cells are immutable.
@@ -22,7 +22,7 @@ final class _Slot: @unchecked Sendable {
   /// What readers touch, in one C struct: scope tables point to it (`si_scope_begin_read`).
   @usableFromInline let state: UnsafeMutablePointer<si_slot_state>
   /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
-  @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline package let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Atomic words: the thread running the factory or an update (or 0), whether a strict-mode
   /// failure was reported, which kinds of read a scope served (flags), and how many retired cells
   /// wait for their borrows to end.
@@ -32,7 +32,7 @@ final class _Slot: @unchecked Sendable {
   /// Whether this slot belongs to an isolation scope: its readers and writers use symmetric
   /// fences, and it is freed with its scope (invariants 8 and 9).
   @usableFromInline let isScoped: Bool
-  let stateLock = _Mutex()
+  package let stateLock = _Mutex()
   let creationLock = _Mutex()
   let retireLock = _Mutex()
   var generation: UInt64 = 0
@@ -92,7 +92,7 @@ final class _Slot: @unchecked Sendable {
   var installedKind: _CellKind { isScoped ? .provided : .real }
 
   @inlinable @inline(__always)
-  static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
+  package static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
 
   @inlinable @inline(__always)
   static func object(_ word: UnsafeRawPointer) -> UnsafeMutableRawPointer {
@@ -238,15 +238,17 @@ final class _Slot: @unchecked Sendable {
     si_slot_count_read(readCounts, words + Self.readFlagsWord, kind.rawValue)
   }
 
-  var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
-  var overriddenReads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32) }
-  var readRealInstance: Bool { readFlags & 1 << _CellKind.real.rawValue != 0 }
+  package var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
+  package var overriddenReads: Int {
+    Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32)
+  }
+  package var readRealInstance: Bool { readFlags & 1 << _CellKind.real.rawValue != 0 }
   var readProvidedValue: Bool { readFlags & 1 << _CellKind.provided.rawValue != 0 }
-  var readTestDefault: Bool { readFlags & 1 << _CellKind.testDefault.rawValue != 0 }
+  package var readTestDefault: Bool { readFlags & 1 << _CellKind.testDefault.rawValue != 0 }
   private var readFlags: Int { si_int_load_acquire(words + Self.readFlagsWord) }
 
   /// True the first time only: a strict-mode failure is reported once per box and scope.
-  func claimStrictReport() -> Bool {
+  package func claimStrictReport() -> Bool {
     si_int_compare_exchange(words + Self.strictReportedWord, 0, 1)
   }
 }
