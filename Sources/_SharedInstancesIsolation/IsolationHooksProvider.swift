@@ -8,30 +8,37 @@ package enum _IsolationHooksProvider: _IsolationHooksProviding {
 
 /// The reports and checks of isolated scopes, for the core.
 private final class IsolationHooks: _IsolationHooks {
+  func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart {
+    _Scope.beginReadInScope(of: identity, global: global, &read)
+  }
+
+  func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
+    _Scope.borrowInScope(box: identity, global: global)
+  }
+
+  func readOrCreate<Shared>(_ box: Resettable<Shared>, in scope: _Scope) -> Shared? {
+    box._readOrCreateInScopeNow(scope)
+  }
+
+  func servedForEmptyRead<Shared>(_ box: Resettable<Shared>, in scope: _Scope) -> Shared {
+    box._servedForEmptyReadInScope(scope)
+  }
+
+  func checkRead(in scope: _Scope, _ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
+    scope.checkRead(slot, identity: identity, kind: kind)
+  }
+
+  func slotForChange(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ change: _Change,
+    at location: _SourceLocation
+  ) -> _Slot? {
+    _Scope.slotForChange(of: identity, global: global, change, at: location)
+  }
+
   func noteLateUse(in scope: _Scope, of identity: _BoxIdentity) {
     scope.noteLateUse(of: identity)
-  }
-
-  func reportRealRead(
-    in scope: _Scope,
-    _ slot: _Slot,
-    identity: _BoxIdentity,
-    createdBy frame: _FactoryFrame?
-  ) {
-    scope.reportRealRead(slot, identity: identity, createdBy: frame)
-  }
-
-  func reportUnprovidedRead(
-    in scope: _Scope,
-    _ slot: _Slot,
-    identity: _BoxIdentity,
-    served substitute: _Scope.Substitute
-  ) {
-    scope.reportUnprovidedRead(slot, identity: identity, served: substitute)
-  }
-
-  func requiredBoxHasNoTestDefault(in scope: _Scope, _ identity: _BoxIdentity) -> Never {
-    scope.requiredBoxHasNoTestDefault(identity)
   }
 
   func noteReadWhileDraining(in scope: _Scope, of identity: _BoxIdentity) {

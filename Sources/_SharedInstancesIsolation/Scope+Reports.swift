@@ -4,6 +4,15 @@ import SharedInstances
 // their text: the core calls them through `_IsolationHooks` (IsolationHooksProvider.swift).
 
 extension _Scope {
+  /// What a read of a box the test had to provide, and did not, was served instead.
+  package enum Substitute {
+    case testDefault
+    case processWideInstance
+    /// The placeholder of the box's type (`SpyPlaceholder`): no default and no process-wide
+    /// instance existed, and the real one must not be created.
+    case placeholder
+  }
+
   /// One box this scope touched as a dependency: read (real or override) or changed. Boxes
   /// the library only checked (`currentValue`, `isOverridden`) are left out.
   package struct Dependency: Sendable {

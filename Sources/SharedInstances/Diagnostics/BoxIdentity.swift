@@ -192,7 +192,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   /// Reports a change of this box made inside its own factory or `update(_:)` closure, on the
   /// thread that runs it, which is refused: in `scope`'s test, or once per box outside scopes.
-  func reportChangeDuringCreation(
+  package func reportChangeDuringCreation(
     _ operation: String,
     at location: _SourceLocation,
     in scope: _Scope?
@@ -212,7 +212,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 
   @usableFromInline
-  func emptyFailure() -> Never {
+  package func emptyFailure() -> Never {
     _ProcessStop.now(
       """
       SharedInstances: \(description) is empty: it has no factory and no instance was set. \

@@ -6,27 +6,36 @@
 /// that is after a scope was created, which installs them (``_Isolation/installHooks()``). The
 /// reports are rare, so a call through the existential costs nothing that matters.
 package protocol _IsolationHooks: AnyObject, Sendable {
+  // The isolated read and change paths: production code reaches them only through here, so
+  // that a binary that never opens a scope does not carry them (the linker drops them).
+
+  /// `_Scope.beginRead(of:global:_:)`.
+  func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart
+
+  /// `_Scope.borrow(box:global:)`.
+  func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt
+
+  /// A read of `box` in `scope`, creating the scope's instance if there is none.
+  func readOrCreate<Shared>(_ box: Resettable<Shared>, in scope: _Scope) -> Shared?
+
+  /// What a read of the empty `box` in `scope` is served.
+  func servedForEmptyRead<Shared>(_ box: Resettable<Shared>, in scope: _Scope) -> Shared
+
+  /// The checks a read `scope` served owes once it ended (invariant 13 of `_MemorySafety`).
+  func checkRead(in scope: _Scope, _ slot: _Slot, identity: _BoxIdentity, kind: _CellKind)
+
+  /// The slot a change applies to once isolation was used; nil when the change is refused.
+  func slotForChange(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ change: _Change,
+    at location: _SourceLocation
+  ) -> _Slot?
+
+  // Reports.
+
   /// Reports the first use of `identity` in `scope` after the scope ended.
   func noteLateUse(in scope: _Scope, of identity: _BoxIdentity)
-
-  /// Reports a read of a real instance where that is a failure (strict mode, `.required`).
-  func reportRealRead(
-    in scope: _Scope,
-    _ slot: _Slot,
-    identity: _BoxIdentity,
-    createdBy frame: _FactoryFrame?
-  )
-
-  /// Reports a read of a box the test had to provide and did not, served `substitute`.
-  func reportUnprovidedRead(
-    in scope: _Scope,
-    _ slot: _Slot,
-    identity: _BoxIdentity,
-    served substitute: _Scope.Substitute
-  )
-
-  /// Stops the program: a `.required` box read with nothing to serve.
-  func requiredBoxHasNoTestDefault(in scope: _Scope, _ identity: _BoxIdentity) -> Never
 
   /// Counts a read from outside the test's tasks during `scope`'s quiet period.
   func noteReadWhileDraining(in scope: _Scope, of identity: _BoxIdentity)

@@ -45,7 +45,7 @@ package final class _Scope: @unchecked Sendable {
   /// `SharedInstancesTesting`), shared with the scopes nested in it.
   package let gateHold: (any Sendable & AnyObject)?
   /// Whether this is ``processWideInstances``, not a scope.
-  @usableFromInline let isProcessWideInstances: Bool
+  @usableFromInline package let isProcessWideInstances: Bool
 
   package struct Entry {
     package let slot: _Slot
@@ -249,14 +249,14 @@ package final class _Scope: @unchecked Sendable {
   // MARK: Slots
 
   /// The slot of box `id` if this scope has touched it, without locking.
-  @inlinable
+  @_alwaysEmitIntoClient
   package func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
     guard let slot = si_slot_table_lookup(publishedTable, id) else { return nil }
     return Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
   }
 
   /// The table readers look boxes up in now.
-  @inlinable var publishedTable: UnsafePointer<si_slot_table> {
+  @_alwaysEmitIntoClient package var publishedTable: UnsafePointer<si_slot_table> {
     UnsafePointer(
       si_ptr_load_acquire(table).unsafelyUnwrapped.assumingMemoryBound(to: si_slot_table.self)
     )
@@ -265,7 +265,7 @@ package final class _Scope: @unchecked Sendable {
   /// The slot holding a box's state in this scope, created on first touch (seeded from the
   /// nearest ancestor that touched the box, else empty).
   @usableFromInline
-  func slot(for identity: _BoxIdentity) -> _Slot {
+  package func slot(for identity: _BoxIdentity) -> _Slot {
     if let slot = lookup(identity.id) {
       if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
       return slot.takeUnretainedValue()
@@ -306,94 +306,6 @@ package final class _Scope: @unchecked Sendable {
       return slot._withUnsafeGuaranteedRef { $0.copyOfCurrentCell() }
     }
     return parent?.inheritedCell(forBox: id)
-  }
-
-  /// Records that `identity` was overridden in this scope.
-  func noteOverride(of identity: _BoxIdentity) {
-    lock.withLock {
-      guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
-      state.pointee.overridden[identity.id] = (identity, identity.liveOverrideBegan())
-    }
-  }
-
-  // MARK: Reads
-
-  /// Records a read this scope served, and reports a read of a real instance in strict mode or
-  /// of a box declared `overrideInTests: .required` (see ScopeTracking.swift).
-  @inlinable
-  func didRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
-    slot.countRead(kind)
-    checkRead(slot, identity: identity, kind: kind)
-  }
-
-  /// What a read this scope served may have to report: a use after the end, a read inside a
-  /// factory, a read of a real instance in strict mode or of a `.required` box.
-  @usableFromInline
-  func checkRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
-    if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, kind) }
-    if kind == .real && (isStrict || identity.requiresOverrideInTests) {
-      reportRealRead(slot, identity: identity)
-    }
-  }
-
-  /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope): with
-  /// the test target's default for the box, else the default declared with it, else its factory
-  /// — never the factory of a `.required` box the scope does not exempt. Nil for an empty box
-  /// with no default.
-  @usableFromInline
-  func create<Shared>(in slot: _Slot, for box: Resettable<Shared>) -> Shared? {
-    let identity = box._identity
-    let exempt = tracking.exemptBoxes.contains(identity.id)
-    let make: @Sendable () -> Shared
-    var kind = _CellKind.testDefault
-    // A default declared with the box, served where the test had to provide the instance.
-    var servedInsteadOfProvided = false
-    var servedPlaceholder = false
-    switch box._scopeCreation(exempt: exempt, targetDefaults: tracking.testDefaults) {
-    case .targetDefault(let testDefault):
-      make = testDefault
-    case .declaredDefault(let testDefault):
-      make = testDefault
-      servedInsteadOfProvided = identity.requiresOverrideInTests || box._factory == nil
-    case .factory(let factory):
-      if identity.requiresOverrideInTests && !exempt {
-        // Never the real factory: the placeholder of the box's type, if it has one.
-        guard _TestDefaults.placeholder(of: Shared.self) != nil else {
-          requiredBoxHasNoTestDefault(identity)
-        }
-        make = { _TestDefaults.placeholder(of: Shared.self)! }
-        servedPlaceholder = true
-      } else {
-        make = factory
-        kind = .real
-      }
-    case .none:
-      return nil
-    }
-    si_int_fetch_add(activeFactories, 1)
-    // The frame lets strict mode name this factory when it reads another box.
-    let (created, frame) = _FactoryFrame.running(identity) {
-      slot.loadOrCreate(identity, kind: kind, factory: make)
-    }
-    si_int_fetch_add(activeFactories, -1)
-    guard let created else { return nil }
-    slot.countRead(created.kind)
-    if let observer = _ScopeObserver.instanceCreated.load() {
-      observer(self, identity, created.kind == .real ? .real : .testDefault)
-    }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
-    if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
-      reportRealRead(slot, identity: identity, createdBy: frame)
-    }
-    if created.kind == .testDefault && (servedInsteadOfProvided || servedPlaceholder) {
-      reportUnprovidedRead(
-        slot,
-        identity: identity,
-        served: servedPlaceholder ? .placeholder : .testDefault
-      )
-    }
-    return created.value
   }
 
   /// Reports the first use of `identity` after the scope ended, saying what it is served

@@ -50,11 +50,11 @@ package struct _ChangeKinds: OptionSet, Sendable, Hashable {
 }
 
 /// A change of a box, as its caller names it in reports, and the kind records count it as.
-struct _Change {
-  let name: StaticString
-  let kind: _ChangeKinds
+package struct _Change {
+  package let name: StaticString
+  package let kind: _ChangeKinds
   /// Whether it puts the previous state back when it ends (`withOverride`).
-  var restores = false
+  package var restores = false
 
   static let override = _Change(name: "override(with:)", kind: .override)
   static let withOverride = _Change(
@@ -66,49 +66,4 @@ struct _Change {
   static let setIfEmpty = _Change(name: "setIfEmpty(_:)", kind: .set)
   static let update = _Change(name: "update(_:)", kind: .set)
   static let reset = _Change(name: "reset()", kind: .reset)
-}
-
-extension _Scope {
-  /// Notes a read made while a factory of this scope runs, for the report of that factory's
-  /// box (a factory on another thread or scope has its own frame, or none).
-  @usableFromInline
-  func noteReadInFactory(_ identity: _BoxIdentity, _ kind: _CellKind) {
-    _FactoryFrame.current?.noteRead(identity, real: kind == .real)
-  }
-
-  /// What a read of a box the test had to provide, and did not, was served instead.
-  package enum Substitute {
-    case testDefault
-    case processWideInstance
-    /// The placeholder of the box's type (`SpyPlaceholder`): no default and no process-wide
-    /// instance existed, and the real one must not be created.
-    case placeholder
-  }
-
-  // The reports, written in `_SharedInstancesIsolation` (Scope+Reports.swift there), so that a
-  // production binary does not carry their text.
-
-  /// Reports a read of a real instance in a scope where that is a failure (strict mode, or a
-  /// box declared `overrideInTests: .required`), once per box and scope.
-  @usableFromInline
-  func reportRealRead(_ slot: _Slot, identity: _BoxIdentity) {
-    _Isolation.hooks.reportRealRead(in: self, slot, identity: identity, createdBy: nil)
-  }
-
-  /// `frame`: the factory run that created the instance just read, if this read created it.
-  func reportRealRead(_ slot: _Slot, identity: _BoxIdentity, createdBy frame: _FactoryFrame?) {
-    _Isolation.hooks.reportRealRead(in: self, slot, identity: identity, createdBy: frame)
-  }
-
-  /// Reports a read of a box the test had to provide and did not, which was served
-  /// `substitute`: once per box and scope, at the test.
-  func reportUnprovidedRead(_ slot: _Slot, identity: _BoxIdentity, served substitute: Substitute) {
-    _Isolation.hooks.reportUnprovidedRead(in: self, slot, identity: identity, served: substitute)
-  }
-
-  /// Stops the program: an isolated test read a `.required` box it did not override, with
-  /// nothing to serve.
-  func requiredBoxHasNoTestDefault(_ identity: _BoxIdentity) -> Never {
-    _Isolation.hooks.requiredBoxHasNoTestDefault(in: self, identity)
-  }
 }

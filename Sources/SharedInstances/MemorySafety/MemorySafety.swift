@@ -141,7 +141,7 @@ package func _endTransientRead<T>(
 /// The hazard word a transient read of this thread uses: the transient word, or, for a read
 /// inside another read's window (user code that copying a value ran), a free borrow word, so
 /// that it never clears the outer read's protection (invariant 2). Nil when every word is taken.
-@inlinable @inline(__always)
+@_alwaysEmitIntoClient @inline(__always)
 package func _hazardWordForRead(
   _ record: UnsafeMutablePointer<si_hazard_record>
 ) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
