@@ -38,7 +38,8 @@ extension _Scope {
   /// Borrows a box's instance where a read resolves on this thread, once isolation was used in
   /// the process, recording the read in the scope. Call only while isolation is active.
   ///
-  /// Not generic and not inlinable: the isolated read path is the same for every box.
+  /// Not generic and not inlinable: the isolated read path is the same for every box. Written in
+  /// `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through the hooks.
   @usableFromInline
   static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
     _Isolation.hooks.borrow(box: identity, global: global)

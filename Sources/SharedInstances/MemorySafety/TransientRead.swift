@@ -196,6 +196,8 @@ package enum _ReadStart {
 extension _Scope {
   /// Starts a read of a box once isolation was used in the process, where it resolves on this
   /// thread, recording it in the scope. Not generic and not inlinable: the same for every box.
+  /// Written in `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through
+  /// the hooks, so that production binaries do not carry it.
   @usableFromInline
   static func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart
   {

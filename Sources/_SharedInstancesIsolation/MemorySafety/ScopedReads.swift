@@ -3,10 +3,13 @@ import _SharedInstancesShims
 
 // The isolated read and change paths: a read, a borrow or a change once isolation was used in
 // the process. The core reaches them through `_IsolationHooks` only, so that a production
-// binary, which never opens a scope, does not carry them.
+// binary, which never opens a scope, does not carry them. They follow the invariants stated in
+// the core's `MemorySafety/MemorySafety.swift` (`_MemorySafety`), cited by number.
 
 extension _Scope {
-  /// ``beginRead(of:global:_:)``, called through the hooks (reachable from tests only).
+  /// `_Scope.beginRead(of:global:_:)` of the core, called through the hooks: starts a read of a
+  /// box once isolation was used in the process, where it resolves on this thread, recording it
+  /// in the scope. Not generic: the same for every box.
   package static func beginReadInScope(
     of identity: _BoxIdentity,
     global: _Slot,
@@ -77,7 +80,8 @@ extension _Scope {
     return true
   }
 
-  /// ``borrow(box:global:)``, called through the hooks (reachable from tests only).
+  /// `_Scope.borrow(box:global:)` of the core, called through the hooks: borrows a box's
+  /// instance where a read resolves on this thread, recording the read in the scope.
   package static func borrowInScope(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
     guard let scope = resolve(box: identity) else {
       guard let borrow = global.beginBorrow(symmetric: false) else { return .missed(in: nil) }
