@@ -13,6 +13,8 @@ let package = Package(
   ],
   products: [
     .library(name: "SharedInstances", targets: ["SharedInstances"]),
+    // `ServiceLocator`: a module of its own, so that a program using one box does not carry it.
+    .library(name: "SharedInstancesLocator", targets: ["SharedInstancesLocator"]),
     // The system's singletons (date, UUIDs, clocks, random numbers, locale): Foundation lives
     // here, never in the core, so a library can depend on `SharedInstances` alone.
     .library(name: "SharedInstancesSystem", targets: ["SharedInstancesSystem"]),
@@ -32,31 +34,50 @@ let package = Package(
       // The Promela model of the reclamation protocol (scripts/check-model.sh checks it).
       exclude: ["MemorySafety/Model"]
     ),
+    // The isolation and diagnostics machinery the core reaches through `_IsolationHooks`: only
+    // test processes link it (through SharedInstancesTesting), so a production binary does not
+    // carry it.
+    .target(
+      name: "_SharedInstancesIsolation",
+      dependencies: ["SharedInstances", "_SharedInstancesShims"]
+    ),
+    .target(
+      name: "SharedInstancesLocator",
+      dependencies: ["SharedInstances", "_SharedInstancesShims"]
+    ),
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
     .target(
       name: "SharedInstancesTesting",
-      dependencies: ["SharedInstances", "SharedInstancesSystem", "_SharedInstancesTestingShims"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "_SharedInstancesIsolation", "_SharedInstancesTestingShims",
+      ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "SharedInstancesTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesShims", "TestSupport",
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
     // under AddressSanitizer): `swift run -c release shared-instances-torture`.
     .executableTarget(
       name: "shared-instances-torture",
-      dependencies: ["SharedInstances", "_SharedInstancesShims", "TestSupport"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesLocator", "_SharedInstancesIsolation",
+        "_SharedInstancesShims", "TestSupport",
+      ]
     ),
     .testTarget(
       name: "SharedInstancesTestingTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesSystem", "SharedInstancesTesting", "TestSupport",
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
         "PublicImportFixture",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).

@@ -23,6 +23,7 @@ let package = Package(
       name: "shared-instances-benchmarks",
       dependencies: [
         .product(name: "SharedInstances", package: "SharedInstances"),
+        .product(name: "SharedInstancesLocator", package: "SharedInstances"),
         .product(name: "SharedInstancesSystem", package: "SharedInstances"),
         .product(name: "SharedInstancesTesting", package: "SharedInstances"),
         .product(name: "Dependencies", package: "swift-dependencies"),

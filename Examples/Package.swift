@@ -8,6 +8,10 @@ import PackageDescription
 // called: without it SwiftPM names a path dependency after its folder, and
 // `.product(name:package:)` would have to guess that folder's name.
 let sharedInstances = Target.Dependency.product(name: "SharedInstances", package: "SharedInstances")
+let sharedInstancesLocator = Target.Dependency.product(
+  name: "SharedInstancesLocator",
+  package: "SharedInstances"
+)
 let sharedInstancesSystem = Target.Dependency.product(
   name: "SharedInstancesSystem",
   package: "SharedInstances"
@@ -54,10 +58,16 @@ let package = Package(
     ),
 
     // 002: MVVM with a service, and a service locator.
-    .target(name: "MVVMServiceLocatorExample", dependencies: [sharedInstances]),
+    .target(
+      name: "MVVMServiceLocatorExample",
+      dependencies: [sharedInstances, sharedInstancesLocator]
+    ),
     .testTarget(
       name: "MVVMServiceLocatorExampleTests",
-      dependencies: ["MVVMServiceLocatorExample", sharedInstances, sharedInstancesTesting],
+      dependencies: [
+        "MVVMServiceLocatorExample", sharedInstances, sharedInstancesLocator,
+        sharedInstancesTesting,
+      ],
       exclude: ["__Dependencies__"]
     ),
 
@@ -96,10 +106,15 @@ let package = Package(
     ),
 
     // 000: image downloading, the current user, and factories that receive the locator.
-    .target(name: "ImageDownloadingExample", dependencies: [sharedInstances]),
+    .target(
+      name: "ImageDownloadingExample",
+      dependencies: [sharedInstances, sharedInstancesLocator]
+    ),
     .testTarget(
       name: "ImageDownloadingExampleTests",
-      dependencies: ["ImageDownloadingExample", sharedInstances, sharedInstancesTesting],
+      dependencies: [
+        "ImageDownloadingExample", sharedInstances, sharedInstancesLocator, sharedInstancesTesting,
+      ],
       exclude: ["__Dependencies__"]
     ),
   ],

@@ -125,7 +125,7 @@ extension Resettable {
   }
 
   /// How an isolated scope creates this box's instance when the test did not provide one.
-  enum _ScopeCreation {
+  package enum _ScopeCreation {
     /// By the default the test target declared (`SharedTestDefaults`): a test double.
     case targetDefault(@Sendable () -> Shared)
     /// By the default declared with the box: a test double, and a failure where the test had
@@ -139,7 +139,7 @@ extension Resettable {
 
   /// How a scope that exempts the box from `.required` (or not) creates its instance, given the
   /// test defaults of its test's target.
-  func _scopeCreation(
+  package func _scopeCreation(
     exempt: Bool,
     targetDefaults: _TestDefaults.Registry?
   ) -> _ScopeCreation {
@@ -276,7 +276,7 @@ package enum _TestDefaults {
   }
 
   /// The placeholder of `type`, if the testing module is loaded and the type has one.
-  static func placeholder<Value>(of type: Value.Type) -> Value? {
+  package static func placeholder<Value>(of type: Value.Type) -> Value? {
     published.value?.placeholder(type) as? Value
   }
 }

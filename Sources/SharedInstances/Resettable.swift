@@ -88,9 +88,9 @@ import _SharedInstancesShims
 /// resolves in that test's own scope: overrides and resets made in the test are invisible to
 /// other tests running in parallel, and vanish when it ends. See <doc:GettingStarted>.
 public final class Resettable<Shared> {
-  @usableFromInline let _global: _Slot
-  @usableFromInline let _factory: (@Sendable () -> Shared)?
-  @usableFromInline let _identity: _BoxIdentity
+  @usableFromInline package let _global: _Slot
+  @usableFromInline package let _factory: (@Sendable () -> Shared)?
+  @usableFromInline package let _identity: _BoxIdentity
   /// What isolated tests get when they did not override the box, declared with it
   /// (Resettable+TestDefault.swift).
   let _testDefault: (@Sendable () -> Shared)?
@@ -200,7 +200,7 @@ public final class Resettable<Shared> {
   /// > that holds nothing) stops the program with a message naming the box. Use
   /// > ``currentValue`` or ``require(fileID:filePath:line:column:)`` where the box may be
   /// > empty.
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   public var value: Shared {
     if _fastPath(!si_isolation_is_active()) {
       if _isSingleReference(Shared.self) {
@@ -250,7 +250,7 @@ public final class Resettable<Shared> {
   ///   ``value`` instead if you need to keep it.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   public func withValue<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -263,7 +263,7 @@ public final class Resettable<Shared> {
 
   // Inlinable (so specialized in the caller's module) but never inlined: a first use, a thread
   // holding many borrows at once, and every borrow once isolation was used in the process.
-  @inlinable @inline(never)
+  @_alwaysEmitIntoClient @inline(never)
   func _withValueSlowPath<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -281,7 +281,7 @@ public final class Resettable<Shared> {
 
   // Inlinable (so specialized in the caller's module) but never inlined: the path of a first
   // read, and of every read once isolation was used in the process.
-  @inlinable @inline(never)
+  @_alwaysEmitIntoClient @inline(never)
   func _valueSlowPath() -> Shared {
     guard si_isolation_is_active() else {
       if let value = _readOrCreate(in: nil) { return value }
@@ -303,7 +303,7 @@ public final class Resettable<Shared> {
   /// Reads in `scope`, creating the instance if there is a factory or a test default; for an
   /// empty box, serves the process-wide instance or the type's placeholder in a test's scope
   /// (failing the test), and stops the program where there is nothing to serve.
-  @inlinable
+  @_alwaysEmitIntoClient
   func _readOrServe(in scope: _Scope?) -> Shared {
     if let value = _readOrCreate(in: scope) { return value }
     guard let scope else { _identity.emptyFailure() }
@@ -316,54 +316,28 @@ public final class Resettable<Shared> {
   /// stops with a message naming the box and the test.
   @usableFromInline
   func _servedForEmptyRead(in scope: _Scope) -> Shared {
-    if let value = _global.load(Shared.self, symmetric: false) {
-      scope.reportUnprovidedRead(
-        scope.slot(for: _identity),
-        identity: _identity,
-        served: .processWideInstance
-      )
-      return value
-    }
-    // Nothing the app installed either: the placeholder of the type, where it has one.
-    guard let placeholder = _TestDefaults.placeholder(of: Shared.self) else {
-      _identity.emptyFailure()
-    }
-    scope.reportUnprovidedRead(
-      scope.slot(for: _identity),
-      identity: _identity,
-      served: .placeholder
-    )
-    return placeholder
+    _Isolation.hooks.servedForEmptyRead(self, in: scope)
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
-  @inlinable
+  @_alwaysEmitIntoClient
   func _readOrCreate() -> Shared? {
     _readOrCreate(in: si_isolation_is_active() ? _Scope.resolve(box: _identity) : nil)
   }
 
   /// Reads in `scope` (already resolved), or in the process-wide instance when it is nil.
-  @inlinable
+  @_alwaysEmitIntoClient
   func _readOrCreate(in scope: _Scope?) -> Shared? {
-    if let scope {
-      // The common case, lock-free: the scope has touched the box and holds an instance.
-      if let found = scope.lookup(_identity.id) {
-        let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
-          guard let loaded = slot.loadWithKind(Shared.self, symmetric: true) else { return nil }
-          scope.didRead(slot, identity: _identity, kind: loaded.kind)
-          return loaded.value
-        }
-        if let hit { return hit }
-      }
-      let slot = scope.slot(for: _identity)
-      if let loaded = slot.loadWithKind(Shared.self, symmetric: true) {
-        scope.didRead(slot, identity: _identity, kind: loaded.kind)
-        return loaded.value
-      }
-      return scope.create(in: slot, for: self)
-    }
+    if let scope { return _readOrCreateInScope(scope) }
     if let value = _global.load(Shared.self, symmetric: false) { return value }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
+  }
+
+  /// Reads in `scope`, through the hooks: the isolated read path is out of the reach of
+  /// production code, which never opens a scope.
+  @usableFromInline
+  func _readOrCreateInScope(_ scope: _Scope) -> Shared? {
+    _Isolation.hooks.readOrCreate(self, in: scope)
   }
 
   /// The instance if there is one, without creating it.
@@ -376,7 +350,7 @@ public final class Resettable<Shared> {
   ///   greeting = "Hello, \(user.name)"
   /// }
   /// ```
-  @inlinable
+  @_alwaysEmitIntoClient
   public var currentValue: Shared? {
     if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
       return scope.slot(for: _identity).load(Shared.self, symmetric: true)
@@ -401,7 +375,7 @@ public final class Resettable<Shared> {
   ///   - column: The caller's location. Leave the default.
   /// - Returns: The instance.
   /// - Throws: ``EmptySharedInstanceError`` when the box has no factory and nothing was set.
-  @inlinable
+  @_alwaysEmitIntoClient
   public func require(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -543,37 +517,28 @@ public final class Resettable<Shared> {
   /// factory or `update(_:)` closure makes it, on this thread (reported: the change would make
   /// the result being made stale, and the factory would run again forever).
   func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
-    guard si_isolation_is_active() else { return _refusingOwnChange(_global, change, location) }
-    if let scope = _Scope.resolve(box: _identity.id) {
-      let slot = scope.slot(for: _identity)
-      if slot.isCreatingOnThisThread {
-        _identity.reportChangeDuringCreation("\(change.name)", at: location, in: scope)
-        return nil
-      }
-      scope.tracking.noteChange(of: _identity.id, kind: change.kind)
-      // Any value the test provides (override, set, bootstrap): a read that escapes the test
-      // gets the process-wide instance instead, and is warned about (`_EscapedReads`).
-      if change.kind != .reset { scope.noteOverride(of: _identity) }
-      return slot
+    guard si_isolation_is_active() else {
+      return _global.refusingOwnChange(of: _identity, change, location)
     }
-    _UnscopedChanges.check(
-      _identity,
-      operation: "\(change.name)",
-      location: location,
-      restores: change.restores
-    )
-    return _refusingOwnChange(_global, change, location)
+    return _Isolation.hooks.slotForChange(of: _identity, global: _global, change, at: location)
   }
+}
 
-  private func _refusingOwnChange(
-    _ slot: _Slot,
+extension _Slot {
+  /// This process-wide slot, or nil when the change is refused because the box's own factory
+  /// or `update(_:)` closure makes it, on this thread (reported once per box).
+  package func refusingOwnChange(
+    of identity: _BoxIdentity,
     _ change: _Change,
     _ location: _SourceLocation
   ) -> _Slot? {
-    guard slot.isCreatingOnThisThread else { return slot }
-    _identity.reportChangeDuringCreation("\(change.name)", at: location, in: nil)
+    guard isCreatingOnThisThread else { return self }
+    identity.reportChangeDuringCreation("\(change.name)", at: location, in: nil)
     return nil
   }
+}
+
+extension Resettable {
 
   /// Gives the box a slot in `scope` (a copy of the parent's instance, if any) without reading
   /// it, as a change does: for the torture, whose next read is then the scope's first report.

@@ -1,4 +1,5 @@
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// One shared instance an isolated test touched, and how it read it.
 ///

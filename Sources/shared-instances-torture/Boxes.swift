@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 
 /// The boxes and the locator the torture works on: plain and existential boxes, members of a
 /// lifetime, an empty box, factories that read other boxes, a slow factory, a factory that

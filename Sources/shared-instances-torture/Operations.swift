@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 import TestSupport
 
 /// An error a borrowed closure throws, to check that a throwing borrow ends cleanly.

@@ -15,7 +15,9 @@
 import Dispatch
 import Foundation
 import SharedInstances
+import SharedInstancesLocator
 import TestSupport
+import _SharedInstancesIsolation
 
 struct Options {
   var operations = 1_200_000

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _SharedInstancesIsolation
 import _SharedInstancesShims
 
 @testable import SharedInstances

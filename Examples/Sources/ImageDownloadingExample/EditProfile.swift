@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 
 /// The edit-profile screen. It receives its services; it has no idea a locator exists.
 @MainActor public final class EditProfileViewController {

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 
 /// Article 002, "MVVM with a service and a service locator", with a locator that is safe to
 /// share and that tests get a fresh copy of.

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 
 /// Builds the toggle screen from the services in a locator: the only place that knows about
 /// the locator. The view model and the view receive their service explicitly.

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 
 /// The service behind the toggle screen.
 public protocol ServiceProtocol: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import ImageDownloadingExample
 import SharedInstances
+import SharedInstancesLocator
 import SharedInstancesTesting
 import Testing
 

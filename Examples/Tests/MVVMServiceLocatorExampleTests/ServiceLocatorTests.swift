@@ -1,5 +1,6 @@
 import MVVMServiceLocatorExample
 import SharedInstances
+import SharedInstancesLocator
 import SharedInstancesTesting
 import Testing
 

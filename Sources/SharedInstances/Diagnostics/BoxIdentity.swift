@@ -95,20 +95,20 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   // MARK: What isolation tracks (atomics, no lock)
 
-  var isUsedByLiveScopes: Bool { si_int_load_relaxed(words + Self.scopeUsesWord) > 0 }
+  package var isUsedByLiveScopes: Bool { si_int_load_relaxed(words + Self.scopeUsesWord) > 0 }
 
   /// A live scope started (`1`) or stopped (`-1`) holding state for this box.
-  func addScopeUse(_ delta: Int) { si_int_fetch_add(words + Self.scopeUsesWord, delta) }
+  package func addScopeUse(_ delta: Int) { si_int_fetch_add(words + Self.scopeUsesWord, delta) }
 
   /// A live scope overrode this box (once per scope); returns the escaped reads so far, which
   /// the scope subtracts from the count when it reports.
-  func liveOverrideBegan() -> Int {
+  package func liveOverrideBegan() -> Int {
     si_int_fetch_add(words + Self.overridersWord, 2)
     return si_int_load_acquire(words + Self.escapedReadsWord)
   }
 
   /// A scope that had overridden this box ended: the last one re-arms the escaped-read warning.
-  func liveOverrideEnded() {
+  package func liveOverrideEnded() {
     let word = words + Self.overridersWord
     var seen = si_int_load_relaxed(word)
     while true {
@@ -118,11 +118,13 @@ package final class _BoxIdentity: @unchecked Sendable {
     }
   }
 
-  var isOverriddenByLiveScopes: Bool { si_int_load_relaxed(words + Self.overridersWord) >= 2 }
+  package var isOverriddenByLiveScopes: Bool {
+    si_int_load_relaxed(words + Self.overridersWord) >= 2
+  }
 
   /// Counts a read that escaped the live scopes' overrides; returns true if it is the first
   /// since the box was last overridden in no live scope (the one to warn about).
-  func noteEscapedRead() -> Bool {
+  package func noteEscapedRead() -> Bool {
     si_int_fetch_add(words + Self.escapedReadsWord, 1)
     let word = words + Self.overridersWord
     var seen = si_int_load_relaxed(word)
@@ -134,10 +136,10 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 
   /// Reads that escaped a live scope's override of this box, ever.
-  var escapedReads: Int { si_int_load_acquire(words + Self.escapedReadsWord) }
+  package var escapedReads: Int { si_int_load_acquire(words + Self.escapedReadsWord) }
 
   /// True for the first isolation scope that touches the box only.
-  func claimFirstTouch() -> Bool {
+  package func claimFirstTouch() -> Bool {
     si_int_load_relaxed(words + Self.touchedWord) == 0
       && si_int_compare_exchange(words + Self.touchedWord, 0, 1)
   }
@@ -190,7 +192,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   /// Reports a change of this box made inside its own factory or `update(_:)` closure, on the
   /// thread that runs it, which is refused: in `scope`'s test, or once per box outside scopes.
-  func reportChangeDuringCreation(
+  package func reportChangeDuringCreation(
     _ operation: String,
     at location: _SourceLocation,
     in scope: _Scope?
@@ -210,7 +212,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 
   @usableFromInline
-  func emptyFailure() -> Never {
+  package func emptyFailure() -> Never {
     _ProcessStop.now(
       """
       SharedInstances: \(description) is empty: it has no factory and no instance was set. \
@@ -260,6 +262,12 @@ package struct _Diagnostic: Sendable {
   /// A read of a real instance: reported at the running test when one is known, since the
   /// read itself (a property access) has no source location.
   package var reportsAtTest = false
+
+  package init(message: String, location: _SourceLocation, reportsAtTest: Bool = false) {
+    self.message = message
+    self.location = location
+    self.reportsAtTest = reportsAtTest
+  }
 }
 
 /// Where diagnostics go that no scope owns. `SharedInstancesTesting` installs a handler that

@@ -10,11 +10,11 @@ package enum _RunningTest {
   /// ` (while running test NAME)`, or ` (in the isolated scope of NAME)` when only the scope is
   /// known, or nothing.
   /// The name of the test running on this thread or task, if the testing module knows one.
-  static var name: String? {
+  package static var name: String? {
     Self.provider.load()?()
   }
 
-  static var suffix: String {
+  package static var suffix: String {
     if let provider = provider.load(), let name = provider() {
       return " (while running test \(name))"
     }

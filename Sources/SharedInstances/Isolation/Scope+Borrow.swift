@@ -4,15 +4,21 @@ import _SharedInstancesShims
 /// applies on this thread, or in the box's process-wide slot. Keeps the scope (and so the slot)
 /// alive until it ends.
 @usableFromInline
-struct _ScopedBorrow {
+package struct _ScopedBorrow {
   @usableFromInline let scope: _Scope?
   @usableFromInline let slot: Unmanaged<_Slot>
   @usableFromInline let held: _Borrow
 
-  @inlinable var cell: UnsafeMutableRawPointer { held.cell }
+  package init(scope: _Scope?, slot: Unmanaged<_Slot>, held: _Borrow) {
+    self.scope = scope
+    self.slot = slot
+    self.held = held
+  }
+
+  @_alwaysEmitIntoClient var cell: UnsafeMutableRawPointer { held.cell }
 
   /// Ends the borrow (on the thread that began it: `withValue` is synchronous).
-  @inlinable func end() {
+  @_alwaysEmitIntoClient func end() {
     slot._withUnsafeGuaranteedRef { $0.endBorrow(held, symmetric: $0.isScoped) }
     withExtendedLifetime(scope) {}
   }
@@ -21,7 +27,7 @@ struct _ScopedBorrow {
 /// What a borrow attempt found: a borrow, or where the read resolved when it must be served
 /// another way (the instance must be created first, or the thread's borrow words are all taken).
 @usableFromInline
-enum _BorrowAttempt {
+package enum _BorrowAttempt {
   case borrowed(_ScopedBorrow)
   /// The read resolved in this scope, or in the process-wide instance (nil). Resolving again
   /// would count the read twice (escaped reads, quiet periods): pass this on instead.
@@ -32,18 +38,11 @@ extension _Scope {
   /// Borrows a box's instance where a read resolves on this thread, once isolation was used in
   /// the process, recording the read in the scope. Call only while isolation is active.
   ///
-  /// Not generic and not inlinable: the isolated read path is the same for every box.
+  /// Not generic and not inlinable: the isolated read path is the same for every box. Written in
+  /// `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through the hooks.
   @usableFromInline
   static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
-    guard let scope = resolve(box: identity) else {
-      guard let borrow = global.beginBorrow(symmetric: false) else { return .missed(in: nil) }
-      return .borrowed(_ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow))
-    }
-    guard let slot = scope.lookup(identity.id) else { return .missed(in: scope) }
-    return slot._withUnsafeGuaranteedRef { slotRef in
-      guard let borrow = slotRef.beginBorrow(symmetric: true) else { return .missed(in: scope) }
-      scope.didRead(slotRef, identity: identity, kind: borrow.kind)
-      return .borrowed(_ScopedBorrow(scope: scope, slot: slot, held: borrow))
-    }
+    _Isolation.hooks.borrow(box: identity, global: global)
   }
+
 }

@@ -45,46 +45,46 @@ package final class _Scope: @unchecked Sendable {
   /// `SharedInstancesTesting`), shared with the scopes nested in it.
   package let gateHold: (any Sendable & AnyObject)?
   /// Whether this is ``processWideInstances``, not a scope.
-  @usableFromInline let isProcessWideInstances: Bool
+  @usableFromInline package let isProcessWideInstances: Bool
 
-  struct Entry {
-    let slot: _Slot
-    let identity: _BoxIdentity
+  package struct Entry {
+    package let slot: _Slot
+    package let identity: _BoxIdentity
   }
 
   /// What `lock` guards. Kept behind a pointer so that accesses pay no exclusivity checks.
-  private struct State {
+  package struct State {
     /// Every box touched, in order of first touch.
-    var entries: [Entry] = []
+    package var entries: [Entry] = []
     /// Indexes replaced by a larger one: kept until the scope is released, because lock-free
     /// readers may still be looking at them.
     var retiredIndexes: [_SlotIndex] = []
     /// The index whose table `table` publishes.
     var currentIndex = _SlotIndex(capacity: 16)
-    var ended = false
+    package var ended = false
     /// How many entries the scope had when it ended: the boxes the test itself touched.
-    var touchedBeforeEnd = 0
+    package var touchedBeforeEnd = 0
     /// Boxes whose use after the end was reported (once per box).
-    var reportedLateUses: Set<UInt64> = []
+    package var reportedLateUses: Set<UInt64> = []
     /// Boxes overridden in this scope before it ended, with the box's count of escaped reads
     /// at that moment (for `_EscapedReads`).
-    var overridden: [UInt64: (identity: _BoxIdentity, escapedReadsBefore: Int)] = [:]
+    package var overridden: [UInt64: (identity: _BoxIdentity, escapedReadsBefore: Int)] = [:]
     /// Reads from outside the test's tasks during the quiet period, by box, in order.
-    var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
-    var readsWhileDrainingTotal = 0
+    package var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
+    package var readsWhileDrainingTotal = 0
   }
 
-  private let lock = _Mutex()
-  private let state: UnsafeMutablePointer<State>
+  package let lock = _Mutex()
+  package let state: UnsafeMutablePointer<State>
   /// The published `si_slot_table` of `State.currentIndex`.
   @usableFromInline let table: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Factories of this scope running now (atomic): reads look for a factory frame only then.
-  @usableFromInline let activeFactories: UnsafeMutablePointer<Int>
+  @usableFromInline package let activeFactories: UnsafeMutablePointer<Int>
   /// Non-zero while the scope waits, after its test's body returned, for reads from outside the
   /// test's tasks to stop (the quiet period).
-  private let draining: UnsafeMutablePointer<Int>
+  package let draining: UnsafeMutablePointer<Int>
   /// Non-zero once the scope ended: every use after that is reported (once per box).
-  @usableFromInline let ended: UnsafeMutablePointer<Int>
+  @usableFromInline package let ended: UnsafeMutablePointer<Int>
 
   package convenience init(
     name: String,
@@ -96,6 +96,9 @@ package final class _Scope: @unchecked Sendable {
     gateHold: (any Sendable & AnyObject)? = nil,
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
+    // Before the flag: every isolated path of the core reaches `_SharedInstancesIsolation`
+    // through the hooks once the flag is set.
+    _Isolation.installHooks()
     si_isolation_mark_used()
     self.init(
       name: name,
@@ -193,11 +196,15 @@ package final class _Scope: @unchecked Sendable {
   package static func resolve(box identity: _BoxIdentity) -> _Scope? {
     if let scope = current { return scope.isProcessWideInstances ? nil : scope }
     if let scope = processWideScope(capturing: identity.id) {
-      if si_int_load_relaxed(scope.draining) != 0 { scope.noteReadWhileDraining(of: identity) }
+      if si_int_load_relaxed(scope.draining) != 0 {
+        _Isolation.hooks.noteReadWhileDraining(in: scope, of: identity)
+      }
       return scope
     }
-    if identity.isUsedByLiveScopes { _EscapedReads.check(identity) }
-    _LeakedOverrides.check(identity)
+    // Escaped reads and leaked overrides (`_SharedInstancesIsolation`), where there may be any.
+    if identity.isUsedByLiveScopes || si_leaked_overrides_exist() {
+      _Isolation.hooks.checkProcessWideRead(identity)
+    }
     return nil
   }
 
@@ -242,14 +249,14 @@ package final class _Scope: @unchecked Sendable {
   // MARK: Slots
 
   /// The slot of box `id` if this scope has touched it, without locking.
-  @inlinable
-  func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
+  @_alwaysEmitIntoClient
+  package func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
     guard let slot = si_slot_table_lookup(publishedTable, id) else { return nil }
     return Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
   }
 
   /// The table readers look boxes up in now.
-  @inlinable var publishedTable: UnsafePointer<si_slot_table> {
+  @_alwaysEmitIntoClient package var publishedTable: UnsafePointer<si_slot_table> {
     UnsafePointer(
       si_ptr_load_acquire(table).unsafelyUnwrapped.assumingMemoryBound(to: si_slot_table.self)
     )
@@ -258,7 +265,7 @@ package final class _Scope: @unchecked Sendable {
   /// The slot holding a box's state in this scope, created on first touch (seeded from the
   /// nearest ancestor that touched the box, else empty).
   @usableFromInline
-  func slot(for identity: _BoxIdentity) -> _Slot {
+  package func slot(for identity: _BoxIdentity) -> _Slot {
     if let slot = lookup(identity.id) {
       if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
       return slot.takeUnretainedValue()
@@ -288,7 +295,7 @@ package final class _Scope: @unchecked Sendable {
       }
     }
     lock.unlock()
-    if firstTouch { _UnscopedChanges.scopeTouched(identity) }
+    if firstTouch { _Isolation.hooks.scopeTouched(identity) }
     if isLate { noteLateUse(of: identity) }
     return slot
   }
@@ -301,240 +308,10 @@ package final class _Scope: @unchecked Sendable {
     return parent?.inheritedCell(forBox: id)
   }
 
-  /// Records that `identity` was overridden in this scope.
-  func noteOverride(of identity: _BoxIdentity) {
-    lock.withLock {
-      guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
-      state.pointee.overridden[identity.id] = (identity, _EscapedReads.scopeOverrode(identity))
-    }
-  }
-
-  // MARK: Reads
-
-  /// Records a read this scope served, and reports a read of a real instance in strict mode or
-  /// of a box declared `overrideInTests: .required` (see ScopeTracking.swift).
-  @inlinable
-  func didRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
-    slot.countRead(kind)
-    checkRead(slot, identity: identity, kind: kind)
-  }
-
-  /// What a read this scope served may have to report: a use after the end, a read inside a
-  /// factory, a read of a real instance in strict mode or of a `.required` box.
-  @usableFromInline
-  func checkRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
-    if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, kind) }
-    if kind == .real && (isStrict || identity.requiresOverrideInTests) {
-      reportRealRead(slot, identity: identity)
-    }
-  }
-
-  /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope): with
-  /// the test target's default for the box, else the default declared with it, else its factory
-  /// — never the factory of a `.required` box the scope does not exempt. Nil for an empty box
-  /// with no default.
-  @usableFromInline
-  func create<Shared>(in slot: _Slot, for box: Resettable<Shared>) -> Shared? {
-    let identity = box._identity
-    let exempt = tracking.exemptBoxes.contains(identity.id)
-    let make: @Sendable () -> Shared
-    var kind = _CellKind.testDefault
-    // A default declared with the box, served where the test had to provide the instance.
-    var servedInsteadOfProvided = false
-    var servedPlaceholder = false
-    switch box._scopeCreation(exempt: exempt, targetDefaults: tracking.testDefaults) {
-    case .targetDefault(let testDefault):
-      make = testDefault
-    case .declaredDefault(let testDefault):
-      make = testDefault
-      servedInsteadOfProvided = identity.requiresOverrideInTests || box._factory == nil
-    case .factory(let factory):
-      if identity.requiresOverrideInTests && !exempt {
-        // Never the real factory: the placeholder of the box's type, if it has one.
-        guard _TestDefaults.placeholder(of: Shared.self) != nil else {
-          requiredBoxHasNoTestDefault(identity)
-        }
-        make = { _TestDefaults.placeholder(of: Shared.self)! }
-        servedPlaceholder = true
-      } else {
-        make = factory
-        kind = .real
-      }
-    case .none:
-      return nil
-    }
-    si_int_fetch_add(activeFactories, 1)
-    // The frame lets strict mode name this factory when it reads another box.
-    let (created, frame) = _FactoryFrame.running(identity) {
-      slot.loadOrCreate(identity, kind: kind, factory: make)
-    }
-    si_int_fetch_add(activeFactories, -1)
-    guard let created else { return nil }
-    slot.countRead(created.kind)
-    if let observer = _ScopeObserver.instanceCreated.load() {
-      observer(self, identity, created.kind == .real ? .real : .testDefault)
-    }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
-    if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
-      reportRealRead(slot, identity: identity, createdBy: frame)
-    }
-    if created.kind == .testDefault && (servedInsteadOfProvided || servedPlaceholder) {
-      reportUnprovidedRead(
-        slot,
-        identity: identity,
-        served: servedPlaceholder ? .placeholder : .testDefault
-      )
-    }
-    return created.value
-  }
-
-  /// Reports the first use of `identity` after the scope ended, saying what it is served.
+  /// Reports the first use of `identity` after the scope ended, saying what it is served
+  /// (`_SharedInstancesIsolation`).
   @usableFromInline
   func noteLateUse(of identity: _BoxIdentity) {
-    let touchedByTest: Bool? = lock.withLock {
-      guard state.pointee.reportedLateUses.insert(identity.id).inserted else { return nil }
-      return state.pointee.entries.prefix(state.pointee.touchedBeforeEnd)
-        .contains { $0.identity === identity }
-    }
-    guard let touchedByTest else { return }
-    let held = lookup(identity.id)?._withUnsafeGuaranteedRef { slot in
-      slot.stateLock.withLock { slot.current.pointee.map { _Slot.isOverride($0) } }
-    }
-    let served: String
-    switch (touchedByTest, held) {
-    case (true, true?):
-      served = "It is served the override the test had set, kept until nothing refers to the scope."
-    case (true, false?):
-      served = """
-        It is served the instance the test had (one it set, or one created for it), kept until \
-        nothing refers to the scope.
-        """
-    case (true, nil):
-      served = """
-        The test left the box empty, so a read creates an instance with the box's factory: a \
-        real one.
-        """
-    case (false, _):
-      served = """
-        The test had not touched it, so the ended scope serves an instance of its own, created \
-        by the box's factory: a real one.
-        """
-    }
-    report(
-      _Diagnostic(
-        message: """
-          \(identity.description) was used in the isolated scope of \(name) after that test \
-          ended. Something the test started (a Task, a callback, a carried SharedScope) outlived \
-          it: await it before the test returns, or cancel it. \(served) Later uses of this box \
-          in this scope are not reported again.
-          """,
-        location: identity.location
-      )
-    )
-  }
-
-  // MARK: Quiet period
-
-  /// One box read from outside the test's tasks after the test's body returned.
-  package struct LateRead: Sendable {
-    package let identity: _BoxIdentity
-    package let count: Int
-  }
-
-  /// Starts counting reads from outside the test's tasks (process-wide scopes only).
-  package func beginQuietPeriod() {
-    si_int_store_release(draining, 1)
-  }
-
-  /// How many reads from outside the test's tasks the quiet period has seen so far.
-  package var readsDuringQuietPeriod: Int {
-    lock.withLock { state.pointee.readsWhileDrainingTotal }
-  }
-
-  /// Stops counting and returns what the quiet period saw, by box.
-  package func endQuietPeriod() -> [LateRead] {
-    si_int_store_release(draining, 0)
-    return lock.withLock {
-      state.pointee.readsWhileDraining.map { LateRead(identity: $0.identity, count: $0.count) }
-    }
-  }
-
-  private func noteReadWhileDraining(of identity: _BoxIdentity) {
-    lock.withLock {
-      state.pointee.readsWhileDrainingTotal += 1
-      if let index = state.pointee.readsWhileDraining.firstIndex(where: {
-        $0.identity.id == identity.id
-      }) {
-        state.pointee.readsWhileDraining[index].count += 1
-      } else {
-        state.pointee.readsWhileDraining.append((identity, 1))
-      }
-    }
-  }
-
-  // MARK: Ending
-
-  /// Ends the scope: from now on every use of a box in it is reported (once per box), and
-  /// reports work it started that is still running.
-  ///
-  /// The scope's state stays as the test left it: work that outlives the test is served the
-  /// test's overrides, the values it set and the instances created for it. The instances are
-  /// released with the scope, as soon as nothing refers to it (at once, when no work outlived
-  /// the test). Cost: O(boxes the scope touched), with atomics only: no lock or system call
-  /// that other scopes take.
-  package func end() {
-    let (entries, overridden): ([Entry], [(identity: _BoxIdentity, escapedReadsBefore: Int)]) =
-      lock.withLock {
-        state.pointee.ended = true
-        state.pointee.touchedBeforeEnd = state.pointee.entries.count
-        return (state.pointee.entries, Array(state.pointee.overridden.values))
-      }
-    si_int_store_release(ended, 1)
-    if si_int_load_acquire(activeFactories) > 0 {
-      report(
-        _Diagnostic(
-          message: """
-            The isolated scope of \(name) ended while a factory it started was still running \
-            on another thread. Await the work the test starts before it returns.
-            """,
-          location: entries.first?.identity.location
-            ?? _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-        )
-      )
-    }
-    for override in overridden { _EscapedReads.scopeEnded(overriding: override.identity) }
-    for entry in entries { entry.identity.addScopeUse(-1) }
-  }
-
-  // MARK: Record
-
-  /// One box this scope touched, in the order of first touch.
-  package struct Touch: Sendable {
-    package let identity: _BoxIdentity
-    package let reads: Int
-    package let overriddenReads: Int
-    package let readRealInstance: Bool
-    package let readTestDefault: Bool
-    package let escapedReads: Int
-  }
-
-  /// Every box this scope touched, first touched first, but the tests' own machinery
-  /// (`_BoxIdentity.isTestInfrastructure`).
-  package func touches() -> [Touch] {
-    lock.withLock {
-      state.pointee.entries.filter { !$0.identity.isTestInfrastructure }.map {
-        Touch(
-          identity: $0.identity,
-          reads: $0.slot.reads,
-          overriddenReads: $0.slot.overriddenReads,
-          readRealInstance: $0.slot.readRealInstance,
-          readTestDefault: $0.slot.readTestDefault,
-          escapedReads: state.pointee.overridden[$0.identity.id].map {
-            _EscapedReads.escapedReads(of: $0.identity, since: $0.escapedReadsBefore)
-          } ?? 0
-        )
-      }
-    }
+    _Isolation.hooks.noteLateUse(in: self, of: identity)
   }
 }

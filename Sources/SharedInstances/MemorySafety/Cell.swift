@@ -29,7 +29,7 @@ final class _Cell<Shared>: _AnyCell {
 /// What a published instance is, for tests' records and strict mode: the two low bits of its
 /// cell word (cells are aligned to 16 bytes; `SI_CELL_KIND_MASK`).
 @usableFromInline
-enum _CellKind: UInt, Sendable {
+package enum _CellKind: UInt, Sendable {
   /// Created by the box's factory, or installed outside isolated tests.
   case real = 0
   /// A test double installed with `override(with:)` or `withOverride`.
@@ -43,10 +43,10 @@ enum _CellKind: UInt, Sendable {
 /// Reading cell words. Transparent, so that even a debug build of the client inlines them: they
 /// are on the path of every read.
 @usableFromInline
-enum _CellWord {
+package enum _CellWord {
   /// The kind of instance a cell word publishes.
   @_transparent @usableFromInline
-  static func kind(_ word: UnsafeRawPointer) -> _CellKind {
+  package static func kind(_ word: UnsafeRawPointer) -> _CellKind {
     _CellKind(rawValue: UInt(bitPattern: word) & 3).unsafelyUnwrapped
   }
 
@@ -89,13 +89,13 @@ func _cellValueOffset<Shared>(_: Shared.Type) -> Int {
 /// A borrow of a slot's instance in progress: the hazard word that protects the cell, and the
 /// cell word it protects. Ended with `_Slot.endBorrow(_:)`, on the thread that began it.
 @usableFromInline
-struct _Borrow {
+package struct _Borrow {
   @usableFromInline let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   @usableFromInline let cell: UnsafeMutableRawPointer
   /// Whether the protection retried (invariant 4 of `_MemorySafety`).
   @usableFromInline let retried: Bool
 
-  @inlinable init(
+  @_alwaysEmitIntoClient init(
     word: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
     cell: UnsafeMutableRawPointer,
     retried: Bool
@@ -106,5 +106,5 @@ struct _Borrow {
   }
 
   /// What the borrowed instance is.
-  @inlinable var kind: _CellKind { _CellWord.kind(cell) }
+  @_alwaysEmitIntoClient package var kind: _CellKind { _CellWord.kind(cell) }
 }

@@ -2,8 +2,10 @@ import _SharedInstancesShims
 
 /// The memory-safety argument of SharedInstances, in one place.
 ///
-/// Everything in this folder (and the hazard-pointer half of `_SharedInstancesShims`, whose
-/// comments cite the invariants below as I1…I13) exists to let any thread read a box's instance
+/// Everything in this folder (with the isolated reads of `_SharedInstancesIsolation`,
+/// `MemorySafety/ScopedReads.swift` there, which production binaries do not carry, and the
+/// hazard-pointer half of `_SharedInstancesShims`, whose comments cite the invariants below as
+/// I1…I13) exists to let any thread read a box's instance
 /// without a lock while other threads replace it, and to release every replaced instance exactly
 /// once, as soon as no read can still use it. The design follows hazard pointers with asymmetric
 /// fences (Folly's `hazptr`); the rules come first, the code after.
@@ -129,7 +131,7 @@ enum _MemorySafety {}
 /// read after the word was cleared (I6). Callers pass `&copy`: a typed pointer, so that no
 /// closure is needed and a debug build pays no more than the call.
 @_transparent @usableFromInline
-func _endTransientRead<T>(
+package func _endTransientRead<T>(
   _ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
   after copy: UnsafeMutablePointer<T>,
   retired: UnsafePointer<Int>,
@@ -141,8 +143,8 @@ func _endTransientRead<T>(
 /// The hazard word a transient read of this thread uses: the transient word, or, for a read
 /// inside another read's window (user code that copying a value ran), a free borrow word, so
 /// that it never clears the outer read's protection (invariant 2). Nil when every word is taken.
-@inlinable @inline(__always)
-func _hazardWordForRead(
+@_alwaysEmitIntoClient @inline(__always)
+package func _hazardWordForRead(
   _ record: UnsafeMutablePointer<si_hazard_record>
 ) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
   if _fastPath(si_hazard_transient_is_free(record)) { return si_hazard_transient_word(record) }

@@ -42,17 +42,17 @@ extension Protected where Value: Sendable {
 
 /// A bare mutex for the few places that guard several stored properties at once.
 @usableFromInline
-final class _Mutex: @unchecked Sendable {
+package final class _Mutex: @unchecked Sendable {
   // @unchecked: the underlying pthread mutex is itself thread-safe.
   @usableFromInline let raw: OpaquePointer
 
-  @usableFromInline init() { raw = si_mutex_create() }
+  @usableFromInline package init() { raw = si_mutex_create() }
   deinit { si_mutex_destroy(raw) }
 
-  @usableFromInline func lock() { si_mutex_lock(raw) }
-  @usableFromInline func unlock() { si_mutex_unlock(raw) }
+  @usableFromInline package func lock() { si_mutex_lock(raw) }
+  @usableFromInline package func unlock() { si_mutex_unlock(raw) }
 
-  @usableFromInline func withLock<R>(_ body: () throws -> R) rethrows -> R {
+  @usableFromInline package func withLock<R>(_ body: () throws -> R) rethrows -> R {
     si_mutex_lock(raw)
     defer { si_mutex_unlock(raw) }
     return try body()

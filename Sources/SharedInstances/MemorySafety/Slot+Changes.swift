@@ -24,7 +24,7 @@ extension _Slot {
   /// factory makes is of `kind` (a test default makes a test double). Returns nil only when the
   /// slot is empty and there is no factory.
   @usableFromInline
-  func loadOrCreate<Shared>(
+  package func loadOrCreate<Shared>(
     _ identity: _BoxIdentity,
     kind: _CellKind = .real,
     factory: (() -> Shared)?

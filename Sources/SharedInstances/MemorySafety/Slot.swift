@@ -14,7 +14,7 @@ import _SharedInstancesShims
 /// The slot is not generic: only reading a value out of a cell needs the type, and those
 /// accessors are `@inlinable`, so a client specializes them and pays no generic-metadata cost.
 @usableFromInline
-final class _Slot: @unchecked Sendable {
+package final class _Slot: @unchecked Sendable {
   // @unchecked: `state` (which `current`, `words` and `readCounts` point into) is only accessed
   // atomically; `generation` only under `stateLock`; `retired` and `isDeferring` only under
   // `retireLock`; the cells are immutable.
@@ -22,7 +22,7 @@ final class _Slot: @unchecked Sendable {
   /// What readers touch, in one C struct: scope tables point to it (`si_scope_begin_read`).
   @usableFromInline let state: UnsafeMutablePointer<si_slot_state>
   /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
-  @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline package let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Atomic words: the thread running the factory or an update (or 0), whether a strict-mode
   /// failure was reported, which kinds of read a scope served (flags), and how many retired cells
   /// wait for their borrows to end.
@@ -32,7 +32,7 @@ final class _Slot: @unchecked Sendable {
   /// Whether this slot belongs to an isolation scope: its readers and writers use symmetric
   /// fences, and it is freed with its scope (invariants 8 and 9).
   @usableFromInline let isScoped: Bool
-  let stateLock = _Mutex()
+  package let stateLock = _Mutex()
   let creationLock = _Mutex()
   let retireLock = _Mutex()
   var generation: UInt64 = 0
@@ -42,10 +42,10 @@ final class _Slot: @unchecked Sendable {
   var isDeferring = false
 
   // Offsets into `words` and the read flags (literals, so a debug build reads no global).
-  @inlinable static var creatorWord: Int { 0 }
-  @inlinable static var strictReportedWord: Int { 1 }
-  @inlinable static var readFlagsWord: Int { 2 }
-  @inlinable static var retiredWord: Int { 3 }
+  @_alwaysEmitIntoClient static var creatorWord: Int { 0 }
+  @_alwaysEmitIntoClient static var strictReportedWord: Int { 1 }
+  @_alwaysEmitIntoClient static var readFlagsWord: Int { 2 }
+  @_alwaysEmitIntoClient static var retiredWord: Int { 3 }
 
   @usableFromInline init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
     state = .allocate(capacity: 1)
@@ -77,12 +77,12 @@ final class _Slot: @unchecked Sendable {
   // MARK: Cell words
 
   /// A new cell holding `value`, retained once for the slot that will publish it.
-  @inlinable
+  @_alwaysEmitIntoClient
   static func makeCell<Shared>(_ value: Shared, kind: _CellKind) -> UnsafeMutableRawPointer {
     tagged(Unmanaged.passRetained(_Cell(value)).toOpaque(), kind: kind)
   }
 
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   static func tagged(_ cell: UnsafeMutableRawPointer, kind: _CellKind) -> UnsafeMutableRawPointer {
     cell + Int(kind.rawValue)
   }
@@ -91,10 +91,10 @@ final class _Slot: @unchecked Sendable {
   /// scope, a test provided it; elsewhere, it is the app's own instance.
   var installedKind: _CellKind { isScoped ? .provided : .real }
 
-  @inlinable @inline(__always)
-  static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
+  @_alwaysEmitIntoClient @inline(__always)
+  package static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
 
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   static func object(_ word: UnsafeRawPointer) -> UnsafeMutableRawPointer {
     _CellWord.object(word)
   }
@@ -102,7 +102,7 @@ final class _Slot: @unchecked Sendable {
   /// Calls `body` with the instance of a cell that a hazard word protects, without retaining
   /// the cell or the instance: the cell is passed as a guaranteed reference, and its instance is
   /// a `let`, so the optimizer knows it stays alive and unchanged for the whole call.
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   static func withInstance<Shared, Result, Failure: Error>(
     in word: UnsafeRawPointer,
     as _: Shared.Type,
@@ -148,7 +148,7 @@ final class _Slot: @unchecked Sendable {
 
   /// The current instance, a class instance (`_isSingleReference`), in one out-of-line call
   /// (`si_hazard_read_object`); nil when the slot is empty. Lock-free.
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   func loadObject<Shared>(_: Shared.Type, symmetric: Bool) -> Shared? {
     let read = si_hazard_read_object(state, _cellValueOffset(Shared.self), symmetric)
     if _fastPath(read.status == SI_READ_DONE) {
@@ -163,8 +163,8 @@ final class _Slot: @unchecked Sendable {
   /// `symmetric` is the fence mode of this slot's readers (invariant 8): `isScoped`, passed as a
   /// constant by callers that know it, so the fast path of a process-wide read loads nothing
   /// more.
-  @inlinable @inline(__always)
-  func load<Shared>(_: Shared.Type, symmetric: Bool) -> Shared? {
+  @_alwaysEmitIntoClient @inline(__always)
+  package func load<Shared>(_: Shared.Type, symmetric: Bool) -> Shared? {
     var read = _Read()
     guard beginRead(&read, symmetric: symmetric) else { return nil }
     var copy = read.copy(as: Shared.self)
@@ -173,8 +173,8 @@ final class _Slot: @unchecked Sendable {
   }
 
   /// The current instance and its kind, without creating one. Lock-free.
-  @inlinable @inline(__always)
-  func loadWithKind<Shared>(
+  @_alwaysEmitIntoClient @inline(__always)
+  package func loadWithKind<Shared>(
     _: Shared.Type,
     symmetric: Bool
   ) -> (value: Shared, kind: _CellKind)? {
@@ -192,7 +192,7 @@ final class _Slot: @unchecked Sendable {
 
   /// Whether the box's factory or an `update` of it runs on the calling thread now (a change of
   /// the box from there would contradict the result being made).
-  var isCreatingOnThisThread: Bool {
+  package var isCreatingOnThisThread: Bool {
     si_int_load_acquire(words + Self.creatorWord) == Int(bitPattern: si_current_thread())
   }
 
@@ -200,8 +200,8 @@ final class _Slot: @unchecked Sendable {
 
   /// Protects the current cell for a borrow, or returns nil when the slot is empty or the
   /// thread's borrow words are all taken (the caller then copies the value out instead).
-  @inlinable @inline(__always)
-  func beginBorrow(symmetric: Bool) -> _Borrow? {
+  @_alwaysEmitIntoClient @inline(__always)
+  package func beginBorrow(symmetric: Bool) -> _Borrow? {
     var retried = false
     guard let word = si_hazard_free_borrow_word(si_hazard_current()) else { return nil }
     guard let cell = si_hazard_protect_word(current, word, symmetric, &retried) else {
@@ -213,7 +213,7 @@ final class _Slot: @unchecked Sendable {
 
   /// Ends a borrow (on its thread), and releases the cells whose last borrow this was
   /// (invariant 6). `symmetric` must be the value `beginBorrow` was given.
-  @inlinable @inline(__always)
+  @_alwaysEmitIntoClient @inline(__always)
   func endBorrow(_ borrow: _Borrow, symmetric: Bool) {
     if _slowPath(si_hazard_end_borrow(borrow.word, words + Self.retiredWord, symmetric) != 0) {
       readEnded(of: borrow.cell, retried: borrow.retried)
@@ -233,20 +233,22 @@ final class _Slot: @unchecked Sendable {
 
   /// Records a read served by this slot inside a scope (`si_slot_count_read`: exact flags, and
   /// counts kept without a locked instruction).
-  @inlinable
-  func countRead(_ kind: _CellKind) {
+  @_alwaysEmitIntoClient
+  package func countRead(_ kind: _CellKind) {
     si_slot_count_read(readCounts, words + Self.readFlagsWord, kind.rawValue)
   }
 
-  var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
-  var overriddenReads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32) }
-  var readRealInstance: Bool { readFlags & 1 << _CellKind.real.rawValue != 0 }
+  package var reads: Int { Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) & 0xFFFF_FFFF) }
+  package var overriddenReads: Int {
+    Int(truncatingIfNeeded: si_u64_load_acquire(readCounts) >> 32)
+  }
+  package var readRealInstance: Bool { readFlags & 1 << _CellKind.real.rawValue != 0 }
   var readProvidedValue: Bool { readFlags & 1 << _CellKind.provided.rawValue != 0 }
-  var readTestDefault: Bool { readFlags & 1 << _CellKind.testDefault.rawValue != 0 }
+  package var readTestDefault: Bool { readFlags & 1 << _CellKind.testDefault.rawValue != 0 }
   private var readFlags: Int { si_int_load_acquire(words + Self.readFlagsWord) }
 
   /// True the first time only: a strict-mode failure is reported once per box and scope.
-  func claimStrictReport() -> Bool {
+  package func claimStrictReport() -> Bool {
     si_int_compare_exchange(words + Self.strictReportedWord, 0, 1)
   }
 }

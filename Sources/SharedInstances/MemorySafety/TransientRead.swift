@@ -8,18 +8,18 @@ import _SharedInstancesShims
 /// non-generic (`_Slot.beginRead(_:symmetric:)`, `_Scope.beginRead(of:global:_:)`), and the
 /// generic part only copies the instance out and hands the copy's address to `end(after:)`.
 @usableFromInline
-struct _Read {
+package struct _Read {
   /// The hazard word that protects the cell: the thread's transient word, or a borrow word for
   /// a read nested in another read's window (I2). Nil when the read owns a reference to its
   /// cell instead (`ownsCell`).
-  @usableFromInline var hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+  @usableFromInline package var hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   /// The protected cell word; nil until `_Slot.beginRead` protected one.
-  @usableFromInline var word: UnsafeMutableRawPointer?
-  @usableFromInline var slot: Unmanaged<_Slot>?
+  @usableFromInline package var word: UnsafeMutableRawPointer?
+  @usableFromInline package var slot: Unmanaged<_Slot>?
   /// The slot's count of retired cells, read when the read ends (invariant 6).
-  @usableFromInline var retiredCount: UnsafePointer<Int>?
-  @usableFromInline var symmetric = false
-  @usableFromInline var retried = false
+  @usableFromInline package var retiredCount: UnsafePointer<Int>?
+  @usableFromInline package var symmetric = false
+  @usableFromInline package var retried = false
   /// The read holds one reference to its cell, taken under the slot's state lock, instead of a
   /// hazard word: a read nested in another read's window when every word of the thread is
   /// taken. Released when the read ends.
@@ -28,13 +28,13 @@ struct _Read {
   /// keeps it alive: nil for a scope bound to the reading task, which the binding keeps alive
   /// for the whole (synchronous) read. Unmanaged, so that the struct is trivial and a debug
   /// build copies it without reference counting.
-  @usableFromInline var scope: Unmanaged<_Scope>?
+  @usableFromInline package var scope: Unmanaged<_Scope>?
   /// The scope whose checks (and reports) the read owes once it ended (invariant 13), and the
   /// box read: nil when it owes none. Kept alive by the task's binding or by `scope`.
-  @usableFromInline var check: Unmanaged<_Scope>?
-  @usableFromInline var identity: Unmanaged<_BoxIdentity>?
+  @usableFromInline package var check: Unmanaged<_Scope>?
+  @usableFromInline package var identity: Unmanaged<_BoxIdentity>?
 
-  @inlinable init() {}
+  @_alwaysEmitIntoClient init() {}
 
   /// What the read copies.
   @_transparent @usableFromInline var kind: _CellKind { _CellWord.kind(word.unsafelyUnwrapped) }
@@ -82,7 +82,8 @@ struct _Read {
   private func report() {
     guard let check, let identity, let slot else { return }
     check._withUnsafeGuaranteedRef { scope in
-      scope.checkRead(
+      _Isolation.hooks.checkRead(
+        in: scope,
         slot.takeUnretainedValue(),
         identity: identity.takeUnretainedValue(),
         kind: kind
@@ -93,8 +94,8 @@ struct _Read {
 
 extension _Slot {
   /// Protects the current cell for a transient read; false when the slot is empty.
-  @inlinable @inline(__always)
-  func beginRead(_ read: inout _Read, symmetric: Bool) -> Bool {
+  @_alwaysEmitIntoClient @inline(__always)
+  package func beginRead(_ read: inout _Read, symmetric: Bool) -> Bool {
     let record = si_hazard_current()
     guard si_hazard_transient_is_free(record) else {
       return beginNestedRead(&read, symmetric: symmetric)
@@ -149,14 +150,17 @@ extension _Slot {
   /// held, for a moment, a cell a writer may have deferred to it. `hazard` is clear already;
   /// clearing it again through the out-of-line end fences and reads the retired count.
   @usableFromInline @inline(never)
-  func emptiedRead(_ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>, symmetric: Bool) {
+  package func emptiedRead(
+    _ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+    symmetric: Bool
+  ) {
     if si_hazard_end_borrow(hazard, words + Self.retiredWord, symmetric) != 0 { reclaim() }
   }
 
   /// What `si_hazard_read_object` did besides handing back an instance: reclaims where it must
   /// (invariant 6 or 11), and returns the instance, or nil when there is none (the slot is
   /// empty, or the read must be made another way: `SI_READ_BUSY`).
-  @inlinable @inline(never)
+  @_alwaysEmitIntoClient @inline(never)
   func objectReadEnded<Shared>(_ read: si_read_result, as _: Shared.Type) -> Shared? {
     let value = read.object.map { _takeRetained($0, as: Shared.self) }
     if read.status & SI_READ_RECLAIM != 0 { reclaim() }
@@ -181,7 +185,7 @@ func _takeRetained<Shared>(_ object: UnsafeMutableRawPointer, as _: Shared.Type)
 
 /// Where a read resolved when it could not simply be served (`_Scope.beginRead`).
 @usableFromInline
-enum _ReadStart {
+package enum _ReadStart {
   /// The cell is protected: copy the instance out and end the read.
   case reading
   /// Nothing to copy yet (the instance must be created, or the box is empty): the read resolved
@@ -192,71 +196,12 @@ enum _ReadStart {
 extension _Scope {
   /// Starts a read of a box once isolation was used in the process, where it resolves on this
   /// thread, recording it in the scope. Not generic and not inlinable: the same for every box.
+  /// Written in `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through
+  /// the hooks, so that production binaries do not carry it.
   @usableFromInline
   static func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart
   {
-    // Written for debug builds (where tests run): one strong reference to the scope, C calls for
-    // the rest, no temporaries of class type.
-    guard let scope = current, !scope.isProcessWideInstances else {
-      return beginReadOutsideTestTasks(of: identity, global: global, &read)
-    }
-    // The task's binding keeps the scope alive for the whole (synchronous) read.
-    return beginRead(of: identity, in: scope, &read) ? .reading : .missed(in: scope)
+    _Isolation.hooks.beginRead(of: identity, global: global, &read)
   }
 
-  /// A read from code that no test task's scope is bound to (or that carries the process-wide
-  /// state): in an open process-wide scope that captures the box, or in the process-wide slot.
-  private static func beginReadOutsideTestTasks(
-    of identity: _BoxIdentity,
-    global: _Slot,
-    _ read: inout _Read
-  ) -> _ReadStart {
-    guard current == nil, let scope = resolve(box: identity) else {
-      return global.beginRead(&read, symmetric: false) ? .reading : .missed(in: nil)
-    }
-    guard beginRead(of: identity, in: scope, &read) else { return .missed(in: scope) }
-    read.scope = .passRetained(scope)  // nothing else keeps a process-wide scope alive here
-    return .reading
-  }
-
-  /// Finds, protects and counts in one C call (invariants 1 and 8: symmetric fences). What the
-  /// scope must check about the read is left in `read`, for after it ended (invariant 13).
-  private static func beginRead(
-    of identity: _BoxIdentity,
-    in scope: _Scope,
-    _ read: inout _Read
-  ) -> Bool {
-    let record = si_hazard_current()
-    // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
-    guard si_hazard_transient_is_free(record) else { return false }
-    let hazard = si_hazard_transient_word(record)
-    var word: UnsafeMutableRawPointer?
-    var retried = false
-    guard let slot = si_scope_begin_read(scope.publishedTable, identity.id, hazard, &word, &retried)
-    else { return false }
-    guard let word else {
-      if _slowPath(retried) {
-        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
-          $0.emptiedRead(hazard, symmetric: true)
-        }
-      }
-      return false
-    }
-    read.hazard = hazard
-    read.word = word
-    read.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
-    read.retiredCount = UnsafePointer(si_slot_retired(slot))
-    read.symmetric = true
-    read.retried = retried
-    let kind = _CellWord.kind(word)
-    if _slowPath(
-      si_any_set(scope.ended, scope.activeFactories)
-        || (kind == .real && (scope.isStrict || identity.requiresOverrideInTests))
-    ) {
-      // Checked, and reported, once the read ended: a report runs user code (invariant 13).
-      read.check = .passUnretained(scope)
-      read.identity = .passUnretained(identity)
-    }
-    return true
-  }
 }

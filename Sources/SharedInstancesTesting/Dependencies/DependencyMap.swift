@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// The suite-wide map of which isolated tests touched which shared instances, written as
 /// `dependencies.md`, `dependencies.json` and `dependencies.html` when the test process exits,

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// How a test touched one box, as its dependency record lists it.
 package enum DependencyKind: String, CaseIterable, Sendable, Hashable, Comparable {

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// Collects what one test touched, over all its scopes (nested traits, each argument of a
 /// parameterized test), and checks it against the test's record file when the test ends.

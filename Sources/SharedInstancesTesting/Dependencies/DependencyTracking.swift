@@ -1,6 +1,7 @@
 import SharedInstances
 import Testing
 import XCTest
+import _SharedInstancesIsolation
 
 /// What an isolated test's trait asks of dependency checks: boxes exempt from strict mode and
 /// the record settings. Bound as a task-local while the trait opens the test's scope.

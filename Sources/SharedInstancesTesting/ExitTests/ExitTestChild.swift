@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import _SharedInstancesIsolation
 import _SharedInstancesTestingShims
 
 /// SharedInstances in the child process of an exit test (`#expect(processExitsWith:)`).

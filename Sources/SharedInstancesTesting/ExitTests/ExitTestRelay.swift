@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import Testing
+import _SharedInstancesIsolation
 
 /// Carries what an exit test's child process does with boxes to the parent test.
 ///

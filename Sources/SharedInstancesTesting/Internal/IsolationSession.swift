@@ -1,4 +1,5 @@
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// What a scope about to open takes from the ``ProcessWideGate``, decided from where it opens.
 enum GatePlan: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// The ``SharedIsolationOptions/quietPeriod`` at the end of a process-wide scope: waits until
 /// reads from outside the test's tasks stop, then reports each box they read.

@@ -2,6 +2,7 @@ import Foundation
 import SharedInstances
 import Testing
 import XCTest
+import _SharedInstancesIsolation
 
 /// Reports a failure into whichever test framework runs the process; ``fail(_:at:)`` always
 /// fails the run, whatever thread raises it.

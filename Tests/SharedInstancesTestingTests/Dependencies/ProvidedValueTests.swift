@@ -2,6 +2,7 @@ import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import Testing
+import _SharedInstancesIsolation
 
 /// Values a test (or its trait's set-up) installs are "set by the test", never "read for real"
 /// (issue 21): strict mode does not fail them, and records list them as set.

@@ -2,6 +2,7 @@ import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import Testing
+import _SharedInstancesIsolation
 
 /// Section 0 of issue 13: boxes declared `overrideInTests: .required`, the target-wide
 /// `SHARED_INSTANCES_STRICT` switch and its opt-out, exemptions, checks that are not

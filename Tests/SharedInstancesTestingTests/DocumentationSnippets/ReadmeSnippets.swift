@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesLocator
 import SharedInstancesTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import SharedInstances
 import SharedInstancesTesting
 import Testing
+import _SharedInstancesIsolation
 
 /// `Spy.perTest(name:)`: the spy of a double's static requirements, a fresh one in each isolated
 /// test and one for the process elsewhere, left out of dependency checks.

@@ -3,6 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import Testing
+import _SharedInstancesIsolation
 
 /// Issue 14, item 5: a read from outside every test task that gets the process-wide instance of
 /// a box a live isolated scope has overridden is warned about, once per box.

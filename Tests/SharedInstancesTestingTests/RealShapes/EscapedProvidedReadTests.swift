@@ -3,6 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import Testing
+import _SharedInstancesIsolation
 
 /// Issue 30, item 2: a read from a `Thread` or a `DispatchQueue` that gets the process-wide
 /// instance of a box an isolated test provided with `set` or `bootstrap` (not only

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesLocator
 
 /// Services for the service locator tests, namespaced so they cannot collide with the other
 /// fixtures of this target.

@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 import TestSupport
 import Testing
 

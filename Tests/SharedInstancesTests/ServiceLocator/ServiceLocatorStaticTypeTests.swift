@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 import Testing
 
 /// `register(service:)` registers the type the caller's code has, never the instance's dynamic

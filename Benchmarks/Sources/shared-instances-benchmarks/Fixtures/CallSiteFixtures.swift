@@ -1,5 +1,6 @@
 import Dependencies
 import SharedInstances
+import SharedInstancesLocator
 
 /// The shared instance of the call-site rows: a member and a method, as app code uses them.
 final class Manager: Sendable {

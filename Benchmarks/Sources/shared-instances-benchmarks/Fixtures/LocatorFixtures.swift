@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 
 /// Row 6: locators with the service registered, alone or among 99 other registrations, each
 /// under its own type.

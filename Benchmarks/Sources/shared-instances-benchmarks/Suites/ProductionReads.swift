@@ -1,5 +1,6 @@
 import Dependencies
 import SharedInstances
+import SharedInstancesLocator
 import Swinject
 
 /// Rows 0–6: one read on one thread, in a process where no test isolation scope was ever

@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// What the testing module may watch of a scope as it happens, rather than when it ends: the
 /// child process of an exit test can be stopped at any point, so what it reads is told to the
 /// parent test at once.

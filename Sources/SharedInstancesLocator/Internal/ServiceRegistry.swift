@@ -1,3 +1,4 @@
+import SharedInstances
 import _SharedInstancesShims
 
 /// One immutable published state of a locator: every registration, indexed for lookup.

@@ -1,3 +1,4 @@
+import SharedInstances
 import _SharedInstancesShims
 
 /// The state of one ``ServiceLocator``: its published registry and its factories in progress.

@@ -1,10 +1,12 @@
+import SharedInstances
+
 /// A thread-safe registry of services, keyed by type or by name, that you create, hold and pass
 /// to the code that needs it.
 ///
 /// A service locator keeps references to services (a user provider, an image cache) so that
 /// each need not be its own singleton, and so that a service can be released when it is no
 /// longer needed. The library defines no shared locator: create one where your app starts, keep
-/// it (in the app object, or in a ``Resettable`` so that tests get their own), and pass it to
+/// it (in the app object, or in a `Resettable` so that tests get their own), and pass it to
 /// your factories, which pass the services themselves to the objects they create.
 ///
 /// ```swift
@@ -46,14 +48,14 @@
 /// ## Tests
 ///
 /// Test the objects your factories create by passing them doubles, without a locator. Where a
-/// test needs one, create a locator for the test; a locator held in a ``Resettable`` is the
+/// test needs one, create a locator for the test; a locator held in a `Resettable` is the
 /// test's own under `@Test(.isolatedShared)`.
 public final class ServiceLocator: ServiceLocating, Sendable {
   @usableFromInline let _store = _ServiceStore()
 
   /// Creates an empty locator.
   ///
-  /// Create one where your app starts and keep it there, or in a ``Resettable``.
+  /// Create one where your app starts and keep it there, or in a `Resettable`.
   ///
   /// ```swift
   /// @main final class AppDelegate: UIResponder, UIApplicationDelegate {

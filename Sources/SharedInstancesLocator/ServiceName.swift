@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// The key a service is registered under in a ``ServiceLocator``: a name, or else a type.
 ///
 /// A service registered with a name is found by that name alone, whatever type it is asked for

@@ -1,3 +1,4 @@
+import SharedInstances
 import _SharedInstancesShims
 
 /// Holds one created service, so that a pointer to it can be published atomically.

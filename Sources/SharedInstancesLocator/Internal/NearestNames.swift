@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// Orders registered keys by how near they are to a key that was asked for and not found, so
 /// that a near miss heads the list in the error.
 enum _NearestNames {

@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// Reads that escape an isolated test: code outside every test task that reads the process-wide
 /// instance of a box which a live isolated scope has provided a value for (an override, a `set`,
 /// a `bootstrap`).

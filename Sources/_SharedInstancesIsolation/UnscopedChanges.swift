@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// Changes made outside every isolated scope, once isolation is used in the process: the
 /// deterministic check for a test that forgot its trait.
 ///

@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// A box whose factory is running on this thread (or task), and the one that led to it: the
 /// chain strict mode prints for a read made inside a factory.
 ///
@@ -17,13 +19,13 @@ package final class _FactoryFrame: Sendable {
   }
 
   /// Runs `body` (which may run the factory of `identity`) with a frame for it bound.
-  static func running<R>(_ identity: _BoxIdentity, _ body: () -> R) -> (R, _FactoryFrame) {
+  package static func running<R>(_ identity: _BoxIdentity, _ body: () -> R) -> (R, _FactoryFrame) {
     let frame = _FactoryFrame(identity, parent: current)
     let result = $current.withValue(frame, operation: body)
     return (result, frame)
   }
 
-  func noteRead(_ identity: _BoxIdentity, real: Bool) {
+  package func noteRead(_ identity: _BoxIdentity, real: Bool) {
     reads.withLock { reads in
       if let index = reads.firstIndex(where: { $0.identity === identity }) {
         reads[index].real = reads[index].real || real
@@ -34,11 +36,11 @@ package final class _FactoryFrame: Sendable {
   }
 
   /// The boxes this factory read, and whether it read any of them for real.
-  var readsMade: [(identity: _BoxIdentity, real: Bool)] { reads.withLock { $0 } }
+  package var readsMade: [(identity: _BoxIdentity, real: Bool)] { reads.withLock { $0 } }
 
   /// `Resettable<Analytics> (declared at App/Analytics.swift:9)`, then the boxes whose
   /// factories led to it: ", read by the factory of …".
-  var chainDescription: String {
+  package var chainDescription: String {
     var text = "the factory of \(identity.description)"
     var next = parent
     while let frame = next {

@@ -1,3 +1,5 @@
+import SharedInstances
+
 extension ServiceLocator {
   /// A reason a ``ServiceLocator`` cannot register, find or unregister a service.
   ///

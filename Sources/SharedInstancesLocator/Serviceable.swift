@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// A service that can create itself with no arguments, so that a locator can create it on
 /// demand.
 ///

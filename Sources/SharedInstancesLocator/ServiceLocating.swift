@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// A registry of services that code resolves its dependencies from: what a factory depends on
 /// when it needs services.
 ///

@@ -1,3 +1,4 @@
+import SharedInstances
 import _SharedInstancesShims
 
 /// Overrides left in a box's process-wide instance by code outside every isolated scope (a test

@@ -1,0 +1,260 @@
+import SharedInstances
+import _SharedInstancesShims
+
+// The isolated read and change paths: a read, a borrow or a change once isolation was used in
+// the process. The core reaches them through `_IsolationHooks` only, so that a production
+// binary, which never opens a scope, does not carry them. They follow the invariants stated in
+// the core's `MemorySafety/MemorySafety.swift` (`_MemorySafety`), cited by number.
+
+extension _Scope {
+  /// `_Scope.beginRead(of:global:_:)` of the core, called through the hooks: starts a read of a
+  /// box once isolation was used in the process, where it resolves on this thread, recording it
+  /// in the scope. Not generic: the same for every box.
+  package static func beginReadInScope(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ read: inout _Read
+  ) -> _ReadStart {
+    // Written for debug builds (where tests run): one strong reference to the scope, C calls for
+    // the rest, no temporaries of class type.
+    guard let scope = current, !scope.isProcessWideInstances else {
+      return beginReadOutsideTestTasks(of: identity, global: global, &read)
+    }
+    // The task's binding keeps the scope alive for the whole (synchronous) read.
+    return beginRead(of: identity, in: scope, &read) ? .reading : .missed(in: scope)
+  }
+
+  /// A read from code that no test task's scope is bound to (or that carries the process-wide
+  /// state): in an open process-wide scope that captures the box, or in the process-wide slot.
+  private static func beginReadOutsideTestTasks(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ read: inout _Read
+  ) -> _ReadStart {
+    guard current == nil, let scope = resolve(box: identity) else {
+      return global.beginRead(&read, symmetric: false) ? .reading : .missed(in: nil)
+    }
+    guard beginRead(of: identity, in: scope, &read) else { return .missed(in: scope) }
+    read.scope = .passRetained(scope)  // nothing else keeps a process-wide scope alive here
+    return .reading
+  }
+
+  /// Finds, protects and counts in one C call (invariants 1 and 8: symmetric fences). What the
+  /// scope must check about the read is left in `read`, for after it ended (invariant 13).
+  private static func beginRead(
+    of identity: _BoxIdentity,
+    in scope: _Scope,
+    _ read: inout _Read
+  ) -> Bool {
+    let record = si_hazard_current()
+    // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
+    guard si_hazard_transient_is_free(record) else { return false }
+    let hazard = si_hazard_transient_word(record)
+    var word: UnsafeMutableRawPointer?
+    var retried = false
+    guard let slot = si_scope_begin_read(scope.publishedTable, identity.id, hazard, &word, &retried)
+    else { return false }
+    guard let word else {
+      if _slowPath(retried) {
+        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
+          $0.emptiedRead(hazard, symmetric: true)
+        }
+      }
+      return false
+    }
+    read.hazard = hazard
+    read.word = word
+    read.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
+    read.retiredCount = UnsafePointer(si_slot_retired(slot))
+    read.symmetric = true
+    read.retried = retried
+    let kind = _CellWord.kind(word)
+    if _slowPath(
+      si_any_set(scope.ended, scope.activeFactories)
+        || (kind == .real && (scope.isStrict || identity.requiresOverrideInTests))
+    ) {
+      // Checked, and reported, once the read ended: a report runs user code (invariant 13).
+      read.check = .passUnretained(scope)
+      read.identity = .passUnretained(identity)
+    }
+    return true
+  }
+
+  /// `_Scope.borrow(box:global:)` of the core, called through the hooks: borrows a box's
+  /// instance where a read resolves on this thread, recording the read in the scope.
+  package static func borrowInScope(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
+    guard let scope = resolve(box: identity) else {
+      guard let borrow = global.beginBorrow(symmetric: false) else { return .missed(in: nil) }
+      return .borrowed(_ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow))
+    }
+    guard let slot = scope.lookup(identity.id) else { return .missed(in: scope) }
+    return slot._withUnsafeGuaranteedRef { slotRef in
+      guard let borrow = slotRef.beginBorrow(symmetric: true) else { return .missed(in: scope) }
+      scope.didRead(slotRef, identity: identity, kind: borrow.kind)
+      return .borrowed(_ScopedBorrow(scope: scope, slot: slot, held: borrow))
+    }
+  }
+
+  /// Notes a read made while a factory of this scope runs, for the report of that factory's
+  /// box (a factory on another thread or scope has its own frame, or none).
+  func noteReadInFactory(_ identity: _BoxIdentity, _ kind: _CellKind) {
+    _FactoryFrame.current?.noteRead(identity, real: kind == .real)
+  }
+
+  /// Records that `identity` was overridden in this scope.
+  func noteOverride(of identity: _BoxIdentity) {
+    lock.withLock {
+      guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
+      state.pointee.overridden[identity.id] = (identity, identity.liveOverrideBegan())
+    }
+  }
+
+  /// Records a read this scope served, and reports a read of a real instance in strict mode or
+  /// of a box declared `overrideInTests: .required` (see ScopeTracking.swift).
+  func didRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
+    slot.countRead(kind)
+    checkRead(slot, identity: identity, kind: kind)
+  }
+
+  /// What a read this scope served may have to report: a use after the end, a read inside a
+  /// factory, a read of a real instance in strict mode or of a `.required` box.
+  package func checkRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
+    if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
+    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, kind) }
+    if kind == .real && (isStrict || identity.requiresOverrideInTests) {
+      reportRealRead(slot, identity: identity, createdBy: nil)
+    }
+  }
+
+  /// Creates the scope's own instance of `box` in `slot` (rare: once per box and scope): with
+  /// the test target's default for the box, else the default declared with it, else its factory
+  /// — never the factory of a `.required` box the scope does not exempt. Nil for an empty box
+  /// with no default.
+  func create<Shared>(in slot: _Slot, for box: Resettable<Shared>) -> Shared? {
+    let identity = box._identity
+    let exempt = tracking.exemptBoxes.contains(identity.id)
+    let make: @Sendable () -> Shared
+    var kind = _CellKind.testDefault
+    // A default declared with the box, served where the test had to provide the instance.
+    var servedInsteadOfProvided = false
+    var servedPlaceholder = false
+    switch box._scopeCreation(exempt: exempt, targetDefaults: tracking.testDefaults) {
+    case .targetDefault(let testDefault):
+      make = testDefault
+    case .declaredDefault(let testDefault):
+      make = testDefault
+      servedInsteadOfProvided = identity.requiresOverrideInTests || box._factory == nil
+    case .factory(let factory):
+      if identity.requiresOverrideInTests && !exempt {
+        // Never the real factory: the placeholder of the box's type, if it has one.
+        guard _TestDefaults.placeholder(of: Shared.self) != nil else {
+          requiredBoxHasNoTestDefault(identity)
+        }
+        make = { _TestDefaults.placeholder(of: Shared.self)! }
+        servedPlaceholder = true
+      } else {
+        make = factory
+        kind = .real
+      }
+    case .none:
+      return nil
+    }
+    si_int_fetch_add(activeFactories, 1)
+    // The frame lets strict mode name this factory when it reads another box.
+    let (created, frame) = _FactoryFrame.running(identity) {
+      slot.loadOrCreate(identity, kind: kind, factory: make)
+    }
+    si_int_fetch_add(activeFactories, -1)
+    guard let created else { return nil }
+    slot.countRead(created.kind)
+    if let observer = _ScopeObserver.instanceCreated.load() {
+      observer(self, identity, created.kind == .real ? .real : .testDefault)
+    }
+    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
+    if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
+      reportRealRead(slot, identity: identity, createdBy: frame)
+    }
+    if created.kind == .testDefault && (servedInsteadOfProvided || servedPlaceholder) {
+      reportUnprovidedRead(
+        slot,
+        identity: identity,
+        served: servedPlaceholder ? .placeholder : .testDefault
+      )
+    }
+    return created.value
+  }
+}
+
+extension _Scope {
+  /// ``Resettable/_slotForChange(_:location:)`` once isolation was used, called through the
+  /// hooks.
+  package static func slotForChange(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ change: _Change,
+    at location: _SourceLocation
+  ) -> _Slot? {
+    if let scope = _Scope.resolve(box: identity.id) {
+      let slot = scope.slot(for: identity)
+      if slot.isCreatingOnThisThread {
+        identity.reportChangeDuringCreation("\(change.name)", at: location, in: scope)
+        return nil
+      }
+      scope.tracking.noteChange(of: identity.id, kind: change.kind)
+      // Any value the test provides (override, set, bootstrap): a read that escapes the test
+      // gets the process-wide instance instead, and is warned about (`_EscapedReads`).
+      if change.kind != .reset { scope.noteOverride(of: identity) }
+      return slot
+    }
+    _UnscopedChanges.check(
+      identity,
+      operation: "\(change.name)",
+      location: location,
+      restores: change.restores
+    )
+    return global.refusingOwnChange(of: identity, change, location)
+  }
+}
+
+extension Resettable {
+  /// ``_readOrCreate(in:)`` in a scope, called through the hooks.
+  package func _readOrCreateInScopeNow(_ scope: _Scope) -> Shared? {
+    // The common case, lock-free: the scope has touched the box and holds an instance.
+    if let found = scope.lookup(_identity.id) {
+      let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
+        guard let loaded = slot.loadWithKind(Shared.self, symmetric: true) else { return nil }
+        scope.didRead(slot, identity: _identity, kind: loaded.kind)
+        return loaded.value
+      }
+      if let hit { return hit }
+    }
+    let slot = scope.slot(for: _identity)
+    if let loaded = slot.loadWithKind(Shared.self, symmetric: true) {
+      scope.didRead(slot, identity: _identity, kind: loaded.kind)
+      return loaded.value
+    }
+    return scope.create(in: slot, for: self)
+  }
+
+  /// ``_servedForEmptyRead(in:)``, called through the hooks (reachable from tests only).
+  package func _servedForEmptyReadInScope(_ scope: _Scope) -> Shared {
+    if let value = _global.load(Shared.self, symmetric: false) {
+      scope.reportUnprovidedRead(
+        scope.slot(for: _identity),
+        identity: _identity,
+        served: .processWideInstance
+      )
+      return value
+    }
+    // Nothing the app installed either: the placeholder of the type, where it has one.
+    guard let placeholder = _TestDefaults.placeholder(of: Shared.self) else {
+      _identity.emptyFailure()
+    }
+    scope.reportUnprovidedRead(
+      scope.slot(for: _identity),
+      identity: _identity,
+      served: .placeholder
+    )
+    return placeholder
+  }
+}
