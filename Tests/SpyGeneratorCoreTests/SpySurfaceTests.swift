@@ -55,11 +55,45 @@ import _SpyGeneratorCore
     )
   }
 
-  @Test func aGenericOrMainActorSpyRegistersNothing() throws {
+  @Test func aGenericSpyRegistersNothing() throws {
     let generic = try spyText([.associated("associatedtype Item"), .method("func load()")])
     #expect(!generic.contains("ProtocolSpyPlaceholder"))
+  }
+
+  /// A main-actor spy is its protocol's placeholder too: the library makes it wherever a read
+  /// needs it, so its conformance is `nonisolated` and makes the spy with `Spy`'s initializer,
+  /// which is not isolated (swiftc 6.3.1 rejects the conformance otherwise: "crosses into main
+  /// actor-isolated code").
+  @Test func aMainActorSpyIsItsProtocolsPlaceholderMadeOffTheMainActor() throws {
     let mainActor = try spyText([.method("func load()")], declaration: "@MainActor protocol Shapes")
-    #expect(!mainActor.contains("ProtocolSpyPlaceholder"))
+    #expect(
+      mainActor.contains(
+        """
+        extension ShapesSpy: ProtocolSpyPlaceholder {
+          nonisolated static var spiedProtocol: Any.Type { (any Shapes).self }
+          nonisolated static func makePlaceholderSpy() -> Any { ShapesSpy() }
+        }
+
+        """
+      )
+    )
+  }
+
+  /// The spy's own `init()` meets the protocol's, and is isolated to the main actor like the
+  /// protocol: the placeholder is made with the initializer the spy overrides from `Spy`.
+  @Test func aMainActorSpyWithAnInitRequirementIsMadeWithSpysInitializer() throws {
+    for initializer in ["init()", "init() async throws"] {
+      let spy = try spyText(
+        [.initializer(initializer), .method("func load()")],
+        declaration: "@MainActor protocol Shapes"
+      )
+      #expect(
+        spy.contains(
+          "  nonisolated static func makePlaceholderSpy() -> Any { ShapesSpy(name: nil) }"
+        ),
+        "\(initializer)"
+      )
+    }
   }
 
   /// Before: `makePlaceholderSpy()` called `TypedThrowableSpy()`, which meets a throwing

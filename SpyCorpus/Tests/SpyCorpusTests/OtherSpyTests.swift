@@ -22,6 +22,15 @@ import Testing
     #expect(screen.calls == [.show(title: "Home"), .isVisible])
   }
 
+  /// The main-actor spy stands as its protocol's placeholder like the others: the library
+  /// makes it wherever a read needs one, off the main actor too.
+  @Test func aMainActorProtocolsSpyIsItsPlaceholderMadeOffTheMainActor() async {
+    #expect(ScreenSpy.spiedProtocol == (any Screen).self)
+    let screen = await Task.detached { ScreenSpy.makePlaceholderSpy() as? ScreenSpy }.value
+    #expect(screen != nil)
+    #expect(screen?.calls == [])
+  }
+
   @Test func aSpyImplementsTheRequirementsOfItsParents() async throws {
     let account = AccountSpy()
     account.stub(.displayName, returning: "Ada")
