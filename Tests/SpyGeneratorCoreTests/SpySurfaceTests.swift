@@ -55,9 +55,43 @@ import _SpyGeneratorCore
     )
   }
 
-  @Test func aGenericSpyRegistersNothing() throws {
-    let generic = try spyText([.associated("associatedtype Item"), .method("func load()")])
-    #expect(!generic.contains("ProtocolSpyPlaceholder"))
+  /// The library finds a placeholder spy by its name at run time, which names no generic class
+  /// without its arguments: a generic spy's placeholder is a companion class, `<Spy>Placeholder`,
+  /// that makes the spy specialized with `Int`, which meets every constraint the associated
+  /// types have.
+  @Test func aGenericSpyIsItsProtocolsPlaceholderThroughACompanion() throws {
+    let generic = try spyText([
+      .associated("associatedtype Item"),
+      .associated("associatedtype Key : Hashable, Swift.Sendable where Self.Key : Comparable"),
+      .method("func load() -> Self.Item"),
+    ])
+    #expect(
+      generic.contains(
+        """
+        /// Serves a fresh `ShapesSpy<Int, Int>` where a test reads an `any Shapes` that nothing
+        /// provided (a `.required` box, an unstubbed call): the read fails the test and goes on. The
+        /// library finds the spy by this name, which it cannot find for a generic class.
+        final class ShapesSpyPlaceholder: ProtocolSpyPlaceholder {
+          static var spiedProtocol: Any.Type { (any Shapes).self }
+          static func makePlaceholderSpy() -> Any { ShapesSpy<Int, Int>() }
+        }
+
+        """
+      )
+    )
+    #expect(!generic.contains("extension ShapesSpy: ProtocolSpyPlaceholder"))
+  }
+
+  /// No placeholder where `Int` may not fit: an associated type constrained to a protocol `Int`
+  /// does not conform to, or bound to another by a `where` clause.
+  @Test func aGenericSpyWhoseTypesIntMayNotFitRegistersNothing() throws {
+    for associated in [
+      "associatedtype Item : Identifiable",
+      "associatedtype Item : Sequence where Self.Item.Element : Hashable",
+    ] {
+      let spy = try spyText([.associated(associated), .method("func load() -> Self.Item")])
+      #expect(!spy.contains("ProtocolSpyPlaceholder"), "\(associated)")
+    }
   }
 
   /// A main-actor spy is its protocol's placeholder too: the library makes it wherever a read

@@ -31,6 +31,14 @@ import Testing
     #expect(screen?.calls == [])
   }
 
+  /// A generic spy's placeholder is made by its companion, specialized with `Int`.
+  @Test func aGenericSpysPlaceholderIsMadeByItsCompanion() {
+    #expect(RepositorySpyPlaceholder.spiedProtocol == (any Repository).self)
+    let repository = RepositorySpyPlaceholder.makePlaceholderSpy() as? RepositorySpy<Int>
+    #expect(repository != nil)
+    #expect(repository?.calls == [])
+  }
+
   @Test func aSpyImplementsTheRequirementsOfItsParents() async throws {
     let account = AccountSpy()
     account.stub(.displayName, returning: "Ada")
