@@ -93,51 +93,8 @@ struct SpyRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The conformance that makes the spy the placeholder of its protocol
-  /// (`ProtocolSpyPlaceholder`): not for a class's spy, or a generic spy (the library finds the
-  /// spy by its name at run time, which names no generic class without its arguments, and an
-  /// associated type's constraints rarely leave one argument that always fits).
-  ///
-  /// A main-actor spy's conformance is `nonisolated`: the library makes the placeholder wherever
-  /// a read needs it. It makes the spy with `Spy`'s initializer, which is not isolated (a spy
-  /// that meets an `init` requirement overrides it, and its own `init` is main-actor isolated,
-  /// so it is made with `init(name: nil)`); not for a main-actor spy that holds its `Spy` (its
-  /// only initializer is isolated). Another spy whose `init()` meets a requirement that throws or
-  /// is `async` is none either (no plain `init()` makes it; a failable one is met by an `init()`
-  /// that always succeeds).
-  private func placeholderConformance() -> [String] {
-    guard !target.isClass, target.associatedTypes.isEmpty else { return [] }
-    var isolation = ""
-    var making = "\(spyName)()"
-    if target.isMainActor {
-      guard !isComponent else { return [] }
-      isolation = "nonisolated "
-      if target.members.contains(where: { $0.kind == .initializer }) {
-        making = "\(spyName)(name: nil)"
-      }
-    } else {
-      let hasPlainInit = target.members.allSatisfy { member in
-        guard member.kind == .initializer, !member.isStatic, member.parameters.isEmpty else {
-          return true
-        }
-        return member.throwing == .no && !member.isAsync
-      }
-      guard hasPlainInit else { return [] }
-    }
-    return [""]
-      + wrapComment(
-        "Serves a fresh spy where a test reads an `any \(target.typeName)` that nothing provided "
-          + "(a `.required` box, an unstubbed call): the read fails the test and goes on.",
-        indent: ""
-      ).dropFirst() + (target.isDeprecated ? [Self.deprecated] : []) + [
-        "extension \(spyName): ProtocolSpyPlaceholder {"
-      ]
-      + braced("  \(isolation)static var spiedProtocol: Any.Type", "(any \(target.typeName)).self")
-      + braced("  \(isolation)static func makePlaceholderSpy() -> Any", making) + ["}"]
-  }
-
   /// `head { body }` on one line when it fits in 100 columns, else on three.
-  private func braced(_ head: String, _ body: String) -> [String] {
+  func braced(_ head: String, _ body: String) -> [String] {
     let line = "\(head) { \(body) }"
     return line.count <= 100 ? [line] : ["\(head) {", "    \(body)", "  }"]
   }
@@ -877,7 +834,7 @@ struct SpyRenderer {
     return lines
   }
 
-  private func wrapComment(_ text: String, indent: String) -> [String] {
+  func wrapComment(_ text: String, indent: String) -> [String] {
     var lines: [String] = []
     var current = indent + "///"
     for word in text.split(separator: " ") {

@@ -68,9 +68,9 @@ import _SpyGeneratorCore
     #expect(
       generic.contains(
         """
-        /// Serves a fresh `ShapesSpy<Int, Int>` where a test reads an `any Shapes` that nothing
-        /// provided (a `.required` box, an unstubbed call): the read fails the test and goes on. The
-        /// library finds the spy by this name, which it cannot find for a generic class.
+        /// Serves a fresh `ShapesSpy<Int, Int>` where a test reads an `any Shapes` that nothing provided (a
+        /// `.required` box, an unstubbed call): the read fails the test and goes on. The library finds the
+        /// spy by this name, which it cannot find for a generic class.
         final class ShapesSpyPlaceholder: ProtocolSpyPlaceholder {
           static var spiedProtocol: Any.Type { (any Shapes).self }
           static func makePlaceholderSpy() -> Any { ShapesSpy<Int, Int>() }
