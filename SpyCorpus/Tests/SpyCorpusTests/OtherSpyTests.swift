@@ -25,7 +25,7 @@ import Testing
   /// The main-actor spy stands as its protocol's placeholder like the others: the library
   /// makes it wherever a read needs one, off the main actor too.
   @Test func aMainActorProtocolsSpyIsItsPlaceholderMadeOffTheMainActor() async {
-    #expect(ScreenSpy.spiedProtocol == (any Screen).self)
+    #expect(ObjectIdentifier(ScreenSpy.spiedProtocol) == ObjectIdentifier((any Screen).self))
     let screen = await Task.detached { ScreenSpy.makePlaceholderSpy() as? ScreenSpy }.value
     #expect(screen != nil)
     #expect(screen?.calls == [])
@@ -33,7 +33,10 @@ import Testing
 
   /// A generic spy's placeholder is made by its companion, specialized with `Int`.
   @Test func aGenericSpysPlaceholderIsMadeByItsCompanion() {
-    #expect(RepositorySpyPlaceholder.spiedProtocol == (any Repository).self)
+    #expect(
+      ObjectIdentifier(RepositorySpyPlaceholder.spiedProtocol)
+        == ObjectIdentifier((any Repository).self)
+    )
     let repository = RepositorySpyPlaceholder.makePlaceholderSpy() as? RepositorySpy<Int>
     #expect(repository != nil)
     #expect(repository?.calls == [])
