@@ -448,8 +448,8 @@ commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=
                         cwd=os.path.dirname(target)).stdout.strip()
 swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
 last = subprocess.run(
-    ["git", "log", "-1", "--format=%h", "--", "Sources/_SpyGeneratorCore", "Sources/generate-spies",
-     "Plugins/GenerateSpies"],
+    ["git", "log", "-1", "--format=%h", "--", ":/Sources/_SpyGeneratorCore",
+     ":/Sources/generate-spies", ":/Plugins/GenerateSpies"],
     capture_output=True, text=True, cwd=os.path.dirname(target)).stdout.strip()
 tool = os.path.relpath(generator, os.path.dirname(os.path.dirname(os.path.dirname(target))))
 body = [f"Measured {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC on commit "

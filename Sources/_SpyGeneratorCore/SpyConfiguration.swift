@@ -117,65 +117,29 @@ public struct SpyConfiguration: Equatable, Sendable {
   ///   twice.
   public static func parse(_ data: Data, file: String = fileName) throws(Error) -> SpyConfiguration
   {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      throw Error(description: "\(file) is not valid JSON: \(error.localizedDescription)")
-    }
-    guard let object = root as? [String: Any] else {
-      throw Error(description: "\(file) must hold an object with \"targets\": [ … ].")
-    }
-    if let unknown = Set(object.keys).subtracting(["targets"]).sorted().first {
-      throw Error(
-        description: "\(file) has the unknown key \"\(unknown)\"; the only top-level key is "
-          + "\"targets\"."
+    let entries = try reading { () throws(TargetEntries.Error) in
+      try TargetEntries.parse(
+        data,
+        file: file,
+        keys: ["target", "output", "protocols", "skip", "classes", "marker"],
+        required: #""target" and "output""#,
+        explainsInvalidJSON: true
       )
-    }
-    guard let entries = object["targets"] as? [Any] else {
-      throw Error(description: "\(file) must list its targets in \"targets\": [ … ].")
     }
     var targets: [Target] = []
-    for (index, entry) in entries.enumerated() {
-      let place = "\(file), targets[\(index)]"
-      guard let fields = entry as? [String: Any] else {
-        throw Error(description: "\(place) must be an object with \"target\" and \"output\".")
-      }
-      let known: Set = ["target", "output", "protocols", "skip", "classes", "marker"]
-      if let unknown = Set(fields.keys).subtracting(known).sorted().first {
-        throw Error(
-          description: "\(place) has the unknown key \"\(unknown)\"; the keys are "
-            + known.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "."
+    for entry in entries {
+      let place = entry.place
+      let target = try reading { () throws(TargetEntries.Error) in
+        let marker = try entry.flag("marker")
+        return Target(
+          target: try entry.string("target"),
+          output: try entry.string("output"),
+          protocols: try entry.names("protocols"),
+          skip: try entry.names("skip"),
+          classes: try entry.names("classes"),
+          marker: marker
         )
       }
-      func string(_ key: String) throws(Error) -> String {
-        guard let value = fields[key] as? String, !value.isEmpty else {
-          throw Error(description: "\(place) needs \"\(key)\": a non-empty string.")
-        }
-        return value
-      }
-      func names(_ key: String) throws(Error) -> [String] {
-        guard let value = fields[key] else { return [] }
-        guard let list = value as? [String] else {
-          throw Error(description: "\(place): \"\(key)\" must be a list of names.")
-        }
-        return list
-      }
-      var marker = false
-      if let value = fields["marker"] {
-        guard let flag = value as? Bool else {
-          throw Error(description: "\(place): \"marker\" must be true or false.")
-        }
-        marker = flag
-      }
-      let target = Target(
-        target: try string("target"),
-        output: try string("output"),
-        protocols: try names("protocols"),
-        skip: try names("skip"),
-        classes: try names("classes"),
-        marker: marker
-      )
       // The plugin may write only into the package: a folder inside it, relative to its root.
       let components = target.output.split(separator: "/")
       if target.output.hasPrefix("/") || target.output.hasPrefix("~")
@@ -192,5 +156,16 @@ public struct SpyConfiguration: Equatable, Sendable {
       targets.append(target)
     }
     return SpyConfiguration(targets: targets)
+  }
+
+  /// What `body` reads from the file, its errors made this type's.
+  private static func reading<Value>(
+    _ body: () throws(TargetEntries.Error) -> Value
+  ) throws(Error) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw Error(description: error.description)
+    }
   }
 }

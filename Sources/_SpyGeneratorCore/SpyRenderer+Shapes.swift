@@ -161,7 +161,8 @@ extension SpyRenderer {
         indent: "  ",
         head: "\(isStatic)func \(name)\(clause)",
         items: asType.isEmpty ? [] : [asType],
-        tail: " -> (\(parameter.type))?\(whereClause) {"
+        tail: " -> (\(parameter.type))?\(whereClause) {",
+        declaration: true
       ) + [
         "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
         "  }",
@@ -198,7 +199,8 @@ extension SpyRenderer {
         indent: "  ",
         head: "\(isStatic)func \(name)\(generics)",
         items: ["_ body: @escaping @Sendable (inout \(type)) -> Void"],
-        tail: "\(whereClause) {"
+        tail: "\(whereClause) {",
+        declaration: true
       ) + [
         "    \(recorder)stub(.\(escaped(caseName)), writingBack: \"\(parameterName)\", body)",
         "  }",

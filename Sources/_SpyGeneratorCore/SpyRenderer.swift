@@ -93,34 +93,8 @@ struct SpyRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The conformance that makes the spy the placeholder of its protocol
-  /// (`ProtocolSpyPlaceholder`): not for a class's spy, a generic spy (its type is not known
-  /// without its arguments), a main-actor one (made off the main actor), or one whose `init()`
-  /// meets a requirement that throws or is `async` (no plain `init()` makes it; a failable one is
-  /// met by an `init()` that always succeeds).
-  private func placeholderConformance() -> [String] {
-    guard !target.isClass, target.associatedTypes.isEmpty, !target.isMainActor else { return [] }
-    let hasPlainInit = target.members.allSatisfy { member in
-      guard member.kind == .initializer, !member.isStatic, member.parameters.isEmpty else {
-        return true
-      }
-      return member.throwing == .no && !member.isAsync
-    }
-    guard hasPlainInit else { return [] }
-    return [""]
-      + wrapComment(
-        "Serves a fresh spy where a test reads an `any \(target.typeName)` that nothing provided "
-          + "(a `.required` box, an unstubbed call): the read fails the test and goes on.",
-        indent: ""
-      ).dropFirst() + (target.isDeprecated ? [Self.deprecated] : []) + [
-        "extension \(spyName): ProtocolSpyPlaceholder {"
-      ]
-      + braced("  static var spiedProtocol: Any.Type", "(any \(target.typeName)).self")
-      + braced("  static func makePlaceholderSpy() -> Any", "\(spyName)()") + ["}"]
-  }
-
   /// `head { body }` on one line when it fits in 100 columns, else on three.
-  private func braced(_ head: String, _ body: String) -> [String] {
+  func braced(_ head: String, _ body: String) -> [String] {
     let line = "\(head) { \(body) }"
     return line.count <= 100 ? [line] : ["\(head) {", "    \(body)", "  }"]
   }
@@ -243,7 +217,10 @@ struct SpyRenderer {
       for (index, parent) in parents.enumerated().dropFirst() {
         lines.append(parentIndent + parent + (index == parents.count - 1 ? "" : ","))
       }
-      lines.append(whereClause.isEmpty ? "{" : whereClause + " {")
+      lines +=
+        target.whereRequirements.isEmpty
+        ? ["{"]
+        : TypeLayout.whereLines(indent: "", requirements: target.whereRequirements, brace: true)
     }
     if !target.isActor {
       let reason =
@@ -269,7 +246,8 @@ struct SpyRenderer {
         head: "case \(escaped(name.get))",
         items: values.map { labeled($0.label, $0.type) },
         tail: "",
-        emptyParens: false
+        emptyParens: false,
+        declaration: true
       )
       methodNames.append(name.get)
       if let setter = name.set {
@@ -278,7 +256,8 @@ struct SpyRenderer {
           indent: "    ",
           head: "case \(escaped(setter))",
           items: values.map { labeled($0.label, $0.type) } + ["newValue: \(newValue)"],
-          tail: ""
+          tail: "",
+          declaration: true
         )
         methodNames.append(setter)
         if member.isDeprecated { lines.insert("    " + Self.deprecated, at: lines.count - 1) }
@@ -554,7 +533,8 @@ struct SpyRenderer {
         indent: "  ",
         head: head,
         items: member.parameters.map(\.declaration),
-        tail: member.tail + " {"
+        tail: member.tail + " {",
+        declaration: true
       )
       if member.kind == .initializer {
         lines += rawValueInitialization
@@ -580,7 +560,7 @@ struct SpyRenderer {
         items: [],
         tail: answerTail(member)
       )
-      lines.append("  \(override)\(member.head) {")
+      lines += propertyHead("  " + override + member.head)
       if hasAccessors {
         lines.append("    get\(effects) {")
         lines += getter
@@ -600,7 +580,8 @@ struct SpyRenderer {
         indent: "  ",
         head: override + member.head,
         items: member.parameters.map(\.declaration),
-        tail: member.tail + " {"
+        tail: member.tail + " {",
+        declaration: true
       )
       let effects = accessorEffects(member)
       let getter = wrapCall(
@@ -685,11 +666,17 @@ struct SpyRenderer {
     let recorder = keeper(member, overriding: "lastKept(_:as:)")
     let isStatic = member.isStatic ? "static " : accessorIsolation
     return [
-      "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`.",
-      "  \(isStatic)var \(property): (\(parameter.type))? {",
-      "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
-      "  }",
+      "  /// The `\(parameter.name.trimmingBackticks)` argument of the latest call to `\(member.displayName)`."
     ]
+      + TypeLayout.property(
+        indent: "  ",
+        head: "\(isStatic)var \(property):",
+        type: "(\(parameter.type))?"
+      )
+      + [
+        "    \(recorder)lastKept(\"\(keptName(caseName, parameter))\")",
+        "  }",
+      ]
   }
 
   /// The key a closure argument is kept under: its call's case name, which no other
@@ -737,6 +724,21 @@ struct SpyRenderer {
       return "(\(values.joined(separator: ", ")))"
     }
     return nil
+  }
+
+  /// The opening of a property, `  var name: Type {`, laid out by ``TypeLayout`` where it does
+  /// not fit.
+  private func propertyHead(_ declaration: String) -> [String] {
+    let indent = String(declaration.prefix { $0 == " " })
+    let text = declaration.dropFirst(indent.count)
+    guard (declaration + " {").count > 100, let colon = text.firstIndex(of: ":") else {
+      return [declaration + " {"]
+    }
+    return TypeLayout.property(
+      indent: indent,
+      head: String(text[...colon]),
+      type: String(text[text.index(after: colon)...]).trimmingSpaces
+    )
   }
 
   /// What makes a declaration deprecated, so that it may mention deprecated ones silently.
@@ -792,7 +794,9 @@ struct SpyRenderer {
     return lines
   }
 
-  /// `head(items)tail` on one line when it fits in 100 columns, else one item per line.
+  /// `head(items)tail` on one line when it fits in 100 columns, else one item per line. The
+  /// items of a `declaration` (parameters, a `Call` case's values) are laid out by
+  /// ``TypeLayout`` where they do not fit, and so is a `where` clause in its `tail`.
   func wrapList(
     indent: String,
     head: String,
@@ -800,23 +804,37 @@ struct SpyRenderer {
     tail: String,
     forceBreak: Bool = false,
     openParen: Bool = true,
-    emptyParens: Bool = true
+    emptyParens: Bool = true,
+    declaration: Bool = false
   ) -> [String] {
     let open = openParen ? "(" : ""
     if items.isEmpty {
-      return [indent + head + (emptyParens && openParen ? "()" : "") + tail]
+      let oneLine = indent + head + (emptyParens && openParen ? "()" : "") + tail
+      guard declaration, oneLine.count > 100, let clause = TypeLayout.whereClause(in: oneLine)
+      else { return [oneLine] }
+      return [clause.before]
+        + TypeLayout.whereLines(
+          indent: indent,
+          requirements: clause.requirements,
+          brace: clause.brace
+        )
     }
     let oneLine = indent + head + open + items.joined(separator: ", ") + ")" + tail
     if oneLine.count <= 100 && !forceBreak { return [oneLine] }
     var lines = [indent + head + open]
     for (index, item) in items.enumerated() {
-      lines.append(indent + "  " + item + (index == items.count - 1 ? "" : ","))
+      let comma = index == items.count - 1 ? "" : ","
+      if declaration {
+        lines += TypeLayout.item(item, indent: indent + "  ", tail: comma)
+      } else {
+        lines.append(indent + "  " + item + comma)
+      }
     }
-    lines.append(indent + ")" + tail)
+    lines += declaration ? TypeLayout.closing(indent: indent, tail: tail) : [indent + ")" + tail]
     return lines
   }
 
-  private func wrapComment(_ text: String, indent: String) -> [String] {
+  func wrapComment(_ text: String, indent: String) -> [String] {
     var lines: [String] = []
     var current = indent + "///"
     for word in text.split(separator: " ") {

@@ -50,16 +50,34 @@ struct SymbolGraph: Decodable {
       let deprecated: Version?
     }
 
-    struct Version: Decodable {}
+    struct Version: Decodable {
+      let major: Int
+      let minor: Int?
+    }
 
-    /// Whether the symbol is deprecated everywhere (`@available(*, deprecated)`), or on
-    /// every platform it names: a spy restating it is deprecated too, so that what it mentions
-    /// warns nowhere.
+    /// The Swift language version generated spies are compiled in: a symbol deprecated from
+    /// this version or an earlier one (`@available(swift, deprecated: 5.6)`) is deprecated there.
+    static let spiesLanguageVersion = (major: 6, minor: 0)
+
+    /// Whether the symbol is deprecated everywhere (`@available(*, deprecated)`), or in the
+    /// Swift language version spies are compiled in (`@available(swift, deprecated: 5.6)`): a
+    /// spy restating it is deprecated too, so that what it mentions (its protocol where it
+    /// conforms) warns nowhere. swiftc 6.3.1 is silent about a deprecated protocol in the
+    /// inheritance clause of a type marked `@available(*, deprecated)`.
     var isDeprecated: Bool {
       guard let availability, !availability.isEmpty else { return false }
       return availability.contains { entry in
-        entry.isUnconditionallyDeprecated == true
-          || (entry.deprecated != nil && (entry.domain == nil || entry.domain == "*"))
+        guard entry.isUnconditionallyDeprecated != true else { return true }
+        guard let deprecated = entry.deprecated else { return false }
+        switch entry.domain?.lowercased() {
+        case nil, "*":
+          return true
+        case "swift":
+          let language = Self.spiesLanguageVersion
+          return (deprecated.major, deprecated.minor ?? 0) <= (language.major, language.minor)
+        default:
+          return false
+        }
       }
     }
 

@@ -109,6 +109,57 @@ import _SingletonMigratorCore
   }
 }
 
+/// The messages, word for word: the file's JSON scaffolding is read by the helper the spy
+/// generator's configuration shares (`TargetEntries`), and must say what it said before.
+@Suite struct ConfigurationMessageTests {
+  @Test(arguments: [
+    ("not json", #"migrate-singletons.json must hold a JSON object with "targets": [ … ]."#),
+    ("[]", #"migrate-singletons.json must hold a JSON object with "targets": [ … ]."#),
+    (
+      #"{"target": []}"#,
+      #"migrate-singletons.json has the unknown key "target"; the only top-level key is "#
+        + #""targets"."#
+    ),
+    (#"{"targets": 3}"#, #"migrate-singletons.json must list its targets in "targets": [ … ]."#),
+    (
+      #"{"targets": [3]}"#, #"migrate-singletons.json, targets[0] must be an object with "target"."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "alow": []}]}"#,
+      #"migrate-singletons.json, targets[0] has the unknown key "alow"; the keys are "allow", "#
+        + #""classes", "extractProtocol", "spies", "target"."#
+    ),
+    (
+      #"{"targets": [{"target": ""}]}"#,
+      #"migrate-singletons.json, targets[0] needs "target": a non-empty string."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "allow": "x"}]}"#,
+      #"migrate-singletons.json, targets[0]: "allow" must be a list of names."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "extractProtocol": "yes"}]}"#,
+      #"migrate-singletons.json, targets[0]: "extractProtocol" must be true or false."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "spies": "../elsewhere"}]}"#,
+      #"migrate-singletons.json, targets[0]: "spies" must be a folder inside the package, "#
+        + #"relative to its root (such as "Tests/ATests/Spies")."#
+    ),
+    (
+      #"{"targets": [{"target": "A"}, {"target": "A", "classes": 1}]}"#,
+      #"migrate-singletons.json, targets[1] lists target A a second time."#
+    ),
+  ])
+  func eachProblemHasItsMessage(json: String, message: String) {
+    #expect {
+      try MigrationConfiguration.parse(Data(json.utf8))
+    } throws: { error in
+      "\(error)" == message
+    }
+  }
+}
+
 @Suite struct CheckTests {
   @Test func namesFileAndLineOfEachInstanceThatIsNotABox() throws {
     let violations = try SingletonMigrator(options: .init()).violations(

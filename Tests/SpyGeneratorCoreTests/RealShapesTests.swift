@@ -157,6 +157,25 @@ import _SpyGeneratorCore
     #expect(spy.contains("  }\n\n  func leave() {\n"))
   }
 
+  /// ArgumentParser's `AsyncMainProtocol`: `@available(swift, deprecated: 5.6, message: …)`.
+  /// Spies compile in Swift 6 mode, where the protocol is deprecated: a spy that is not would
+  /// warn where it conforms (swiftc 6.3.1: "'AsyncMainProtocol' is deprecated").
+  @Test func aProtocolDeprecatedInTheSwiftLanguageHasADeprecatedSpy() throws {
+    let spy = try spyText(
+      [.associated("associatedtype Command"), .method("func run()")],
+      declaration: "⚠︎swift 5.6 protocol Shapes"
+    )
+    #expect(spy.contains("@available(*, deprecated)\nfinal class ShapesSpy<"))
+  }
+
+  /// Deprecated only from a later Swift than the spies are compiled in (`swift, deprecated: 7`):
+  /// nothing warns, and a deprecated spy would make every test that uses it warn.
+  @Test func aProtocolDeprecatedInALaterSwiftHasASpyThatIsNot() throws {
+    let spy = try spyText([.method("func run()")], declaration: "⚠︎swift 7 protocol Shapes")
+    #expect(spy.contains("final class ShapesSpy: "))
+    #expect(!spy.contains("deprecated"))
+  }
+
   @Test func aDeprecatedProtocolsSpyIsDeprecated() throws {
     let spy = try spyText([.method("func run()")], declaration: "⚠︎ protocol Shapes")
     #expect(spy.contains("@available(*, deprecated)\nfinal class ShapesSpy: "))

@@ -65,6 +65,37 @@ import _SpyGeneratorCore
     }
   }
 
+  /// The messages of the JSON scaffolding the migrator's configuration shares
+  /// (`TargetEntries`), word for word.
+  @Test(arguments: [
+    ("[]", #"generate-spies.json must hold an object with "targets": [ … ]."#),
+    (#"{"targets": 3}"#, #"generate-spies.json must list its targets in "targets": [ … ]."#),
+    (
+      #"{"targets": [3]}"#,
+      #"generate-spies.json, targets[0] must be an object with "target" and "output"."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "output": "x", "marker": "yes"}]}"#,
+      #"generate-spies.json, targets[0]: "marker" must be true or false."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "output": "x", "bad": 1}]}"#,
+      #"generate-spies.json, targets[0] has the unknown key "bad"; the keys are "classes", "#
+        + #""marker", "output", "protocols", "skip", "target"."#
+    ),
+    (
+      #"{"targets": [{"target": "A", "output": ""}]}"#,
+      #"generate-spies.json, targets[0] needs "output": a non-empty string."#
+    ),
+  ])
+  func eachProblemOfTheScaffoldingHasItsMessage(json: String, message: String) {
+    #expect {
+      try SpyConfiguration.parse(Data(json.utf8))
+    } throws: { error in
+      "\(error)" == message
+    }
+  }
+
   // MARK: Leaving protocols out
 
   @Test func skipLeavesAProtocolOutWithoutADiagnostic() throws {

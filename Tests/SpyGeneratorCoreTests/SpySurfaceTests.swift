@@ -55,11 +55,79 @@ import _SpyGeneratorCore
     )
   }
 
-  @Test func aGenericOrMainActorSpyRegistersNothing() throws {
-    let generic = try spyText([.associated("associatedtype Item"), .method("func load()")])
-    #expect(!generic.contains("ProtocolSpyPlaceholder"))
+  /// The library finds a placeholder spy by its name at run time, which names no generic class
+  /// without its arguments: a generic spy's placeholder is a companion class, `<Spy>Placeholder`,
+  /// that makes the spy specialized with `Int`, which meets every constraint the associated
+  /// types have.
+  @Test func aGenericSpyIsItsProtocolsPlaceholderThroughACompanion() throws {
+    let generic = try spyText([
+      .associated("associatedtype Item"),
+      .associated("associatedtype Key : Hashable, Swift.Sendable where Self.Key : Comparable"),
+      .method("func load() -> Self.Item"),
+    ])
+    #expect(
+      generic.contains(
+        """
+        /// Serves a fresh `ShapesSpy<Int, Int>` where a test reads an `any Shapes` that nothing provided (a
+        /// `.required` box, an unstubbed call): the read fails the test and goes on. The library finds the
+        /// spy by this name, which it cannot find for a generic class.
+        final class ShapesSpyPlaceholder: ProtocolSpyPlaceholder {
+          static var spiedProtocol: Any.Type { (any Shapes).self }
+          static func makePlaceholderSpy() -> Any { ShapesSpy<Int, Int>() }
+        }
+
+        """
+      )
+    )
+    #expect(!generic.contains("extension ShapesSpy: ProtocolSpyPlaceholder"))
+  }
+
+  /// No placeholder where `Int` may not fit: an associated type constrained to a protocol `Int`
+  /// does not conform to, or bound to another by a `where` clause.
+  @Test func aGenericSpyWhoseTypesIntMayNotFitRegistersNothing() throws {
+    for associated in [
+      "associatedtype Item : Identifiable",
+      "associatedtype Item : Sequence where Self.Item.Element : Hashable",
+    ] {
+      let spy = try spyText([.associated(associated), .method("func load() -> Self.Item")])
+      #expect(!spy.contains("ProtocolSpyPlaceholder"), "\(associated)")
+    }
+  }
+
+  /// A main-actor spy is its protocol's placeholder too: the library makes it wherever a read
+  /// needs it, so its conformance is `nonisolated` and makes the spy with `Spy`'s initializer,
+  /// which is not isolated (swiftc 6.3.1 rejects the conformance otherwise: "crosses into main
+  /// actor-isolated code").
+  @Test func aMainActorSpyIsItsProtocolsPlaceholderMadeOffTheMainActor() throws {
     let mainActor = try spyText([.method("func load()")], declaration: "@MainActor protocol Shapes")
-    #expect(!mainActor.contains("ProtocolSpyPlaceholder"))
+    #expect(
+      mainActor.contains(
+        """
+        extension ShapesSpy: ProtocolSpyPlaceholder {
+          nonisolated static var spiedProtocol: Any.Type { (any Shapes).self }
+          nonisolated static func makePlaceholderSpy() -> Any { ShapesSpy() }
+        }
+
+        """
+      )
+    )
+  }
+
+  /// The spy's own `init()` meets the protocol's, and is isolated to the main actor like the
+  /// protocol: the placeholder is made with the initializer the spy overrides from `Spy`.
+  @Test func aMainActorSpyWithAnInitRequirementIsMadeWithSpysInitializer() throws {
+    for initializer in ["init()", "init() async throws"] {
+      let spy = try spyText(
+        [.initializer(initializer), .method("func load()")],
+        declaration: "@MainActor protocol Shapes"
+      )
+      #expect(
+        spy.contains(
+          "  nonisolated static func makePlaceholderSpy() -> Any { ShapesSpy(name: nil) }"
+        ),
+        "\(initializer)"
+      )
+    }
   }
 
   /// Before: `makePlaceholderSpy()` called `TypedThrowableSpy()`, which meets a throwing

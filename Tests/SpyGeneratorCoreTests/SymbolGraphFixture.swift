@@ -192,6 +192,20 @@ func fixtureSymbol(
   path: [String],
   declaration: String
 ) -> [String: Any] {
+  // `⚠︎swift 5.6 ` marks a symbol deprecated from that Swift language version,
+  // `@available(swift, deprecated: 5.6)`, which the graph says in its `availability`.
+  if declaration.hasPrefix("⚠︎swift ") {
+    let words = declaration.split(separator: " ", maxSplits: 2)
+    let version = words[1].split(separator: ".").compactMap { Int($0) }
+    var symbol = fixtureSymbol(id, kind: kind, path: path, declaration: String(words[2]))
+    symbol["availability"] = [
+      [
+        "domain": "Swift", "message": "Use something else.",
+        "deprecated": ["major": version[0], "minor": version.count > 1 ? version[1] : 0],
+      ]
+    ]
+    return symbol
+  }
   // `⚠︎ ` marks a deprecated symbol, which the graph says in its `availability`.
   if declaration.hasPrefix("⚠︎ ") {
     var symbol = fixtureSymbol(

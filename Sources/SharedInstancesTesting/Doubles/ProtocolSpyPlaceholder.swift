@@ -5,8 +5,10 @@ import Testing
 /// A spy that stands as the placeholder of the protocol it implements: where a test reads a
 /// value of that protocol that nothing provided, it is served a fresh spy.
 ///
-/// `generate-spies` declares this conformance on every spy it writes (but generic and
-/// main-actor ones); no test writes a line for it. A `.required` box of the protocol read in
+/// `generate-spies` declares this conformance on every spy it writes (main-actor ones
+/// included, `nonisolated`); no test writes a line for it. For a generic spy it writes a
+/// companion class, `<Spy>Placeholder`, that makes the spy specialized with `Int` (where `Int`
+/// meets the associated types' constraints). A `.required` box of the protocol read in
 /// an isolated test without an override, an empty box with no default, or a spy's unstubbed
 /// call returning the protocol then fails the test and goes on with a fresh spy, instead of
 /// stopping the process. A hand-written spy can declare it too:
@@ -20,9 +22,10 @@ import Testing
 ///
 /// The spy is found by name, at run time, the first time a placeholder of the protocol is
 /// needed: `<Module>.<Protocol's path without dots>Spy` (`AppTests.WeatherSpy` for
-/// `App.Weather`), in the module of the running Swift Testing test, in a module where a spy
-/// was created before, or in `<protocol's module>Tests`. Declare it in one of them, with the
-/// generated name, and make it internal or public.
+/// `App.Weather`), else the same name followed by `Placeholder` (`AppTests.WeatherSpyPlaceholder`:
+/// a name lookup cannot find a generic class), in the module of the running Swift Testing test,
+/// in a module where a spy was created before, or in `<protocol's module>Tests`. Declare it in
+/// one of them, with the generated name, and make it internal or public.
 public protocol ProtocolSpyPlaceholder: AnyObject {
   /// The protocol the spy implements, as an existential type: `(any Weather).self`.
   static var spiedProtocol: Any.Type { get }
@@ -68,12 +71,15 @@ enum ProtocolSpies {
     if let testModule { modules.insert(testModule, at: 0) }
     modules.append(parts[0] + "Tests")
     var found: (any ProtocolSpyPlaceholder.Type)?
-    for module in modules {
-      if let candidate = _typeByName("\(module).\(spyName)") as? any ProtocolSpyPlaceholder.Type,
-        candidate.spiedProtocol == type
-      {
-        found = candidate
-        break
+    // A generic spy is found through its companion: a name names no generic class.
+    search: for module in modules {
+      for name in [spyName, spyName + "Placeholder"] {
+        if let candidate = _typeByName("\(module).\(name)") as? any ProtocolSpyPlaceholder.Type,
+          candidate.spiedProtocol == type
+        {
+          found = candidate
+          break search
+        }
       }
     }
     let stored: Any.Type? = found

@@ -1,4 +1,5 @@
 import Foundation
+import _SpyGeneratorCore
 
 /// The contents of `migrate-singletons.json`, at a package's root: which targets the command
 /// migrates or checks, and, for each, what it allows and how it extracts protocols.
@@ -100,52 +101,24 @@ public struct MigrationConfiguration: Equatable, Sendable {
   public static func parse(_ data: Data, file: String = fileName) throws(Error)
     -> MigrationConfiguration
   {
-    guard let root = try? JSONSerialization.jsonObject(with: data),
-      let object = root as? [String: Any]
-    else {
-      throw Error(description: "\(file) must hold a JSON object with \"targets\": [ … ].")
-    }
-    if let unknown = Set(object.keys).subtracting(["targets"]).sorted().first {
-      throw Error(
-        description: "\(file) has the unknown key \"\(unknown)\"; the only top-level key is "
-          + "\"targets\"."
+    let entries = try reading { () throws(TargetEntries.Error) in
+      try TargetEntries.parse(
+        data,
+        file: file,
+        keys: ["target", "allow", "classes", "extractProtocol", "spies"],
+        required: #""target""#,
+        explainsInvalidJSON: false
       )
     }
-    guard let entries = object["targets"] as? [Any] else {
-      throw Error(description: "\(file) must list its targets in \"targets\": [ … ].")
-    }
     var targets: [Target] = []
-    for (index, entry) in entries.enumerated() {
-      let place = "\(file), targets[\(index)]"
-      guard let fields = entry as? [String: Any] else {
-        throw Error(description: "\(place) must be an object with \"target\".")
-      }
-      let known: Set = ["target", "allow", "classes", "extractProtocol", "spies"]
-      if let unknown = Set(fields.keys).subtracting(known).sorted().first {
-        throw Error(
-          description: "\(place) has the unknown key \"\(unknown)\"; the keys are "
-            + known.sorted().map { "\"\($0)\"" }.joined(separator: ", ") + "."
-        )
-      }
-      guard let name = fields["target"] as? String, !name.isEmpty else {
-        throw Error(description: "\(place) needs \"target\": a non-empty string.")
-      }
-      func names(_ key: String) throws(Error) -> [String] {
-        guard let value = fields[key] else { return [] }
-        guard let list = value as? [String] else {
-          throw Error(description: "\(place): \"\(key)\" must be a list of names.")
-        }
-        return list
-      }
-      var extract = false
-      if let value = fields["extractProtocol"] {
-        guard let flag = value as? Bool else {
-          throw Error(description: "\(place): \"extractProtocol\" must be true or false.")
-        }
-        extract = flag
+    for entry in entries {
+      let place = entry.place
+      let name = try reading { () throws(TargetEntries.Error) in try entry.string("target") }
+      let extract = try reading { () throws(TargetEntries.Error) in
+        try entry.flag("extractProtocol")
       }
       var spies: String?
-      if let value = fields["spies"] {
+      if let value = entry.fields["spies"] {
         guard let folder = value as? String, !folder.isEmpty, !folder.hasPrefix("/"),
           !folder.split(separator: "/").contains("..")
         else {
@@ -159,16 +132,30 @@ public struct MigrationConfiguration: Equatable, Sendable {
       if targets.contains(where: { $0.target == name }) {
         throw Error(description: "\(place) lists target \(name) a second time.")
       }
+      let (allow, classes) = try reading { () throws(TargetEntries.Error) in
+        (try entry.names("allow"), try entry.names("classes"))
+      }
       targets.append(
         Target(
           target: name,
-          allow: try names("allow"),
-          classes: try names("classes"),
+          allow: allow,
+          classes: classes,
           extractProtocol: extract,
           spies: spies
         )
       )
     }
     return MigrationConfiguration(targets: targets)
+  }
+
+  /// What `body` reads from the file, its errors made this type's.
+  private static func reading<Value>(
+    _ body: () throws(TargetEntries.Error) -> Value
+  ) throws(Error) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw Error(description: error.description)
+    }
   }
 }

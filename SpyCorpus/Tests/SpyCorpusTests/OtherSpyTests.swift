@@ -22,6 +22,26 @@ import Testing
     #expect(screen.calls == [.show(title: "Home"), .isVisible])
   }
 
+  /// The main-actor spy stands as its protocol's placeholder like the others: the library
+  /// makes it wherever a read needs one, off the main actor too.
+  @Test func aMainActorProtocolsSpyIsItsPlaceholderMadeOffTheMainActor() async {
+    #expect(ObjectIdentifier(ScreenSpy.spiedProtocol) == ObjectIdentifier((any Screen).self))
+    let screen = await Task.detached { ScreenSpy.makePlaceholderSpy() as? ScreenSpy }.value
+    #expect(screen != nil)
+    #expect(screen?.calls == [])
+  }
+
+  /// A generic spy's placeholder is made by its companion, specialized with `Int`.
+  @Test func aGenericSpysPlaceholderIsMadeByItsCompanion() {
+    #expect(
+      ObjectIdentifier(RepositorySpyPlaceholder.spiedProtocol)
+        == ObjectIdentifier((any Repository).self)
+    )
+    let repository = RepositorySpyPlaceholder.makePlaceholderSpy() as? RepositorySpy<Int>
+    #expect(repository != nil)
+    #expect(repository?.calls == [])
+  }
+
   @Test func aSpyImplementsTheRequirementsOfItsParents() async throws {
     let account = AccountSpy()
     account.stub(.displayName, returning: "Ada")

@@ -31,6 +31,21 @@ import Testing
     #expect(spy != nil)
     #expect(spy?.calls == [])
   }
+
+  /// A generic spy's placeholder is its companion `<Spy>Placeholder`, which the library looks
+  /// for after the spy's own name (which names no generic class).
+  @Test func anUnstubbedCallReturningAProtocolWithAGenericSpyReturnsItsPlaceholderSpy() {
+    let depot = DepotSpy()
+    var storage: (any Storing)?
+    withKnownIssue {
+      storage = try? depot.storage()
+    } matching: { issue in
+      text(of: issue).contains("Unstubbed call: DepotSpy.storage")
+    }
+    let spy = storage as? StoringSpy<Int>
+    #expect(spy != nil)
+    #expect(spy?.calls == [])
+  }
 }
 
 // MARK: - Fixtures
@@ -89,4 +104,56 @@ final class StationSpy: Spy<StationSpy.Call>, Station, @unchecked Sendable {
   }
 
   func forecast() -> any Forecasting { recordStubbed(.forecast) }
+}
+
+protocol Storing: Sendable {
+  associatedtype Item
+  func load() -> Item
+}
+
+protocol Depot: Sendable {
+  func storage() throws(DepotError) -> any Storing
+}
+
+/// Thrown by an unstubbed `storage()` only where its result has no placeholder.
+struct DepotError: Error, SpyPlaceholder {
+  static var spyPlaceholder: DepotError { DepotError() }
+}
+
+/// What `generate-spies` writes for `Storing`: a generic spy, and its placeholder companion.
+final class StoringSpy<Item>: Spy<StoringSpy<Item>.Call>, Storing, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
+  enum Call: SpyCall {
+    case load
+
+    enum Method {
+      case load
+    }
+
+    var method: Method { .load }
+  }
+
+  func load() -> Item { recordStubbed(.load) }
+}
+
+final class StoringSpyPlaceholder: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Storing).self }
+  static func makePlaceholderSpy() -> Any { StoringSpy<Int>() }
+}
+
+final class DepotSpy: Spy<DepotSpy.Call>, Depot, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
+  enum Call: SpyCall {
+    case storage
+
+    enum Method {
+      case storage
+    }
+
+    var method: Method { .storage }
+  }
+
+  func storage() throws(DepotError) -> any Storing {
+    try recordThrowing(.storage, as: DepotError.self)
+  }
 }

@@ -33,3 +33,10 @@ final class PushCenterNavigationDelegateSpy: Spy<PushCenterNavigationDelegateSpy
     record(.open(url: url))
   }
 }
+
+/// Serves a fresh spy where a test reads an `any PushCenterNavigationDelegate` that nothing
+/// provided (a `.required` box, an unstubbed call): the read fails the test and goes on.
+extension PushCenterNavigationDelegateSpy: ProtocolSpyPlaceholder {
+  nonisolated static var spiedProtocol: Any.Type { (any PushCenterNavigationDelegate).self }
+  nonisolated static func makePlaceholderSpy() -> Any { PushCenterNavigationDelegateSpy() }
+}

@@ -66,3 +66,11 @@ final class ArticleStoreSpy<Tag: Hashable>: Spy<ArticleStoreSpy<Tag>.Call>,
     record(.tag(item: item, with: SpyArgument(tag)))
   }
 }
+
+/// Serves a fresh `ArticleStoreSpy<Int>` where a test reads an `any ArticleStore` that nothing
+/// provided (a `.required` box, an unstubbed call): the read fails the test and goes on. The
+/// library finds the spy by this name, which it cannot find for a generic class.
+final class ArticleStoreSpyPlaceholder: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ArticleStore).self }
+  static func makePlaceholderSpy() -> Any { ArticleStoreSpy<Int>() }
+}

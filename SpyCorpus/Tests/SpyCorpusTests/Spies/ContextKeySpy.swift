@@ -42,3 +42,11 @@ final class ContextKeySpy<Value: Sendable>: Spy<ContextKeySpy<Value>.Call>,
     Self.statics.record(.nameOverride, placeholder: nil)
   }
 }
+
+/// Serves a fresh `ContextKeySpy<Int>` where a test reads an `any ContextKey` that nothing provided
+/// (a `.required` box, an unstubbed call): the read fails the test and goes on. The library finds
+/// the spy by this name, which it cannot find for a generic class.
+final class ContextKeySpyPlaceholder: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any ContextKey).self }
+  static func makePlaceholderSpy() -> Any { ContextKeySpy<Int>() }
+}

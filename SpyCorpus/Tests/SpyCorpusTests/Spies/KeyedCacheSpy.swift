@@ -98,3 +98,11 @@ actor KeyedCacheSpy<Value: Sendable>: KeyedCache {
     spy.lastKept("observe.handler")
   }
 }
+
+/// Serves a fresh `KeyedCacheSpy<Int>` where a test reads an `any KeyedCache` that nothing provided
+/// (a `.required` box, an unstubbed call): the read fails the test and goes on. The library finds
+/// the spy by this name, which it cannot find for a generic class.
+final class KeyedCacheSpyPlaceholder: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any KeyedCache).self }
+  static func makePlaceholderSpy() -> Any { KeyedCacheSpy<Int>() }
+}

@@ -28,3 +28,11 @@ final class RepositorySpy<Item>: Spy<RepositorySpy<Item>.Call>, Repository, @unc
     record(.all, placeholder: [])
   }
 }
+
+/// Serves a fresh `RepositorySpy<Int>` where a test reads an `any Repository` that nothing provided
+/// (a `.required` box, an unstubbed call): the read fails the test and goes on. The library finds
+/// the spy by this name, which it cannot find for a generic class.
+final class RepositorySpyPlaceholder: ProtocolSpyPlaceholder {
+  static var spiedProtocol: Any.Type { (any Repository).self }
+  static func makePlaceholderSpy() -> Any { RepositorySpy<Int>() }
+}

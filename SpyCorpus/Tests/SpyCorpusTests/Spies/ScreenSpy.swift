@@ -37,3 +37,10 @@ final class ScreenSpy: Spy<ScreenSpy.Call>, Screen, @unchecked Sendable {
     record(.isVisible, placeholder: false)
   }
 }
+
+/// Serves a fresh spy where a test reads an `any Screen` that nothing provided (a `.required` box,
+/// an unstubbed call): the read fails the test and goes on.
+extension ScreenSpy: ProtocolSpyPlaceholder {
+  nonisolated static var spiedProtocol: Any.Type { (any Screen).self }
+  nonisolated static func makePlaceholderSpy() -> Any { ScreenSpy() }
+}

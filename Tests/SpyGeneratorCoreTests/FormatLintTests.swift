@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import _SpyGeneratorCore
+
+/// Users commit the generated spies and lint them: `swift format lint --strict`, with the
+/// project's `.swift-format`, accepts every spy, however long its signatures. The shapes are the
+/// real modules' that it once rejected (SpyCorpus/RealModules/REPORT.md).
+@Suite struct FormatLintTests {
+  /// OpenAPIRuntime's `ServerTransport`: an escaping closure parameter whose type does not fit
+  /// on a line, and the accessor of the closure the spy keeps.
+  @Test func aLongClosureParameterAndItsKeptAccessorAreLintClean() throws {
+    let spy = try spyText([
+      .method(
+        "func register(_ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, "
+          + "ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?), "
+          + "method: HTTPRequest.Method, path: String) throws"
+      )
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(
+      spy.contains(
+        """
+          func register(
+            _ handler:
+              @escaping @Sendable (
+                HTTPRequest, HTTPBody?, ServerRequestMetadata
+              ) async throws -> (HTTPResponse, HTTPBody?),
+            method: HTTPRequest.Method,
+            path: String
+          ) throws {
+
+        """
+      )
+    )
+  }
+
+  /// OpenAPIRuntime's `ServerMiddleware`: a non-escaping closure parameter, last, too long.
+  @Test func aLongLastClosureParameterIsLintClean() throws {
+    let spy = try spyText([
+      .method(
+        "func intercept(_ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, "
+          + "operationID: String, next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) "
+          + "async throws -> (HTTPResponse, HTTPBody?)) async throws -> (HTTPResponse, HTTPBody?)"
+      )
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+  }
+
+  /// Hummingbird's `PersistDriver`: generic requirements whose `where` clause does not fit on
+  /// the line that closes the parameters.
+  @Test func aLongWhereClauseOfARequirementIsLintClean() throws {
+    let constraints = "where Object : Decodable, Object : Encodable, Object : Sendable"
+    let spy = try spyText([
+      .method(
+        "func create<Object>(key: String, value: Object, expires: Duration?) async throws "
+          + constraints,
+        generics: ["Object"]
+      ),
+      .method(
+        "func getWithTTL<Object>(key: String, as: Object.Type) async throws -> "
+          + "(object: Object, ttl: Duration?)? " + constraints,
+        generics: ["Object"]
+      ),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(
+      spy.contains(
+        """
+          ) async throws -> (object: Object, ttl: Duration?)?
+          where Object: Decodable, Object: Encodable, Object: Sendable {
+
+        """
+      )
+    )
+  }
+
+  /// Hummingbird's `ApplicationProtocol`: the spy's own `where` clause, from an associated
+  /// type's constraints, does not fit on a line.
+  @Test func aLongWhereClauseOfTheSpyIsLintClean() throws {
+    let spy = try spyText([
+      .associated(
+        "associatedtype Responder : HTTPResponder where Self.Responder.Context : "
+          + "InitializableFromSource, Self.Responder.Context.Source == "
+          + "ApplicationRequestContextSource"
+      ),
+      .property("var responder: Self.Responder { get async throws }"),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(
+      spy.contains(
+        """
+        where
+          Responder.Context: InitializableFromSource,
+          Responder.Context.Source == ApplicationRequestContextSource
+        {
+
+        """
+      )
+    )
+  }
+
+  /// Long types elsewhere: a property, a subscript, a `Call` case, tuples and arrays of
+  /// closures.
+  @Test func longTypesInEveryPositionAreLintClean() throws {
+    let closure =
+      "@Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata, ServerRequestMetadata) "
+      + "async throws -> (HTTPResponse, HTTPBody?)"
+    let spy = try spyText([
+      .property("var handlers: [\(closure)] { get }"),
+      .property(
+        "var pairs: [(requestIdentifier: String, responseIdentifier: String, Int, Int)] "
+          + "{ get set }"
+      ),
+      .method(
+        "func route(requestIdentifiers: [(requestIdentifier: String, responseIdentifier: "
+          + "String, metadataIdentifier: String)]) -> Int"
+      ),
+      .subscriptRequirement(
+        "subscript(handlers: [String: (requestIdentifier: String, responseIdentifier: String)]) "
+          + "-> (requestIdentifier: String, responseIdentifier: String, Int) { get }"
+      ),
+      .method("func register(_ handler: @escaping \(closure), also: @escaping \(closure))"),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+  }
+
+  /// Long generic shapes: a `where` clause with no parameters to break, a write-back stub and
+  /// the accessor of a kept generic closure.
+  @Test func longGenericShapesAreLintClean() throws {
+    let constraints =
+      "where Element : Decodable, Element : Encodable, Element : Sendable, Element : Hashable"
+    let spy = try spyText([
+      .method(
+        "func makeTheDefaultElementOfTheStore<Element>() -> [Element] " + constraints,
+        generics: ["Element"]
+      ),
+      .method(
+        "func update(_ values: inout [(requestIdentifier: String, responseIdentifier: String, "
+          + "metadataIdentifier: String)])"
+      ),
+      .method(
+        "func observe<Element>(_ handler: @escaping @Sendable (Element, HTTPRequest, HTTPBody?, "
+          + "ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)) " + constraints,
+        generics: ["Element"]
+      ),
+      .property(
+        "static var defaultHandlers: [String: @Sendable (HTTPRequest, HTTPBody?, "
+          + "ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)] { get }"
+      ),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+  }
+
+  /// Every spy of the corpus, as the generator writes it.
+  @Test func everyCorpusSpyIsLintClean() throws {
+    let output = try generateCorpus()
+    let files = Dictionary(uniqueKeysWithValues: output.files.map { ($0.name, $0.contents) })
+    #expect(files.count > 60)
+    #expect(try lintFindings(files) == [])
+  }
+}
+
+// MARK: - Fixtures
+
+/// What `swift format lint --strict` with the project's `.swift-format` reports on `files`
+/// (name: contents), one finding a line, file names without their folder.
+func lintFindings(_ files: [String: String]) throws -> [String] {
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("lint-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  for (name, contents) in files {
+    try contents.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+  }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = [
+    "swift", "format", "lint", "--strict", "--configuration",
+    testsFolder.appendingPathComponent("../../.swift-format").standardized.path, "-r",
+    folder.path,
+  ]
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let text = String(decoding: data, as: UTF8.self)
+  let findings = text.split(separator: "\n").map {
+    $0.replacingOccurrences(of: folder.path + "/", with: "")
+  }
+  // A finding fails the lint; a lint that fails with none (no swift-format) must not pass.
+  #expect(process.terminationStatus == 0 || !findings.isEmpty, "swift format: \(text)")
+  if !findings.isEmpty {
+    for (name, contents) in files.sorted(by: { $0.key < $1.key })
+    where findings.contains(where: { $0.hasPrefix(name + ":") }) {
+      Issue.record(
+        "\(findings.joined(separator: "\n"))\n\(name) as generated:\n\(contents)"
+      )
+    }
+  }
+  return findings
+}
