@@ -124,11 +124,10 @@ extension Resettable {
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard _identity.style == .bootstrap else { _Bootstraps.notBootstrapOnce(_identity, location) }
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
-      if scope.tracking.changes(of: _identity.id).contains(.set) {
-        _Bootstraps.reportSecondBootstrap(of: _identity, at: location, in: scope)
-      }
-    } else {
+    // In a scope, a second bootstrap is reported there (`_SharedInstancesIsolation`).
+    if !si_isolation_is_active()
+      || !_Isolation.hooks.bootstrapInScope(of: _identity, at: location)
+    {
       _Bootstraps.claim(_identity, at: location)
     }
     _slotForChange(.bootstrap, location: location)?.store(instance, isOverride: false)
@@ -147,20 +146,15 @@ extension Resettable {
   /// ```
   public var isBootstrapped: Bool {
     guard _identity.style == .bootstrap else { return false }
-    if si_isolation_is_active(), var scope = _Scope.resolve(box: _identity.id) {
-      // A nested scope starts from its parent's value: bootstrapped there counts here.
-      while true {
-        if scope.tracking.changes(of: _identity.id).contains(.set) { return true }
-        guard let parent = scope.parent else { return false }
-        scope = parent
-      }
+    if si_isolation_is_active(), let inScope = _Isolation.hooks.isBootstrappedInScope(_identity) {
+      return inScope
     }
     return _Bootstraps.location(of: _identity) != nil
   }
 }
 
 extension _Change {
-  static let bootstrap = _Change(name: "bootstrap(_:)", kind: .set)
+  static let bootstrap = _Change(name: "bootstrap(_:)", kindBits: 2)
 }
 
 /// Where each bootstrap-once box was bootstrapped outside isolated tests: once per program.
@@ -188,24 +182,6 @@ enum _Bootstraps {
 
   static func location(of identity: _BoxIdentity) -> _SourceLocation? {
     bootstrapped.withLock { $0[identity.id] }
-  }
-
-  /// A second bootstrap of `identity` in one isolated test: the test fails, and goes on.
-  static func reportSecondBootstrap(
-    of identity: _BoxIdentity,
-    at location: _SourceLocation,
-    in scope: _Scope
-  ) {
-    scope.report(
-      _Diagnostic(
-        message: """
-          \(identity.description) was bootstrapped twice in \(scope.name) (again at \
-          \(location.fileID):\(location.line)): in the program, a second bootstrap stops it. \
-          Bootstrap the box once per test; the test goes on with the second value.
-          """,
-        location: location
-      )
-    )
   }
 
   static func notBootstrapOnce(_ identity: _BoxIdentity, _ location: _SourceLocation) -> Never {

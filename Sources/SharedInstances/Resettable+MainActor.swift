@@ -88,10 +88,7 @@ enum _MainActorFactory {
   /// awaits) and the main queue is drained: wait for the factory to run there. Elsewhere (an
   /// XCTest test, which blocks the main thread; production) it stops the program.
   static var canHopToMainActor: Bool {
-    guard si_isolation_is_active(), _Scope.resolveForCapture() != nil,
-      let probe = _Scope.runsInTestTask.load()
-    else { return false }
-    return probe()
+    si_isolation_is_active() && _Isolation.hooks.runsInScopeOfTestTask()
   }
 }
 

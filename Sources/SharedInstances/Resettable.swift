@@ -269,7 +269,7 @@ public final class Resettable<Shared> {
   ) throws(Failure) -> Result {
     // No isolation used yet: a first use, or every borrow word of this thread is taken.
     guard si_isolation_is_active() else { return try body(_valueSlowPath()) }
-    switch _Scope.borrow(box: _identity, global: _global) {
+    switch _Isolation.borrow(box: _identity, global: _global) {
     case .borrowed(let borrow):
       defer { borrow.end() }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
@@ -290,7 +290,7 @@ public final class Resettable<Shared> {
     // The common read in a test: found and protected by non-generic library code, so that a
     // debug build does little generic work here.
     var read = _Read()
-    switch _Scope.beginRead(of: _identity, global: _global, &read) {
+    switch _Isolation.beginRead(of: _identity, global: _global, &read) {
     case .reading:
       var copy = read.copy(as: Shared.self)
       read.end(after: &copy)  // invariant 3 of `_MemorySafety`
@@ -304,7 +304,7 @@ public final class Resettable<Shared> {
   /// empty box, serves the process-wide instance or the type's placeholder in a test's scope
   /// (failing the test), and stops the program where there is nothing to serve.
   @_alwaysEmitIntoClient
-  func _readOrServe(in scope: _Scope?) -> Shared {
+  func _readOrServe(in scope: AnyObject?) -> Shared {
     if let value = _readOrCreate(in: scope) { return value }
     guard let scope else { _identity.emptyFailure() }
     return _servedForEmptyRead(in: scope)
@@ -315,19 +315,19 @@ public final class Resettable<Shared> {
   /// if it has one (`SpyPlaceholder`). With neither, no value exists to serve, and the program
   /// stops with a message naming the box and the test.
   @usableFromInline
-  func _servedForEmptyRead(in scope: _Scope) -> Shared {
+  func _servedForEmptyRead(in scope: AnyObject) -> Shared {
     _Isolation.hooks.servedForEmptyRead(self, in: scope)
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @_alwaysEmitIntoClient
   func _readOrCreate() -> Shared? {
-    _readOrCreate(in: si_isolation_is_active() ? _Scope.resolve(box: _identity) : nil)
+    _readOrCreate(in: si_isolation_is_active() ? _Isolation.resolve(box: _identity) : nil)
   }
 
   /// Reads in `scope` (already resolved), or in the process-wide instance when it is nil.
   @_alwaysEmitIntoClient
-  func _readOrCreate(in scope: _Scope?) -> Shared? {
+  func _readOrCreate(in scope: AnyObject?) -> Shared? {
     if let scope { return _readOrCreateInScope(scope) }
     if let value = _global.load(Shared.self, symmetric: false) { return value }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
@@ -336,7 +336,7 @@ public final class Resettable<Shared> {
   /// Reads in `scope`, through the hooks: the isolated read path is out of the reach of
   /// production code, which never opens a scope.
   @usableFromInline
-  func _readOrCreateInScope(_ scope: _Scope) -> Shared? {
+  func _readOrCreateInScope(_ scope: AnyObject) -> Shared? {
     _Isolation.hooks.readOrCreate(self, in: scope)
   }
 
@@ -352,8 +352,8 @@ public final class Resettable<Shared> {
   /// ```
   @_alwaysEmitIntoClient
   public var currentValue: Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
-      return scope.slot(for: _identity).load(Shared.self, symmetric: true)
+    if si_isolation_is_active(), let slot = _Isolation.slotHere(of: _identity, countingRead: true) {
+      return slot.load(Shared.self, symmetric: true)
     }
     return _global.load(Shared.self, symmetric: false)
   }
@@ -405,7 +405,9 @@ public final class Resettable<Shared> {
   /// #expect(ArticleManager.shared.isOverridden)
   /// ```
   public var isOverridden: Bool {
-    _servesTestDouble()
+    // In a scope, an override or the box's test default (`_SharedInstancesIsolation`).
+    guard si_isolation_is_active() else { return _global.isOverridden }
+    return _Isolation.hooks.servesTestDouble(self)
   }
 
   // MARK: - Changing
@@ -535,23 +537,6 @@ extension _Slot {
     guard isCreatingOnThisThread else { return self }
     identity.reportChangeDuringCreation("\(change.name)", at: location, in: nil)
     return nil
-  }
-}
-
-extension Resettable {
-
-  /// Gives the box a slot in `scope` (a copy of the parent's instance, if any) without reading
-  /// it, as a change does: for the torture, whose next read is then the scope's first report.
-  package func _touch(in scope: _Scope) {
-    _ = scope.slot(for: _identity)
-  }
-
-  /// The slot whose state reads here see, without creating anything or checking a change.
-  func _slotHere() -> _Slot {
-    guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {
-      return _global
-    }
-    return scope.slot(for: _identity)
   }
 }
 

@@ -195,7 +195,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   package func reportChangeDuringCreation(
     _ operation: String,
     at location: _SourceLocation,
-    in scope: _Scope?
+    in scope: AnyObject?
   ) {
     let runner = _FactoryStack.role(of: self) == .update ? "update(_:) closure" : "factory"
     let message = """
@@ -205,7 +205,7 @@ package final class _BoxIdentity: @unchecked Sendable {
       change before the box is first read, or after the \(runner) returns.\(_RunningTest.suffix)
       """
     if let scope {
-      scope.report(_Diagnostic(message: message, location: location))
+      _Isolation.hooks.report(_Diagnostic(message: message, location: location), in: scope)
     } else if claimSelfChangeReport() {
       _Diagnostics.report(_Diagnostic(message: message, location: location))
     }

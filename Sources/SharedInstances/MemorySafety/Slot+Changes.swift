@@ -117,7 +117,7 @@ extension _Slot {
   }
 
   /// A copy of the current cell, for a nested scope's slot to publish (invariant 7).
-  func copyOfCurrentCell() -> UnsafeMutableRawPointer? {
+  package func copyOfCurrentCell() -> UnsafeMutableRawPointer? {
     stateLock.withLock { current.pointee.map { Self.copy(of: $0) } }
   }
 

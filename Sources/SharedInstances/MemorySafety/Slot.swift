@@ -20,7 +20,7 @@ package final class _Slot: @unchecked Sendable {
   // `retireLock`; the cells are immutable.
 
   /// What readers touch, in one C struct: scope tables point to it (`si_scope_begin_read`).
-  @usableFromInline let state: UnsafeMutablePointer<si_slot_state>
+  @usableFromInline package let state: UnsafeMutablePointer<si_slot_state>
   /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
   @usableFromInline package let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Atomic words: the thread running the factory or an update (or 0), whether a strict-mode
@@ -47,7 +47,7 @@ package final class _Slot: @unchecked Sendable {
   @_alwaysEmitIntoClient static var readFlagsWord: Int { 2 }
   @_alwaysEmitIntoClient static var retiredWord: Int { 3 }
 
-  @usableFromInline init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
+  @usableFromInline package init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
     state = .allocate(capacity: 1)
     current = si_slot_current(state)
     words = si_slot_words(state)
@@ -186,7 +186,7 @@ package final class _Slot: @unchecked Sendable {
     return (copy, read.kind)
   }
 
-  var isOverridden: Bool {
+  package var isOverridden: Bool {
     stateLock.withLock { current.pointee.map { Self.isOverride($0) } ?? false }
   }
 
