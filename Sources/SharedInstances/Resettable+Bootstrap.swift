@@ -52,6 +52,7 @@ extension Resettable {
   ///   - makeDefault: Creates the system's default, which reads return until the bootstrap.
   ///     It runs at most once per generation, like a factory, and must not read this box.
   /// - Returns: A box whose reads return the default until it is bootstrapped.
+  @_alwaysEmitIntoClient
   public static func bootstrapOnce(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -154,18 +155,23 @@ extension Resettable {
 }
 
 extension _Change {
-  static let bootstrap = _Change(name: "bootstrap(_:)", kindBits: 2)
+  @usableFromInline static let bootstrap = _Change(name: "bootstrap(_:)", kindBits: 2)
 }
 
 /// Where each bootstrap-once box was bootstrapped outside isolated tests: once per program.
+///
+/// Each box keeps its own bootstrap's location (`_BoxIdentity.bootstrapLocation`), under one
+/// lock: a bootstrap happens once per box, and a table keyed by box would bring a dictionary's
+/// code into every program (issue 30, item 8).
 enum _Bootstraps {
-  private static let bootstrapped = Protected<[UInt64: _SourceLocation]>([:])
+  /// Guards `_BoxIdentity.bootstrapLocation` of every box.
+  static let lock = _Mutex()
 
   /// Records the program's bootstrap of `identity`; stops the program if it is the second.
   static func claim(_ identity: _BoxIdentity, at location: _SourceLocation) {
-    let first: _SourceLocation? = bootstrapped.withLock { bootstrapped in
-      if let first = bootstrapped[identity.id] { return first }
-      bootstrapped[identity.id] = location
+    let first: _SourceLocation? = lock.withLock {
+      if let first = identity.bootstrapLocation { return first }
+      identity.bootstrapLocation = location
       return nil
     }
     guard let first else { return }
@@ -181,7 +187,7 @@ enum _Bootstraps {
   }
 
   static func location(of identity: _BoxIdentity) -> _SourceLocation? {
-    bootstrapped.withLock { $0[identity.id] }
+    lock.withLock { identity.bootstrapLocation }
   }
 
   static func notBootstrapOnce(_ identity: _BoxIdentity, _ location: _SourceLocation) -> Never {

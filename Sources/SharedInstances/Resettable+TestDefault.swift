@@ -42,6 +42,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
   ///   - factory: Creates the real instance, at most once per generation, holding no lock that
   ///     other boxes need. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -81,6 +82,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they neither set nor
   ///     overrode the box.
   /// - Returns: A box with no instance and no factory.
+  @_alwaysEmitIntoClient
   public static func empty(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -177,6 +179,7 @@ extension Resettable {
   ///   - policy: Whether isolated tests must override the box.
   ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
   ///   - factory: Creates the real instance. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,
@@ -219,6 +222,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they neither set nor
   ///     overrode the box.
   /// - Returns: A box with no instance and no factory, member of `lifetime`.
+  @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,

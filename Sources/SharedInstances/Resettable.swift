@@ -110,6 +110,7 @@ public final class Resettable<Shared> {
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance. It runs at most once per generation, on the thread of
   ///     the first read, holding no lock that other boxes need. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -147,6 +148,7 @@ public final class Resettable<Shared> {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   /// - Returns: A box with no instance and no factory.
+  @_alwaysEmitIntoClient
   public static func empty(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -159,6 +161,7 @@ public final class Resettable<Shared> {
     )
   }
 
+  @usableFromInline
   init(
     factory: (@Sendable () -> Shared)?,
     location: _SourceLocation,
@@ -439,6 +442,7 @@ public final class Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
+  @_alwaysEmitIntoClient
   public func override(
     with replacement: Shared,
     fileID: StaticString = #fileID,
@@ -472,6 +476,7 @@ public final class Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
+  @_alwaysEmitIntoClient
   public func set(
     _ instance: Shared,
     fileID: StaticString = #fileID,
@@ -502,6 +507,7 @@ public final class Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
+  @_alwaysEmitIntoClient
   public func reset(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -518,6 +524,7 @@ public final class Resettable<Shared> {
   /// other tests (see `_UnscopedChanges`); nil when the change is refused because this box's own
   /// factory or `update(_:)` closure makes it, on this thread (reported: the change would make
   /// the result being made stale, and the factory would run again forever).
+  @usableFromInline
   func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
     guard si_isolation_is_active() else {
       return _global.refusingOwnChange(of: _identity, change, location)

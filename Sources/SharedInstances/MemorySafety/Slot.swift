@@ -89,7 +89,7 @@ package final class _Slot: @unchecked Sendable {
 
   /// The kind of a value installed by `set`, `setIfEmpty` or `update` (not an override): in a
   /// scope, a test provided it; elsewhere, it is the app's own instance.
-  var installedKind: _CellKind { isScoped ? .provided : .real }
+  @usableFromInline var installedKind: _CellKind { isScoped ? .provided : .real }
 
   @_alwaysEmitIntoClient @inline(__always)
   package static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
@@ -121,6 +121,7 @@ package final class _Slot: @unchecked Sendable {
 
   /// Takes one more reference to a cell, for a caller that reads it under `stateLock` and
   /// releases it after unlocking.
+  @usableFromInline
   static func retain(_ word: UnsafeMutableRawPointer) {
     _ = Unmanaged<AnyObject>.fromOpaque(object(word)).retain()
   }
@@ -128,6 +129,7 @@ package final class _Slot: @unchecked Sendable {
   /// Drops one reference to a cell, which may run the instance's deinit: user code. Callers hold
   /// no lock here; on a thread that runs a factory or an `update` closure, which hold their box's
   /// creation lock, the release waits until the outermost of them returns (invariant 10).
+  @usableFromInline
   static func release(_ word: UnsafeMutableRawPointer) {
     if si_factory_stack_top() != nil {
       _FactoryStack.deferRelease(object(word))
@@ -192,7 +194,7 @@ package final class _Slot: @unchecked Sendable {
 
   /// Whether the box's factory or an `update` of it runs on the calling thread now (a change of
   /// the box from there would contradict the result being made).
-  package var isCreatingOnThisThread: Bool {
+  @usableFromInline package var isCreatingOnThisThread: Bool {
     si_int_load_acquire(words + Self.creatorWord) == Int(bitPattern: si_current_thread())
   }
 
