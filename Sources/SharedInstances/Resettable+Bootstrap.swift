@@ -155,7 +155,9 @@ extension Resettable {
 }
 
 extension _Change {
-  @usableFromInline static let bootstrap = _Change(name: "bootstrap(_:)", kindBits: 2)
+  @_alwaysEmitIntoClient static var bootstrap: _Change {
+    _Change(name: "bootstrap(_:)", kindBits: 2)
+  }
 }
 
 /// Where each bootstrap-once box was bootstrapped outside isolated tests: once per program.

@@ -93,7 +93,7 @@ public final class Resettable<Shared> {
   @usableFromInline package let _identity: _BoxIdentity
   /// What isolated tests get when they did not override the box, declared with it
   /// (Resettable+TestDefault.swift).
-  let _testDefault: (@Sendable () -> Shared)?
+  package let _testDefault: (@Sendable () -> Shared)?
 
   /// Creates a box whose instance `factory` creates on first read.
   ///
