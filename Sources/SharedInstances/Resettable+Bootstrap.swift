@@ -52,6 +52,7 @@ extension Resettable {
   ///   - makeDefault: Creates the system's default, which reads return until the bootstrap.
   ///     It runs at most once per generation, like a factory, and must not read this box.
   /// - Returns: A box whose reads return the default until it is bootstrapped.
+  @_alwaysEmitIntoClient
   public static func bootstrapOnce(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -124,11 +125,10 @@ extension Resettable {
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard _identity.style == .bootstrap else { _Bootstraps.notBootstrapOnce(_identity, location) }
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) {
-      if scope.tracking.changes(of: _identity.id).contains(.set) {
-        _Bootstraps.reportSecondBootstrap(of: _identity, at: location, in: scope)
-      }
-    } else {
+    // In a scope, a second bootstrap is reported there (`_SharedInstancesIsolation`).
+    if !si_isolation_is_active()
+      || !_Isolation.hooks.bootstrapInScope(of: _identity, at: location)
+    {
       _Bootstraps.claim(_identity, at: location)
     }
     _slotForChange(.bootstrap, location: location)?.store(instance, isOverride: false)
@@ -147,31 +147,33 @@ extension Resettable {
   /// ```
   public var isBootstrapped: Bool {
     guard _identity.style == .bootstrap else { return false }
-    if si_isolation_is_active(), var scope = _Scope.resolve(box: _identity.id) {
-      // A nested scope starts from its parent's value: bootstrapped there counts here.
-      while true {
-        if scope.tracking.changes(of: _identity.id).contains(.set) { return true }
-        guard let parent = scope.parent else { return false }
-        scope = parent
-      }
+    if si_isolation_is_active(), let inScope = _Isolation.hooks.isBootstrappedInScope(_identity) {
+      return inScope
     }
     return _Bootstraps.location(of: _identity) != nil
   }
 }
 
 extension _Change {
-  static let bootstrap = _Change(name: "bootstrap(_:)", kind: .set)
+  @_alwaysEmitIntoClient static var bootstrap: _Change {
+    _Change(name: "bootstrap(_:)", kindBits: 2)
+  }
 }
 
 /// Where each bootstrap-once box was bootstrapped outside isolated tests: once per program.
+///
+/// Each box keeps its own bootstrap's location (`_BoxIdentity.bootstrapLocation`), under one
+/// lock: a bootstrap happens once per box, and a table keyed by box would bring a dictionary's
+/// code into every program (issue 30, item 8).
 enum _Bootstraps {
-  private static let bootstrapped = Protected<[UInt64: _SourceLocation]>([:])
+  /// Guards `_BoxIdentity.bootstrapLocation` of every box.
+  static let lock = _Mutex()
 
   /// Records the program's bootstrap of `identity`; stops the program if it is the second.
   static func claim(_ identity: _BoxIdentity, at location: _SourceLocation) {
-    let first: _SourceLocation? = bootstrapped.withLock { bootstrapped in
-      if let first = bootstrapped[identity.id] { return first }
-      bootstrapped[identity.id] = location
+    let first: _SourceLocation? = lock.withLock {
+      if let first = identity.bootstrapLocation { return first }
+      identity.bootstrapLocation = location
       return nil
     }
     guard let first else { return }
@@ -187,25 +189,7 @@ enum _Bootstraps {
   }
 
   static func location(of identity: _BoxIdentity) -> _SourceLocation? {
-    bootstrapped.withLock { $0[identity.id] }
-  }
-
-  /// A second bootstrap of `identity` in one isolated test: the test fails, and goes on.
-  static func reportSecondBootstrap(
-    of identity: _BoxIdentity,
-    at location: _SourceLocation,
-    in scope: _Scope
-  ) {
-    scope.report(
-      _Diagnostic(
-        message: """
-          \(identity.description) was bootstrapped twice in \(scope.name) (again at \
-          \(location.fileID):\(location.line)): in the program, a second bootstrap stops it. \
-          Bootstrap the box once per test; the test goes on with the second value.
-          """,
-        location: location
-      )
-    )
+    lock.withLock { identity.bootstrapLocation }
   }
 
   static func notBootstrapOnce(_ identity: _BoxIdentity, _ location: _SourceLocation) -> Never {

@@ -22,6 +22,7 @@ extension Resettable {
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance, at most once per generation, on the thread of the
   ///     first read. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,
@@ -61,6 +62,7 @@ extension Resettable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   /// - Returns: A box with no instance and no factory, member of `lifetime`.
+  @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,
@@ -101,6 +103,7 @@ extension Resettable where Shared: Sendable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance on the main actor; the first read must happen there.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,
@@ -115,16 +118,11 @@ extension Resettable where Shared: Sendable {
 }
 
 extension Resettable: _LifetimeMember {
-  func _endLifetime(at location: _SourceLocation) {
+  @usableFromInline func _endLifetime(at location: _SourceLocation) {
     // In a scope that never touched this box (nor did the scopes it nests in), the box holds
     // nothing of this test: a read would start fresh anyway. Leaving it alone keeps a test's
     // record of what it touched the same whichever boxes other tests happened to declare first.
-    if si_isolation_is_active(), var scope = _Scope.resolve(box: _identity.id) {
-      while scope.lookup(_identity.id) == nil {
-        guard let parent = scope.parent else { return }
-        scope = parent
-      }
-    }
+    if si_isolation_is_active(), _Isolation.hooks.isUntouchedInScope(_identity) { return }
     _slotForChange(.reset, location: location)?.clear()
   }
 }

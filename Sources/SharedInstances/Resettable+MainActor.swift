@@ -33,6 +33,7 @@ extension Resettable where Shared: Sendable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance on the main actor.
+  @_alwaysEmitIntoClient
   public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -49,6 +50,10 @@ extension Resettable where Shared: Sendable {
 
   /// `factory`, run on the main actor: a first read elsewhere stops the program (or, in a Swift
   /// Testing test's scope, fails the test and creates the instance on the main actor).
+  ///
+  /// Emitted in the caller's module, so that a program without such a box carries none of it;
+  /// the message is built by the non-generic `_MainActorFactory.firstReadOffMainActor`.
+  @_alwaysEmitIntoClient
   static func _onMainActor(
     _ factory: @escaping @MainActor @Sendable () -> Shared,
     name: String?,
@@ -56,42 +61,52 @@ extension Resettable where Shared: Sendable {
   ) -> @Sendable () -> Shared {
     {
       if _MainQueue.isCurrent { return MainActor.assumeIsolated { factory() } }
-      let declared = "declared at \(location.fileID):\(location.line)"
-      let box =
-        name.map { "\($0) (Resettable<\(Shared.self)>, \(declared))" }
-        ?? "Resettable<\(Shared.self)> (\(declared))"
-      let message = """
-        \(box) has a @MainActor factory but was first read off the main actor. Read it first \
-        from the main actor (for example in the app's start-up or a @MainActor test), or \
-        override it in the test.
-        """
-      if _MainActorFactory.canHopToMainActor {
-        // In a test's scope every test gets a fresh box, so reading it first at start-up
-        // cannot protect tests: report, and create it on the main actor to keep the run alive.
-        _Diagnostics.report(
-          _Diagnostic(
-            message: message
-              + " The test goes on: the instance was created on the main actor for it.",
-            location: location
-          )
-        )
-        return _MainQueue.runOnMainActor(factory)
-      }
-      _ProcessStop.now("SharedInstances: \(message)\(_RunningTest.suffix)")
+      _MainActorFactory.firstReadOffMainActor(Shared.self, name: name, location: location)
+      return _MainQueue.runOnMainActor(factory)
     }
   }
 }
 
 /// Where a `@MainActor` factory first read off the main actor can keep the run alive.
+@usableFromInline
 enum _MainActorFactory {
   /// Inside a Swift Testing test's scope, where the main actor is not blocked by the test (it
   /// awaits) and the main queue is drained: wait for the factory to run there. Elsewhere (an
   /// XCTest test, which blocks the main thread; production) it stops the program.
   static var canHopToMainActor: Bool {
-    guard si_isolation_is_active(), _Scope.resolveForCapture() != nil,
-      let probe = _Scope.runsInTestTask.load()
-    else { return false }
-    return probe()
+    si_isolation_is_active() && _Isolation.hooks.runsInScopeOfTestTask()
+  }
+
+  /// A box of `type` (named `name`, declared at `location`) with a `@MainActor` factory was
+  /// first read off the main actor: stops the program, or where the factory can run on the main
+  /// actor instead (`canHopToMainActor`), fails the test and returns, for the caller to run it
+  /// there.
+  @usableFromInline
+  static func firstReadOffMainActor(
+    _ type: Any.Type,
+    name: String?,
+    location: _SourceLocation
+  ) {
+    let declared = "declared at \(location.fileID):\(location.line)"
+    let box =
+      name.map { "\($0) (Resettable<\(type)>, \(declared))" }
+      ?? "Resettable<\(type)> (\(declared))"
+    let message = """
+      \(box) has a @MainActor factory but was first read off the main actor. Read it first \
+      from the main actor (for example in the app's start-up or a @MainActor test), or \
+      override it in the test.
+      """
+    guard canHopToMainActor else {
+      _ProcessStop.now("SharedInstances: \(message)\(_RunningTest.suffix)")
+    }
+    // In a test's scope every test gets a fresh box, so reading it first at start-up cannot
+    // protect tests: report, and create it on the main actor to keep the run alive.
+    _Diagnostics.report(
+      _Diagnostic(
+        message: message + " The test goes on: the instance was created on the main actor for it.",
+        location: location
+      )
+    )
   }
 }
 
@@ -102,6 +117,7 @@ enum _MainActorFactory {
 /// marked and recognized by a queue-specific value as well.
 ///
 /// Where Dispatch is missing (WASI), the main thread is the only one.
+@usableFromInline
 enum _MainQueue {
   #if canImport(Dispatch)
     private static let key: DispatchSpecificKey<UInt8> = {
@@ -110,20 +126,22 @@ enum _MainQueue {
       return key
     }()
 
-    static var isCurrent: Bool {
+    @usableFromInline static var isCurrent: Bool {
       si_is_main_thread() || DispatchQueue.getSpecific(key: key) != nil
     }
 
     /// Runs `factory` on the main actor, waiting for the main queue.
+    @_alwaysEmitIntoClient
     static func runOnMainActor<Shared: Sendable>(
       _ factory: @MainActor @Sendable () -> Shared
     ) -> Shared {
       DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
     }
   #else
-    static var isCurrent: Bool { si_is_main_thread() }
+    @usableFromInline static var isCurrent: Bool { si_is_main_thread() }
 
     /// Runs `factory` on the main actor: the caller's thread, the only one.
+    @_alwaysEmitIntoClient
     static func runOnMainActor<Shared: Sendable>(
       _ factory: @MainActor @Sendable () -> Shared
     ) -> Shared {

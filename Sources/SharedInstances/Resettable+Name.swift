@@ -41,6 +41,7 @@ extension Resettable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance, at most once per generation. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     name: String,
     fileID: StaticString = #fileID,
@@ -73,6 +74,7 @@ extension Resettable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   /// - Returns: A box with no instance and no factory.
+  @_alwaysEmitIntoClient
   public static func empty(
     name: String,
     fileID: StaticString = #fileID,
@@ -110,6 +112,7 @@ extension Resettable {
   ///   - policy: Whether isolated tests must override the box.
   ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
   ///   - factory: Creates the real instance. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     name: String,
     fileID: StaticString = #fileID,
@@ -150,6 +153,7 @@ extension Resettable {
   ///   - column: Where the box is declared. Leave the default.
   ///   - policy: Whether isolated tests must override the box.
   ///   - factory: Creates the instance. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     name: String,
     fileID: StaticString = #fileID,
@@ -189,6 +193,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they neither set nor
   ///     overrode the box.
   /// - Returns: A box with no instance and no factory.
+  @_alwaysEmitIntoClient
   public static func empty(
     name: String,
     fileID: StaticString = #fileID,
@@ -224,6 +229,7 @@ extension Resettable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     name: String,
@@ -263,6 +269,7 @@ extension Resettable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   /// - Returns: A box with no instance and no factory, member of `lifetime`.
+  @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
     name: String,
@@ -299,6 +306,7 @@ extension Resettable {
   ///   - policy: Whether isolated tests must override the box.
   ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
   ///   - factory: Creates the real instance. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     name: String,
@@ -348,6 +356,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they neither set nor
   ///     overrode the box.
   /// - Returns: A box with no instance and no factory, member of `lifetime`.
+  @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
     name: String,
@@ -388,6 +397,7 @@ extension Resettable where Shared: Sendable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance on the main actor.
+  @_alwaysEmitIntoClient
   public convenience init(
     name: String,
     fileID: StaticString = #fileID,
@@ -426,6 +436,7 @@ extension Resettable where Shared: Sendable {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance on the main actor; the first read must happen there.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     name: String,

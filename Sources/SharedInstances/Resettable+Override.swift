@@ -24,6 +24,7 @@ extension Resettable {
   ///   - operation: The code to run with the override in place.
   /// - Returns: What `operation` returns.
   /// - Throws: What `operation` throws.
+  @_alwaysEmitIntoClient
   public func withOverride<Result, Failure: Error>(
     _ replacement: Shared,
     fileID: StaticString = #fileID,
@@ -62,6 +63,7 @@ extension Resettable {
   ///   - operation: The code to run with the override in place.
   /// - Returns: What `operation` returns.
   /// - Throws: What `operation` throws.
+  @_alwaysEmitIntoClient
   public func withOverride<Result, Failure: Error>(
     _ replacement: Shared,
     isolation: isolated (any Actor)? = #isolation,
@@ -80,6 +82,7 @@ extension Resettable {
   }
 
   /// Installs `replacement` and returns the function that puts the previous state back.
+  @usableFromInline
   package func _beginOverride(
     _ replacement: Shared,
     location: _SourceLocation

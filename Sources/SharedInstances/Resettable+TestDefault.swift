@@ -42,6 +42,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
   ///   - factory: Creates the real instance, at most once per generation, holding no lock that
   ///     other boxes need. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -81,6 +82,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they neither set nor
   ///     overrode the box.
   /// - Returns: A box with no instance and no factory.
+  @_alwaysEmitIntoClient
   public static func empty(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -120,37 +122,9 @@ extension Resettable {
   /// ```
   public var hasTestDefault: Bool {
     guard _testDefault == nil else { return true }
-    let target = _Scope.current?.tracking.testDefaults ?? _TestDefaults.ofRunningTest()
+    let inScope = si_isolation_is_active() ? _Isolation.hooks.testDefaultsOfCurrentScope() : nil
+    let target = inScope ?? _TestDefaults.ofRunningTest()
     return target?.defaults[_identity.id] != nil
-  }
-
-  /// How an isolated scope creates this box's instance when the test did not provide one.
-  package enum _ScopeCreation {
-    /// By the default the test target declared (`SharedTestDefaults`): a test double.
-    case targetDefault(@Sendable () -> Shared)
-    /// By the default declared with the box: a test double, and a failure where the test had
-    /// to provide the instance (a `.required` box, an empty box).
-    case declaredDefault(@Sendable () -> Shared)
-    /// By the real factory.
-    case factory(@Sendable () -> Shared)
-    /// By nothing: an empty box with no default.
-    case none
-  }
-
-  /// How a scope that exempts the box from `.required` (or not) creates its instance, given the
-  /// test defaults of its test's target.
-  package func _scopeCreation(
-    exempt: Bool,
-    targetDefaults: _TestDefaults.Registry?
-  ) -> _ScopeCreation {
-    if exempt, let factory = _factory { return .factory(factory) }
-    if let registered = targetDefaults?.defaults[_identity.id] {
-      // Registered for this box with `SharedTestDefault(box) { … }`, typed by that initializer.
-      return .targetDefault { registered() as! Shared }
-    }
-    if let testDefault = _testDefault { return .declaredDefault(testDefault) }
-    if let factory = _factory { return .factory(factory) }
-    return .none
   }
 }
 
@@ -176,6 +150,7 @@ extension Resettable {
   ///   - policy: Whether isolated tests must override the box.
   ///   - testDefault: Creates the instance isolated tests get when they did not override the box.
   ///   - factory: Creates the real instance. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,
@@ -218,6 +193,7 @@ extension Resettable {
   ///   - testDefault: Creates the instance isolated tests get when they neither set nor
   ///     overrode the box.
   /// - Returns: A box with no instance and no factory, member of `lifetime`.
+  @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
     fileID: StaticString = #fileID,

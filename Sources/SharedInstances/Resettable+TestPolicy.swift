@@ -70,6 +70,7 @@ extension Resettable {
   ///   - policy: Whether isolated tests must override the box.
   ///   - factory: Creates the instance, at most once per generation, holding no lock that other
   ///     boxes need. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

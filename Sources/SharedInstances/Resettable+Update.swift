@@ -34,6 +34,7 @@ extension Resettable {
   /// - Returns: `true` when `instance` was installed; `false` when the box already held an
   ///   instance, which it keeps.
   @discardableResult
+  @_alwaysEmitIntoClient
   public func setIfEmpty(
     _ instance: Shared,
     fileID: StaticString = #fileID,
@@ -87,6 +88,7 @@ extension Resettable {
   /// - Returns: The instance `transform` returned, now installed.
   /// - Throws: What `transform` throws; the box is then left unchanged.
   @discardableResult
+  @_alwaysEmitIntoClient
   public func update<Failure: Error>(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,

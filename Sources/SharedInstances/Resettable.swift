@@ -93,7 +93,7 @@ public final class Resettable<Shared> {
   @usableFromInline package let _identity: _BoxIdentity
   /// What isolated tests get when they did not override the box, declared with it
   /// (Resettable+TestDefault.swift).
-  let _testDefault: (@Sendable () -> Shared)?
+  package let _testDefault: (@Sendable () -> Shared)?
 
   /// Creates a box whose instance `factory` creates on first read.
   ///
@@ -110,6 +110,7 @@ public final class Resettable<Shared> {
   ///   - column: Where the box is declared. Leave the default.
   ///   - factory: Creates the instance. It runs at most once per generation, on the thread of
   ///     the first read, holding no lock that other boxes need. It must not read this box.
+  @_alwaysEmitIntoClient
   public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -147,6 +148,7 @@ public final class Resettable<Shared> {
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
   /// - Returns: A box with no instance and no factory.
+  @_alwaysEmitIntoClient
   public static func empty(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -159,6 +161,7 @@ public final class Resettable<Shared> {
     )
   }
 
+  @usableFromInline
   init(
     factory: (@Sendable () -> Shared)?,
     location: _SourceLocation,
@@ -269,7 +272,7 @@ public final class Resettable<Shared> {
   ) throws(Failure) -> Result {
     // No isolation used yet: a first use, or every borrow word of this thread is taken.
     guard si_isolation_is_active() else { return try body(_valueSlowPath()) }
-    switch _Scope.borrow(box: _identity, global: _global) {
+    switch _Isolation.borrow(box: _identity, global: _global) {
     case .borrowed(let borrow):
       defer { borrow.end() }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
@@ -290,7 +293,7 @@ public final class Resettable<Shared> {
     // The common read in a test: found and protected by non-generic library code, so that a
     // debug build does little generic work here.
     var read = _Read()
-    switch _Scope.beginRead(of: _identity, global: _global, &read) {
+    switch _Isolation.beginRead(of: _identity, global: _global, &read) {
     case .reading:
       var copy = read.copy(as: Shared.self)
       read.end(after: &copy)  // invariant 3 of `_MemorySafety`
@@ -304,7 +307,7 @@ public final class Resettable<Shared> {
   /// empty box, serves the process-wide instance or the type's placeholder in a test's scope
   /// (failing the test), and stops the program where there is nothing to serve.
   @_alwaysEmitIntoClient
-  func _readOrServe(in scope: _Scope?) -> Shared {
+  func _readOrServe(in scope: AnyObject?) -> Shared {
     if let value = _readOrCreate(in: scope) { return value }
     guard let scope else { _identity.emptyFailure() }
     return _servedForEmptyRead(in: scope)
@@ -315,19 +318,19 @@ public final class Resettable<Shared> {
   /// if it has one (`SpyPlaceholder`). With neither, no value exists to serve, and the program
   /// stops with a message naming the box and the test.
   @usableFromInline
-  func _servedForEmptyRead(in scope: _Scope) -> Shared {
+  func _servedForEmptyRead(in scope: AnyObject) -> Shared {
     _Isolation.hooks.servedForEmptyRead(self, in: scope)
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @_alwaysEmitIntoClient
   func _readOrCreate() -> Shared? {
-    _readOrCreate(in: si_isolation_is_active() ? _Scope.resolve(box: _identity) : nil)
+    _readOrCreate(in: si_isolation_is_active() ? _Isolation.resolve(box: _identity) : nil)
   }
 
   /// Reads in `scope` (already resolved), or in the process-wide instance when it is nil.
   @_alwaysEmitIntoClient
-  func _readOrCreate(in scope: _Scope?) -> Shared? {
+  func _readOrCreate(in scope: AnyObject?) -> Shared? {
     if let scope { return _readOrCreateInScope(scope) }
     if let value = _global.load(Shared.self, symmetric: false) { return value }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
@@ -336,7 +339,7 @@ public final class Resettable<Shared> {
   /// Reads in `scope`, through the hooks: the isolated read path is out of the reach of
   /// production code, which never opens a scope.
   @usableFromInline
-  func _readOrCreateInScope(_ scope: _Scope) -> Shared? {
+  func _readOrCreateInScope(_ scope: AnyObject) -> Shared? {
     _Isolation.hooks.readOrCreate(self, in: scope)
   }
 
@@ -352,8 +355,8 @@ public final class Resettable<Shared> {
   /// ```
   @_alwaysEmitIntoClient
   public var currentValue: Shared? {
-    if si_isolation_is_active(), let scope = _Scope.resolve(box: _identity) {
-      return scope.slot(for: _identity).load(Shared.self, symmetric: true)
+    if si_isolation_is_active(), let slot = _Isolation.slotHere(of: _identity, countingRead: true) {
+      return slot.load(Shared.self, symmetric: true)
     }
     return _global.load(Shared.self, symmetric: false)
   }
@@ -405,7 +408,9 @@ public final class Resettable<Shared> {
   /// #expect(ArticleManager.shared.isOverridden)
   /// ```
   public var isOverridden: Bool {
-    _servesTestDouble()
+    // In a scope, an override or the box's test default (`_SharedInstancesIsolation`).
+    guard si_isolation_is_active() else { return _global.isOverridden }
+    return _Isolation.hooks.servesTestDouble(self)
   }
 
   // MARK: - Changing
@@ -437,6 +442,7 @@ public final class Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
+  @_alwaysEmitIntoClient
   public func override(
     with replacement: Shared,
     fileID: StaticString = #fileID,
@@ -470,6 +476,7 @@ public final class Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
+  @_alwaysEmitIntoClient
   public func set(
     _ instance: Shared,
     fileID: StaticString = #fileID,
@@ -500,6 +507,7 @@ public final class Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
+  @_alwaysEmitIntoClient
   public func reset(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -516,6 +524,7 @@ public final class Resettable<Shared> {
   /// other tests (see `_UnscopedChanges`); nil when the change is refused because this box's own
   /// factory or `update(_:)` closure makes it, on this thread (reported: the change would make
   /// the result being made stale, and the factory would run again forever).
+  @usableFromInline
   func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
     guard si_isolation_is_active() else {
       return _global.refusingOwnChange(of: _identity, change, location)
@@ -535,23 +544,6 @@ extension _Slot {
     guard isCreatingOnThisThread else { return self }
     identity.reportChangeDuringCreation("\(change.name)", at: location, in: nil)
     return nil
-  }
-}
-
-extension Resettable {
-
-  /// Gives the box a slot in `scope` (a copy of the parent's instance, if any) without reading
-  /// it, as a change does: for the torture, whose next read is then the scope's first report.
-  package func _touch(in scope: _Scope) {
-    _ = scope.slot(for: _identity)
-  }
-
-  /// The slot whose state reads here see, without creating anything or checking a change.
-  func _slotHere() -> _Slot {
-    guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {
-      return _global
-    }
-    return scope.slot(for: _identity)
   }
 }
 

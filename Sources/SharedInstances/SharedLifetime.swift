@@ -106,7 +106,7 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
   public var description: String { "SharedLifetime(\"\(name)\")" }
 
   /// Adds `box` to the members that `end()` resets.
-  func add(_ box: some _LifetimeMember) {
+  @usableFromInline func add(_ box: some _LifetimeMember) {
     let live = members.withLock { members in
       let live = _liveBoxes(pruning: &members)
       members.append(_LifetimeMembership(box: box))
@@ -136,7 +136,7 @@ private func _liveBoxes(pruning members: inout [_LifetimeMembership]) -> [any _L
 }
 
 /// A box that a lifetime can end.
-protocol _LifetimeMember: AnyObject {
+@usableFromInline protocol _LifetimeMember: AnyObject {
   func _endLifetime(at location: _SourceLocation)
 }
 

@@ -22,10 +22,10 @@ import _SharedInstancesShims
 /// and running in it costs nothing. Code running in a process-wide state that was carried this
 /// way reads the process-wide instances, even while a `.processWide` test's scope is open.
 public struct SharedScope: Sendable {
-  let scope: _Scope?
+  let scope: _ScopeObject?
 
   /// The scope's internals, for `SharedInstancesTesting`.
-  package var _scope: _Scope? { scope }
+  package var _scopeObject: _ScopeObject? { scope }
 
   /// The scope that reads on the current task resolve in.
   ///
@@ -35,7 +35,7 @@ public struct SharedScope: Sendable {
   /// ```
   public static var current: SharedScope {
     guard si_isolation_is_active() else { return SharedScope(scope: nil) }
-    return SharedScope(scope: _Scope.resolveForCapture())
+    return SharedScope(scope: _Isolation.hooks.scopeForCapture())
   }
 
   /// Whether this is an isolated test's scope rather than the process-wide state.
@@ -59,14 +59,14 @@ public struct SharedScope: Sendable {
   /// - Throws: What `body` throws.
   public func run<R>(_ body: () throws -> R) rethrows -> R {
     guard let scope = bound else { return try body() }
-    return try _Scope.$current.withValue(scope, operation: body)
+    return try _CurrentScope.$scope.withValue(scope, operation: body)
   }
 
   /// The scope to bind: the isolated scope, or, once isolation is used in the process, the
   /// marker of the process-wide instances (so that an open process-wide scope is not used).
-  private var bound: _Scope? {
+  private var bound: _ScopeObject? {
     if let scope { return scope }
-    return si_isolation_is_active() ? _Scope.processWideInstances : nil
+    return si_isolation_is_active() ? _Isolation.hooks.processWideInstances : nil
   }
 
   /// Runs the asynchronous `body` so that every shared instance it reads resolves in this
@@ -87,7 +87,7 @@ public struct SharedScope: Sendable {
     _ body: () async throws -> R
   ) async rethrows -> R {
     guard let scope = bound else { return try await body() }
-    return try await _Scope.$current.withValue(scope, operation: body)
+    return try await _CurrentScope.$scope.withValue(scope, operation: body)
   }
 
   /// Returns a closure that runs `body` in this scope, wherever it is called.

@@ -1,5 +1,6 @@
 import SharedInstances
 import Testing
+import _SharedInstancesIsolation
 
 /// A Swift Testing trait that gives each test its own shared instances.
 ///

@@ -68,7 +68,7 @@ func runIsolated<R>(
     }
     session.end()
   }
-  return try _Scope.$current.withValue(session.scope, operation: operation)
+  return try _CurrentScope.$scope.withValue(session.scope, operation: operation)
 }
 
 /// Runs the asynchronous `operation` in a fresh isolated scope: every `Resettable` it reads,
@@ -111,7 +111,7 @@ public func withIsolatedShared<R>(
     testModule: testModule(fileID: fileID)
   )
   do {
-    let result = try await _Scope.$current.withValue(session.scope, operation: operation)
+    let result = try await _CurrentScope.$scope.withValue(session.scope, operation: operation)
     await session.endAfterQuietPeriod(options)
     return result
   } catch {

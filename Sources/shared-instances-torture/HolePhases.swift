@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import SharedInstances
 import TestSupport
+import _SharedInstancesIsolation
 
 #if canImport(Glibc)
   import Glibc
@@ -30,7 +31,7 @@ func reportsThatResetPhase(rounds: Int, threads: Int) {
         isProcessWide: false,
         report: { _ in }
       )
-      _Scope.$current.withValue(parent) { target.value.use() }
+      _CurrentScope.$scope.withValue(parent) { target.value.use() }
       let acted = AtomicWord()
       let nested = _Scope(
         name: "torture strict",
@@ -42,11 +43,11 @@ func reportsThatResetPhase(rounds: Int, threads: Int) {
           guard acted.add(1) == 1 else { return }
           other.value.use()
           target.reset()
-          _Scope.$current.withValue(parent) { target.reset() }
+          _CurrentScope.$scope.withValue(parent) { target.reset() }
         }
       )
       target._touch(in: nested)
-      let read = _Scope.$current.withValue(nested) { target.value }
+      let read = _CurrentScope.$scope.withValue(nested) { target.value }
       read.use()
       Ledger.shared.operations.add(1)
     }

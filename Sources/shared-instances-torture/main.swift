@@ -134,7 +134,7 @@ onThreads(options.threads, named: "scopes") { index in
       isProcessWide: false,
       report: { _ in Ledger.shared.lateUses.add(1) }
     )
-    let carried = _Scope.$current.withValue(scope) { () -> SharedScope in
+    let carried = _CurrentScope.$scope.withValue(scope) { () -> SharedScope in
       for _ in 0..<40 { randomOperation(&random) }
       return SharedScope.current
     }

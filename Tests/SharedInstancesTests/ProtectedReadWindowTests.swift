@@ -34,7 +34,7 @@ import _SharedInstancesShims
       report: { _ in }
     )
     // The parent scope holds the real instance; the nested one publishes a copy of its cell.
-    let made = _Scope.$current.withValue(parent) { target.value }
+    let made = _CurrentScope.$scope.withValue(parent) { target.value }
     let nested = _Scope(
       name: "nested",
       parent: parent,
@@ -49,12 +49,12 @@ import _SharedInstancesShims
         guard !stillProtected, seen.reports == 1 else { return }
         _ = other.value
         target.reset()
-        _Scope.$current.withValue(parent) { target.reset() }
+        _CurrentScope.$scope.withValue(parent) { target.reset() }
       }
     )
     _ = nested.slot(for: target._identity)  // touched, not read: the read below is the first
     if reported == .afterTheEnd { nested.end() }
-    let read = _Scope.$current.withValue(nested) { target.value }
+    let read = _CurrentScope.$scope.withValue(nested) { target.value }
 
     // The read of `target`, then the read of `other` made from the report.
     #expect(seen.reports == 2, "the reads were not reported")
@@ -217,7 +217,7 @@ private struct Place: Sendable {
 
   func run<R>(_ body: () -> R) -> R {
     guard let scope else { return body() }
-    return _Scope.$current.withValue(scope) { body() }
+    return _CurrentScope.$scope.withValue(scope) { body() }
   }
 }
 

@@ -4,25 +4,29 @@ import _SharedInstancesShims
 /// number that keys its state inside isolation scopes (never reused, unlike an object address).
 @usableFromInline
 package final class _BoxIdentity: @unchecked Sendable {
-  // @unchecked: immutable but for `words`, which are only accessed atomically; the metatype
-  // and static strings are immutable.
+  // @unchecked: immutable but for `words`, which are only accessed atomically, and
+  // `bootstrapLocation`, only accessed while `_Bootstraps.lock` is held; the metatype and
+  // static strings are immutable.
   @usableFromInline package let id: UInt64
   package let sharedType: Any.Type
   package let location: _SourceLocation
   /// Per-box atomic words, so that what isolation tracks about a box takes no process-wide lock:
   /// see the offsets below.
-  private let words: UnsafeMutablePointer<Int>
+  package let words: UnsafeMutablePointer<Int>
   /// How many live isolation scopes hold state for this box.
-  private static let scopeUsesWord = 0
+  package static let scopeUsesWord = 0
   /// How many live scopes have overridden the box, times two, plus one while an escaped read of
   /// it has been warned about (`_EscapedReads`).
-  private static let overridersWord = 1
+  package static let overridersWord = 1
   /// Reads that escaped a live scope's override of this box, ever (`_EscapedReads`).
-  private static let escapedReadsWord = 2
+  package static let escapedReadsWord = 2
   /// Non-zero once an isolation scope has touched the box (`_UnscopedChanges`).
-  private static let touchedWord = 3
+  package static let touchedWord = 3
   /// Non-zero once a change made inside the box's own factory was reported outside every scope.
   private static let selfChangeReportedWord = 4
+  /// Where the program bootstrapped the box, outside isolated tests (`_Bootstraps`); guarded by
+  /// `_Bootstraps.lock`.
+  var bootstrapLocation: _SourceLocation?
   /// Whether isolated tests must override the box (`overrideInTests: .required`).
   @usableFromInline package let requiresOverrideInTests: Bool
   /// The name the box is known by (`Resettable(name: "MetricsSystem.factory") { … }`, the
@@ -61,29 +65,6 @@ package final class _BoxIdentity: @unchecked Sendable {
     "Resettable<\(_TypeName.withoutUnknownContexts("\(sharedType)"))>"
   }
 
-  /// How the dependency map, dependency records and short messages name the box: its type
-  /// (`Resettable<ArticleManager>`), or for a named box its name and type
-  /// (`MetricsSystem.factory (Resettable<MetricsFactory>)`).
-  package var label: String {
-    guard let name else { return typeDescription }
-    return "\(name) (\(typeDescription))"
-  }
-
-  /// How code names the box in a fix: its name (`MetricsSystem.factory`), else its type.
-  package var codeName: String { name ?? typeDescription }
-
-  /// The change a test makes to provide this box's value, as a fix names it:
-  /// `bootstrap it in the test with MetricsSystem.factory.bootstrap(_:)`, `set it … set(_:)`,
-  /// `override it … override(with:)` (the box's name before the call when it has one).
-  package var provideFix: String {
-    let box = name.map { "\($0)." } ?? ""
-    switch style {
-    case .bootstrap: return "bootstrap it in the test with \(box)bootstrap(_:)"
-    case .empty: return "set it for this test with \(box)set(_:) (or override(with:))"
-    case .factory: return "override it for this test with \(box)override(with:)"
-    }
-  }
-
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`; for a named box,
   /// `SystemBoxes.date (Resettable<DateGenerator>, declared at …)`.
   package var description: String {
@@ -91,57 +72,6 @@ package final class _BoxIdentity: @unchecked Sendable {
       return "\(typeDescription) (declared at \(location.fileID):\(location.line))"
     }
     return "\(name) (\(typeDescription), declared at \(location.fileID):\(location.line))"
-  }
-
-  // MARK: What isolation tracks (atomics, no lock)
-
-  package var isUsedByLiveScopes: Bool { si_int_load_relaxed(words + Self.scopeUsesWord) > 0 }
-
-  /// A live scope started (`1`) or stopped (`-1`) holding state for this box.
-  package func addScopeUse(_ delta: Int) { si_int_fetch_add(words + Self.scopeUsesWord, delta) }
-
-  /// A live scope overrode this box (once per scope); returns the escaped reads so far, which
-  /// the scope subtracts from the count when it reports.
-  package func liveOverrideBegan() -> Int {
-    si_int_fetch_add(words + Self.overridersWord, 2)
-    return si_int_load_acquire(words + Self.escapedReadsWord)
-  }
-
-  /// A scope that had overridden this box ended: the last one re-arms the escaped-read warning.
-  package func liveOverrideEnded() {
-    let word = words + Self.overridersWord
-    var seen = si_int_load_relaxed(word)
-    while true {
-      let next = seen - 2 < 2 ? 0 : seen - 2
-      if si_int_compare_exchange(word, seen, next) { return }
-      seen = si_int_load_relaxed(word)
-    }
-  }
-
-  package var isOverriddenByLiveScopes: Bool {
-    si_int_load_relaxed(words + Self.overridersWord) >= 2
-  }
-
-  /// Counts a read that escaped the live scopes' overrides; returns true if it is the first
-  /// since the box was last overridden in no live scope (the one to warn about).
-  package func noteEscapedRead() -> Bool {
-    si_int_fetch_add(words + Self.escapedReadsWord, 1)
-    let word = words + Self.overridersWord
-    var seen = si_int_load_relaxed(word)
-    while seen >= 2 && seen & 1 == 0 {
-      if si_int_compare_exchange(word, seen, seen | 1) { return true }
-      seen = si_int_load_relaxed(word)
-    }
-    return false
-  }
-
-  /// Reads that escaped a live scope's override of this box, ever.
-  package var escapedReads: Int { si_int_load_acquire(words + Self.escapedReadsWord) }
-
-  /// True for the first isolation scope that touches the box only.
-  package func claimFirstTouch() -> Bool {
-    si_int_load_relaxed(words + Self.touchedWord) == 0
-      && si_int_compare_exchange(words + Self.touchedWord, 0, 1)
   }
 
   /// True the first time only: a change inside the box's own factory, outside every scope, is
@@ -160,6 +90,7 @@ package final class _BoxIdentity: @unchecked Sendable {
     )
   }
 
+  @usableFromInline
   func reentrancyFailure() -> Never {
     _ProcessStop.now(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
   }
@@ -195,7 +126,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   package func reportChangeDuringCreation(
     _ operation: String,
     at location: _SourceLocation,
-    in scope: _Scope?
+    in scope: AnyObject?
   ) {
     let runner = _FactoryStack.role(of: self) == .update ? "update(_:) closure" : "factory"
     let message = """
@@ -205,7 +136,7 @@ package final class _BoxIdentity: @unchecked Sendable {
       change before the box is first read, or after the \(runner) returns.\(_RunningTest.suffix)
       """
     if let scope {
-      scope.report(_Diagnostic(message: message, location: location))
+      _Isolation.hooks.report(_Diagnostic(message: message, location: location), in: scope)
     } else if claimSelfChangeReport() {
       _Diagnostics.report(_Diagnostic(message: message, location: location))
     }
@@ -224,12 +155,8 @@ package final class _BoxIdentity: @unchecked Sendable {
   }
 }
 
-extension String {
-  /// The text with its first letter upper-cased, to start a sentence.
-  package var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}
-
 /// How a box's value is meant to be changed: what a failure tells a test to call.
+@usableFromInline
 package enum _BoxStyle: Sendable {
   /// A box with a factory: tests override it (`override(with:)`).
   case factory
@@ -241,12 +168,14 @@ package enum _BoxStyle: Sendable {
 
 /// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing
 /// (`SourceLocation`) can be given.
+@usableFromInline
 package struct _SourceLocation: Sendable {
   package let fileID: StaticString
   package let filePath: StaticString
   package let line: UInt
   package let column: UInt
 
+  @usableFromInline
   package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath

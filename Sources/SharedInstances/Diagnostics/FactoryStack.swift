@@ -8,8 +8,10 @@ import _SharedInstancesShims
 /// popped once per factory run (rare: once per generation), never on a read of an instance that
 /// exists. Each thread keeps its own stack (a thread-local pointer), so a run takes no lock that
 /// other threads' runs take.
+@usableFromInline
 package enum _FactoryStack {
   /// What runs for a box on a thread.
+  @usableFromInline
   package enum Role: Sendable {
     case factory
     case update
@@ -36,6 +38,7 @@ package enum _FactoryStack {
   }
 
   /// Marks `identity`'s factory (or update) as running on the calling thread.
+  @usableFromInline
   static func push(_ identity: _BoxIdentity, role: Role = .factory) {
     let outer = si_factory_stack_top()
     let node = Node(Frame(identity: identity, role: role), next: top)
@@ -45,6 +48,7 @@ package enum _FactoryStack {
   }
 
   /// Ends the innermost run that `push` started on the calling thread.
+  @usableFromInline
   static func pop() {
     guard let raw = si_factory_stack_top() else { return }
     let node = Unmanaged<Node>.fromOpaque(raw)
@@ -97,6 +101,7 @@ package enum _FactoryStack {
 
   /// Releases what `deferRelease` kept, once no factory or update runs on this thread. Call it
   /// with no lock held, where a run has just returned.
+  @usableFromInline
   static func releaseDeferred() {
     guard si_factory_stack_top() == nil, let raw = si_factory_deferred_releases() else { return }
     si_factory_set_deferred_releases(nil)

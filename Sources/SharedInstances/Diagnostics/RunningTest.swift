@@ -18,8 +18,8 @@ package enum _RunningTest {
     if let provider = provider.load(), let name = provider() {
       return " (while running test \(name))"
     }
-    if si_isolation_is_active(), let scope = _Scope.resolveForCapture() {
-      return " (in the isolated scope of \(scope.name))"
+    if si_isolation_is_active(), let name = _Isolation.hooks.nameOfScopeForCapture() {
+      return " (in the isolated scope of \(name))"
     }
     return ""
   }

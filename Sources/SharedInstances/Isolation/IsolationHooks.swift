@@ -8,21 +8,25 @@
 package protocol _IsolationHooks: AnyObject, Sendable {
   // The isolated read and change paths: production code reaches them only through here, so
   // that a binary that never opens a scope does not carry them (the linker drops them).
+  // A scope is opaque to the core (`_ScopeObject`): every `scope` below is a `_Scope`.
 
-  /// `_Scope.beginRead(of:global:_:)`.
+  /// `_Isolation.beginRead(of:global:_:)`.
   func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart
 
-  /// `_Scope.borrow(box:global:)`.
+  /// `_Isolation.borrow(box:global:)`.
   func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt
 
   /// A read of `box` in `scope`, creating the scope's instance if there is none.
-  func readOrCreate<Shared>(_ box: Resettable<Shared>, in scope: _Scope) -> Shared?
+  func readOrCreate<Shared>(_ box: Resettable<Shared>, in scope: AnyObject) -> Shared?
 
   /// What a read of the empty `box` in `scope` is served.
-  func servedForEmptyRead<Shared>(_ box: Resettable<Shared>, in scope: _Scope) -> Shared
+  func servedForEmptyRead<Shared>(_ box: Resettable<Shared>, in scope: AnyObject) -> Shared
+
+  /// Whether reads of `box` here return a test double (`Resettable.isOverridden`).
+  func servesTestDouble<Shared>(_ box: Resettable<Shared>) -> Bool
 
   /// The checks a read `scope` served owes once it ended (invariant 13 of `_MemorySafety`).
-  func checkRead(in scope: _Scope, _ slot: _Slot, identity: _BoxIdentity, kind: _CellKind)
+  func checkRead(in scope: AnyObject, _ slot: _Slot, identity: _BoxIdentity, kind: _CellKind)
 
   /// The slot a change applies to once isolation was used; nil when the change is refused.
   func slotForChange(
@@ -32,28 +36,59 @@ package protocol _IsolationHooks: AnyObject, Sendable {
     at location: _SourceLocation
   ) -> _Slot?
 
-  // Reports.
+  /// The slot of `identity` where reads resolve on this thread: the scope's (created on first
+  /// touch), or nil for the process-wide one. `countingRead`: resolved as a read is (escaped
+  /// reads, quiet periods).
+  func slotHere(of identity: _BoxIdentity, countingRead: Bool) -> _Slot?
 
-  /// Reports the first use of `identity` in `scope` after the scope ended.
-  func noteLateUse(in scope: _Scope, of identity: _BoxIdentity)
+  // Scopes.
 
-  /// Counts a read from outside the test's tasks during `scope`'s quiet period.
-  func noteReadWhileDraining(in scope: _Scope, of identity: _BoxIdentity)
+  /// The scope a read of `identity` resolves in on this thread, counted as a read (escaped
+  /// reads, quiet periods): `_Scope.resolve(box:)`. Nil: the process-wide state.
+  func resolve(box identity: _BoxIdentity) -> AnyObject?
 
-  /// A scope touched `identity` for the first time (changes made outside every scope before).
-  func scopeTouched(_ identity: _BoxIdentity)
+  /// The scope code on this thread runs in (`_Scope.resolveForCapture()`).
+  func scopeForCapture() -> _ScopeObject?
 
-  /// Checks a change of `identity` made outside every scope.
-  func checkUnscopedChange(
-    _ identity: _BoxIdentity,
-    operation: String,
-    location: _SourceLocation,
-    restores: Bool
-  )
+  /// The marker bound by a `SharedScope` captured outside every scope
+  /// (`_Scope.processWideInstances`).
+  var processWideInstances: _ScopeObject { get }
 
-  /// Checks a read that resolved to the process-wide instance: an escaped read of a box a live
-  /// scope provided, or a read of an override another test leaked.
-  func checkProcessWideRead(_ identity: _BoxIdentity)
+  /// The name of the scope code on this thread runs in, for reports; nil outside scopes.
+  func nameOfScopeForCapture() -> String?
+
+  /// Whether this thread runs in a scope, in a task of a test (`_MainActorFactory`).
+  func runsInScopeOfTestTask() -> Bool
+
+  /// The test defaults of the test target of the scope bound to this task, if any.
+  func testDefaultsOfCurrentScope() -> _TestDefaults.Registry?
+
+  /// Reports `diagnostic` in `scope`'s test.
+  func report(_ diagnostic: _Diagnostic, in scope: AnyObject)
+
+  // Bootstrap-once boxes and lifetimes.
+
+  /// Handles `bootstrap(_:)` of `identity` where it resolves: returns false outside scopes
+  /// (the program's bootstrap, claimed once), reports a second bootstrap in a scope.
+  func bootstrapInScope(of identity: _BoxIdentity, at location: _SourceLocation) -> Bool
+
+  /// Whether the scope `identity` resolves in (or one it is nested in) bootstrapped it; nil
+  /// outside scopes.
+  func isBootstrappedInScope(_ identity: _BoxIdentity) -> Bool?
+
+  /// Whether ending a lifetime must leave `identity` alone: it resolves in a scope that, like
+  /// the scopes it nests in, never touched it.
+  func isUntouchedInScope(_ identity: _BoxIdentity) -> Bool
+}
+
+/// An isolated scope as the core holds it: opaque (a `_Scope` of `_SharedInstancesIsolation`),
+/// so that a production binary carries none of a scope's state.
+package typealias _ScopeObject = any AnyObject & Sendable
+
+/// The scope bound to the running task (the task-local `_Scope.current` of
+/// `_SharedInstancesIsolation` reads it).
+package enum _CurrentScope {
+  @TaskLocal package static var scope: _ScopeObject?
 }
 
 /// Makes the hooks: implemented by one type of `_SharedInstancesIsolation`, found by name.
@@ -62,6 +97,7 @@ package protocol _IsolationHooksProviding {
 }
 
 /// Where the core finds the hooks.
+@usableFromInline
 package enum _Isolation {
   /// The hooks, in an object so that one atomic word publishes them.
   private final class Installed: Sendable {
@@ -80,6 +116,19 @@ package enum _Isolation {
     if let installed = installed.value { return installed.hooks }
     installHooks()
     return installed.value.unsafelyUnwrapped.hooks
+  }
+
+  /// The scope a read of `identity` resolves in on this thread (nil: the process-wide state).
+  /// Call only once isolation was used.
+  @usableFromInline
+  static func resolve(box identity: _BoxIdentity) -> AnyObject? {
+    hooks.resolve(box: identity)
+  }
+
+  /// `_IsolationHooks.slotHere(of:countingRead:)`. Call only once isolation was used.
+  @usableFromInline
+  static func slotHere(of identity: _BoxIdentity, countingRead: Bool) -> _Slot? {
+    hooks.slotHere(of: identity, countingRead: countingRead)
   }
 
   /// Finds and publishes the hooks: `_SharedInstancesIsolation` is linked wherever a scope is

@@ -5,11 +5,11 @@ import _SharedInstancesShims
 /// alive until it ends.
 @usableFromInline
 package struct _ScopedBorrow {
-  @usableFromInline let scope: _Scope?
+  @usableFromInline let scope: AnyObject?
   @usableFromInline let slot: Unmanaged<_Slot>
   @usableFromInline let held: _Borrow
 
-  package init(scope: _Scope?, slot: Unmanaged<_Slot>, held: _Borrow) {
+  package init(scope: AnyObject?, slot: Unmanaged<_Slot>, held: _Borrow) {
     self.scope = scope
     self.slot = slot
     self.held = held
@@ -31,10 +31,10 @@ package enum _BorrowAttempt {
   case borrowed(_ScopedBorrow)
   /// The read resolved in this scope, or in the process-wide instance (nil). Resolving again
   /// would count the read twice (escaped reads, quiet periods): pass this on instead.
-  case missed(in: _Scope?)
+  case missed(in: AnyObject?)
 }
 
-extension _Scope {
+extension _Isolation {
   /// Borrows a box's instance where a read resolves on this thread, once isolation was used in
   /// the process, recording the read in the scope. Call only while isolation is active.
   ///
@@ -44,5 +44,4 @@ extension _Scope {
   static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
     _Isolation.hooks.borrow(box: identity, global: global)
   }
-
 }

@@ -113,7 +113,7 @@ import _SharedInstancesShims
 ///    the cell to it, and nothing clears it but the borrow's end. Likewise under a lock: the
 ///    creation lock's look at its slot takes a reference under the state lock instead of a
 ///    protected read (whose end may reclaim), and drops it after unlocking (I10;
-///    `_Slot.createOnce`); a lifetime's weak references to its boxes are made strong and dropped
+///    `_Slot.beginCreation`); a lifetime's weak references to its boxes are made strong and dropped
 ///    outside its lock (`SharedLifetime`).
 ///    Model: `Model/reclamation.pml`, `[I13_report_after_read]` (line 400); `MUTANT_HOLE1` and
 ///    `MUTANT_HOLE3` break it.

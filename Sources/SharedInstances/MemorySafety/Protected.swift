@@ -4,11 +4,13 @@ import _SharedInstancesShims
 ///
 /// Like `Synchronization.Mutex` (which needs macOS 15 / iOS 18), values go in and out only
 /// through `sending` parameters and results, so the box can be `Sendable` for any value.
+@usableFromInline
 package final class Protected<Value>: @unchecked Sendable {
   // @unchecked: `value` is only read or written while `mutex` is held.
-  private var value: Value
-  private let mutex: OpaquePointer
+  @usableFromInline var value: Value
+  @usableFromInline let mutex: OpaquePointer
 
+  @_alwaysEmitIntoClient
   package init(_ value: sending Value) {
     self.value = value
     self.mutex = si_mutex_create()
@@ -17,6 +19,7 @@ package final class Protected<Value>: @unchecked Sendable {
   deinit { si_mutex_destroy(mutex) }
 
   /// Runs `body` with exclusive access to the value. Never call user code from `body`.
+  @_alwaysEmitIntoClient
   package func withLock<Result, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
@@ -32,6 +35,7 @@ extension Protected where Value: Sendable {
   /// Use it to read a stored closure: `withLock { $0 }` hands a function value `inout` through
   /// the generic `Value`, and the write-back stores it re-abstracted, one thunk deeper on every
   /// read, until calling it overflows the stack.
+  @_alwaysEmitIntoClient
   package func load() -> Value {
     withLock { value in
       let copy = value
@@ -99,11 +103,13 @@ package final class _AtomicInt: @unchecked Sendable {
 
 /// An object published once and read without a lock ever after: for what the testing module
 /// installs once per process and every test reads.
+@usableFromInline
 package final class _PublishedOnce<Value: AnyObject & Sendable>: @unchecked Sendable {
   // @unchecked: `pointer` is only accessed atomically; the object it points to is retained
   // once, when published, and never released.
-  private let pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let pointer: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
+  @_alwaysEmitIntoClient
   package init() {
     pointer = .allocate(capacity: 1)
     pointer.initialize(to: nil)
@@ -115,7 +121,7 @@ package final class _PublishedOnce<Value: AnyObject & Sendable>: @unchecked Send
   }
 
   /// Publishes `value` unless something was published already; returns whether it was.
-  @discardableResult
+  @_alwaysEmitIntoClient @discardableResult
   package func publish(_ value: Value) -> Bool {
     let raw = Unmanaged.passRetained(value).toOpaque()
     guard si_ptr_compare_exchange(pointer, nil, raw) else {
@@ -126,6 +132,7 @@ package final class _PublishedOnce<Value: AnyObject & Sendable>: @unchecked Send
   }
 
   /// What was published, if anything.
+  @_alwaysEmitIntoClient
   package var value: Value? {
     si_ptr_load_acquire(pointer).map { Unmanaged<Value>.fromOpaque($0).takeUnretainedValue() }
   }

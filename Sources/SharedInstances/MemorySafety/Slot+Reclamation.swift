@@ -7,6 +7,7 @@ extension _Slot {
   /// when the last of them ends. Never waits for a read or a borrow.
   ///
   /// Call with no lock held: the release may run the instance's deinit (invariant 10).
+  @usableFromInline
   func retire(_ cell: UnsafeMutableRawPointer?) {
     guard let cell else { return }
     retireLock.withLock {

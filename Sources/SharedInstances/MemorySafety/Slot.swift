@@ -20,7 +20,7 @@ package final class _Slot: @unchecked Sendable {
   // `retireLock`; the cells are immutable.
 
   /// What readers touch, in one C struct: scope tables point to it (`si_scope_begin_read`).
-  @usableFromInline let state: UnsafeMutablePointer<si_slot_state>
+  @usableFromInline package let state: UnsafeMutablePointer<si_slot_state>
   /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
   @usableFromInline package let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Atomic words: the thread running the factory or an update (or 0), whether a strict-mode
@@ -47,7 +47,7 @@ package final class _Slot: @unchecked Sendable {
   @_alwaysEmitIntoClient static var readFlagsWord: Int { 2 }
   @_alwaysEmitIntoClient static var retiredWord: Int { 3 }
 
-  @usableFromInline init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
+  @usableFromInline package init(initial: UnsafeMutableRawPointer? = nil, isScoped: Bool = false) {
     state = .allocate(capacity: 1)
     current = si_slot_current(state)
     words = si_slot_words(state)
@@ -89,7 +89,7 @@ package final class _Slot: @unchecked Sendable {
 
   /// The kind of a value installed by `set`, `setIfEmpty` or `update` (not an override): in a
   /// scope, a test provided it; elsewhere, it is the app's own instance.
-  var installedKind: _CellKind { isScoped ? .provided : .real }
+  @usableFromInline var installedKind: _CellKind { isScoped ? .provided : .real }
 
   @_alwaysEmitIntoClient @inline(__always)
   package static func isOverride(_ word: UnsafeRawPointer) -> Bool { _CellWord.isOverride(word) }
@@ -121,6 +121,7 @@ package final class _Slot: @unchecked Sendable {
 
   /// Takes one more reference to a cell, for a caller that reads it under `stateLock` and
   /// releases it after unlocking.
+  @usableFromInline
   static func retain(_ word: UnsafeMutableRawPointer) {
     _ = Unmanaged<AnyObject>.fromOpaque(object(word)).retain()
   }
@@ -128,6 +129,7 @@ package final class _Slot: @unchecked Sendable {
   /// Drops one reference to a cell, which may run the instance's deinit: user code. Callers hold
   /// no lock here; on a thread that runs a factory or an `update` closure, which hold their box's
   /// creation lock, the release waits until the outermost of them returns (invariant 10).
+  @usableFromInline
   static func release(_ word: UnsafeMutableRawPointer) {
     if si_factory_stack_top() != nil {
       _FactoryStack.deferRelease(object(word))
@@ -186,13 +188,13 @@ package final class _Slot: @unchecked Sendable {
     return (copy, read.kind)
   }
 
-  var isOverridden: Bool {
+  package var isOverridden: Bool {
     stateLock.withLock { current.pointee.map { Self.isOverride($0) } ?? false }
   }
 
   /// Whether the box's factory or an `update` of it runs on the calling thread now (a change of
   /// the box from there would contradict the result being made).
-  package var isCreatingOnThisThread: Bool {
+  @usableFromInline package var isCreatingOnThisThread: Bool {
     si_int_load_acquire(words + Self.creatorWord) == Int(bitPattern: si_current_thread())
   }
 

@@ -5,7 +5,7 @@ import _SharedInstancesShims
 ///
 /// Its parts are split so that an unspecialized client (every debug build: tests run in debug)
 /// does as little generic work per read as possible: finding and protecting the cell is
-/// non-generic (`_Slot.beginRead(_:symmetric:)`, `_Scope.beginRead(of:global:_:)`), and the
+/// non-generic (`_Slot.beginRead(_:symmetric:)`, `_Isolation.beginRead(of:global:_:)`), and the
 /// generic part only copies the instance out and hands the copy's address to `end(after:)`.
 @usableFromInline
 package struct _Read {
@@ -28,10 +28,10 @@ package struct _Read {
   /// keeps it alive: nil for a scope bound to the reading task, which the binding keeps alive
   /// for the whole (synchronous) read. Unmanaged, so that the struct is trivial and a debug
   /// build copies it without reference counting.
-  @usableFromInline package var scope: Unmanaged<_Scope>?
+  @usableFromInline package var scope: Unmanaged<AnyObject>?
   /// The scope whose checks (and reports) the read owes once it ended (invariant 13), and the
   /// box read: nil when it owes none. Kept alive by the task's binding or by `scope`.
-  @usableFromInline package var check: Unmanaged<_Scope>?
+  @usableFromInline package var check: Unmanaged<AnyObject>?
   @usableFromInline package var identity: Unmanaged<_BoxIdentity>?
 
   @_alwaysEmitIntoClient init() {}
@@ -183,17 +183,17 @@ func _takeRetained<Shared>(_ object: UnsafeMutableRawPointer, as _: Shared.Type)
   unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue(), to: Shared.self)
 }
 
-/// Where a read resolved when it could not simply be served (`_Scope.beginRead`).
+/// Where a read resolved when it could not simply be served (`_Isolation.beginRead`).
 @usableFromInline
 package enum _ReadStart {
   /// The cell is protected: copy the instance out and end the read.
   case reading
   /// Nothing to copy yet (the instance must be created, or the box is empty): the read resolved
   /// in this scope, or in the process-wide state (nil). Resolving again would count it twice.
-  case missed(in: _Scope?)
+  case missed(in: AnyObject?)
 }
 
-extension _Scope {
+extension _Isolation {
   /// Starts a read of a box once isolation was used in the process, where it resolves on this
   /// thread, recording it in the scope. Not generic and not inlinable: the same for every box.
   /// Written in `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through

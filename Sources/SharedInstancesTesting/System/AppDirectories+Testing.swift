@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesSystem
+import _SharedInstancesIsolation
 
 extension AppDirectories {
   /// Fresh, empty folders of their own, under the system's temporary directory.

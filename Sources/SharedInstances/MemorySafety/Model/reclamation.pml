@@ -497,7 +497,7 @@ proctype Exiter(byte t) {
   running--
 }
 
-/* SCEN_CREATE: loadOrCreate of box 1 (empty at first): a read; if empty, createOnce under the
+/* SCEN_CREATE: loadOrCreate of box 1 (empty at first): a read; if empty, beginCreation takes the
  * creation lock: a read there (hole 3's path), then the generation check, the factory (which
  * reads box 0 with its frame pushed: releases deferred) and the install if no change landed;
  * unlock, releaseDeferred, and again if the result was dropped. */

@@ -1,4 +1,5 @@
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// Work the system doubles ask to run when the isolated scope they were created in ends: a
 /// test's user defaults suite to remove, its directories to delete (or keep, when it failed),

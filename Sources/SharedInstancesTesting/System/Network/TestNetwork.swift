@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesSystem
+import _SharedInstancesIsolation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,3 +1,4 @@
+import SharedInstances
 import _SharedInstancesShims
 
 /// A scope's boxes for lock-free lookups: the owner of one `si_slot_table` (an append-only

@@ -1,13 +1,12 @@
+import SharedInstances
 import _SharedInstancesShims
 
 extension Resettable {
   /// Whether reads here return a test double: an override, or in an isolated test the box's
   /// test default (served, or served by the next read because the test did not provide the
-  /// instance). Backs ``isOverridden``.
-  func _servesTestDouble() -> Bool {
-    guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {
-      return _global.isOverridden
-    }
+  /// instance). Backs `isOverridden` once isolation was used.
+  func _servesTestDoubleInScope() -> Bool {
+    guard let scope = _Scope.resolve(box: _identity.id) else { return _global.isOverridden }
     let slot = scope.slot(for: _identity)
     let kind = slot.stateLock.withLock { slot.current.pointee.map { _CellWord.kind($0) } }
     if let kind { return kind == .double || kind == .testDefault }

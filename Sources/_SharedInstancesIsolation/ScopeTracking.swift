@@ -1,3 +1,5 @@
+import SharedInstances
+
 /// What a scope knows for dependency checks beyond its slots: boxes exempt from strict mode,
 /// the test defaults of the test target the scope's test belongs to, and which boxes the scope
 /// changed (override, set, reset).
@@ -18,7 +20,7 @@ package final class _ScopeTracking: Sendable {
 
   /// This scope's settings, completed with a parent's: exemptions add up, and a scope that
   /// names no test target's defaults uses its parent's.
-  func inheriting(from parent: _ScopeTracking?) -> _ScopeTracking {
+  package func inheriting(from parent: _ScopeTracking?) -> _ScopeTracking {
     guard let parent else { return self }
     if parent.exemptBoxes.isEmpty && (testDefaults != nil || parent.testDefaults == nil) {
       return self
@@ -49,21 +51,7 @@ package struct _ChangeKinds: OptionSet, Sendable, Hashable {
   package static let reset = _ChangeKinds(rawValue: 1 << 2)
 }
 
-/// A change of a box, as its caller names it in reports, and the kind records count it as.
-package struct _Change {
-  package let name: StaticString
-  package let kind: _ChangeKinds
-  /// Whether it puts the previous state back when it ends (`withOverride`).
-  package var restores = false
-
-  static let override = _Change(name: "override(with:)", kind: .override)
-  static let withOverride = _Change(
-    name: "withOverride(_:operation:)",
-    kind: .override,
-    restores: true
-  )
-  static let set = _Change(name: "set(_:)", kind: .set)
-  static let setIfEmpty = _Change(name: "setIfEmpty(_:)", kind: .set)
-  static let update = _Change(name: "update(_:)", kind: .set)
-  static let reset = _Change(name: "reset()", kind: .reset)
+extension _Change {
+  /// Which kind of change records count it as.
+  package var kind: _ChangeKinds { _ChangeKinds(rawValue: kindBits) }
 }

@@ -1,3 +1,4 @@
+import SharedInstances
 import _SharedInstancesShims
 
 /// The isolated state of every box for one test (or one `withIsolatedShared` call).
@@ -17,7 +18,11 @@ package final class _Scope: @unchecked Sendable {
   // @unchecked: `state` is only accessed while `lock` is held; `index`, `activeFactories`,
   // `draining` and `ended` are only accessed atomically; everything else is immutable.
 
-  @TaskLocal package static var current: _Scope?
+  /// The scope bound to the running task (`_CurrentScope.$scope.withValue(scope) { … }`): the
+  /// core keeps the task-local, opaque, and only `_Scope`s are ever bound in it.
+  package static var current: _Scope? {
+    _CurrentScope.scope.map { unsafeDowncast($0, to: _Scope.self) }
+  }
 
   /// The scope bound by running in a `SharedScope` captured outside every scope: it stands for
   /// the process-wide instances, so that code carrying it never resolves in an open
@@ -196,15 +201,12 @@ package final class _Scope: @unchecked Sendable {
   package static func resolve(box identity: _BoxIdentity) -> _Scope? {
     if let scope = current { return scope.isProcessWideInstances ? nil : scope }
     if let scope = processWideScope(capturing: identity.id) {
-      if si_int_load_relaxed(scope.draining) != 0 {
-        _Isolation.hooks.noteReadWhileDraining(in: scope, of: identity)
-      }
+      if si_int_load_relaxed(scope.draining) != 0 { scope.noteReadWhileDraining(of: identity) }
       return scope
     }
     // Escaped reads and leaked overrides (`_SharedInstancesIsolation`), where there may be any.
-    if identity.isUsedByLiveScopes || si_leaked_overrides_exist() {
-      _Isolation.hooks.checkProcessWideRead(identity)
-    }
+    if identity.isUsedByLiveScopes { _EscapedReads.check(identity) }
+    _LeakedOverrides.check(identity)
     return nil
   }
 
@@ -295,7 +297,7 @@ package final class _Scope: @unchecked Sendable {
       }
     }
     lock.unlock()
-    if firstTouch { _Isolation.hooks.scopeTouched(identity) }
+    if firstTouch { _UnscopedChanges.scopeTouched(identity) }
     if isLate { noteLateUse(of: identity) }
     return slot
   }
@@ -306,12 +308,5 @@ package final class _Scope: @unchecked Sendable {
       return slot._withUnsafeGuaranteedRef { $0.copyOfCurrentCell() }
     }
     return parent?.inheritedCell(forBox: id)
-  }
-
-  /// Reports the first use of `identity` after the scope ended, saying what it is served
-  /// (`_SharedInstancesIsolation`).
-  @usableFromInline
-  func noteLateUse(of identity: _BoxIdentity) {
-    _Isolation.hooks.noteLateUse(in: self, of: identity)
   }
 }

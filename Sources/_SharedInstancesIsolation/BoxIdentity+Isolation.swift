@@ -1,0 +1,88 @@
+import SharedInstances
+import _SharedInstancesShims
+
+// What only tests need of a box's identity: how reports and the dependency map name it, and
+// what isolation tracks about it. Here rather than in the core, so that a production binary
+// does not carry it (issue 30, item 8).
+extension _BoxIdentity {
+  /// How the dependency map, dependency records and short messages name the box: its type
+  /// (`Resettable<ArticleManager>`), or for a named box its name and type
+  /// (`MetricsSystem.factory (Resettable<MetricsFactory>)`).
+  package var label: String {
+    guard let name else { return typeDescription }
+    return "\(name) (\(typeDescription))"
+  }
+
+  /// How code names the box in a fix: its name (`MetricsSystem.factory`), else its type.
+  package var codeName: String { name ?? typeDescription }
+
+  /// The change a test makes to provide this box's value, as a fix names it:
+  /// `bootstrap it in the test with MetricsSystem.factory.bootstrap(_:)`, `set it … set(_:)`,
+  /// `override it … override(with:)` (the box's name before the call when it has one).
+  package var provideFix: String {
+    let box = name.map { "\($0)." } ?? ""
+    switch style {
+    case .bootstrap: return "bootstrap it in the test with \(box)bootstrap(_:)"
+    case .empty: return "set it for this test with \(box)set(_:) (or override(with:))"
+    case .factory: return "override it for this test with \(box)override(with:)"
+    }
+  }
+
+  // MARK: What isolation tracks (atomics, no lock)
+
+  // MARK: What isolation tracks (atomics, no lock)
+
+  package var isUsedByLiveScopes: Bool { si_int_load_relaxed(words + Self.scopeUsesWord) > 0 }
+
+  /// A live scope started (`1`) or stopped (`-1`) holding state for this box.
+  package func addScopeUse(_ delta: Int) { si_int_fetch_add(words + Self.scopeUsesWord, delta) }
+
+  /// A live scope overrode this box (once per scope); returns the escaped reads so far, which
+  /// the scope subtracts from the count when it reports.
+  package func liveOverrideBegan() -> Int {
+    si_int_fetch_add(words + Self.overridersWord, 2)
+    return si_int_load_acquire(words + Self.escapedReadsWord)
+  }
+
+  /// A scope that had overridden this box ended: the last one re-arms the escaped-read warning.
+  package func liveOverrideEnded() {
+    let word = words + Self.overridersWord
+    var seen = si_int_load_relaxed(word)
+    while true {
+      let next = seen - 2 < 2 ? 0 : seen - 2
+      if si_int_compare_exchange(word, seen, next) { return }
+      seen = si_int_load_relaxed(word)
+    }
+  }
+
+  package var isOverriddenByLiveScopes: Bool {
+    si_int_load_relaxed(words + Self.overridersWord) >= 2
+  }
+
+  /// Counts a read that escaped the live scopes' overrides; returns true if it is the first
+  /// since the box was last overridden in no live scope (the one to warn about).
+  package func noteEscapedRead() -> Bool {
+    si_int_fetch_add(words + Self.escapedReadsWord, 1)
+    let word = words + Self.overridersWord
+    var seen = si_int_load_relaxed(word)
+    while seen >= 2 && seen & 1 == 0 {
+      if si_int_compare_exchange(word, seen, seen | 1) { return true }
+      seen = si_int_load_relaxed(word)
+    }
+    return false
+  }
+
+  /// Reads that escaped a live scope's override of this box, ever.
+  package var escapedReads: Int { si_int_load_acquire(words + Self.escapedReadsWord) }
+
+  /// True for the first isolation scope that touches the box only.
+  package func claimFirstTouch() -> Bool {
+    si_int_load_relaxed(words + Self.touchedWord) == 0
+      && si_int_compare_exchange(words + Self.touchedWord, 0, 1)
+  }
+}
+
+extension String {
+  /// The text with its first letter upper-cased, to start a sentence.
+  package var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
