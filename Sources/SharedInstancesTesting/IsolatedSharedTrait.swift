@@ -127,7 +127,7 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     _ body: @Sendable () async throws -> Void
   ) async throws {
     #if compiler(>=6.2)
-      let watching = IssueHandlingTrait.compactMapIssues { issue in
+      let watching = IssueHandlingTrait.compactMapTestCaseIssues { issue in
         if issue.isFailure { outcome.markFailed() }
         return issue
       }

@@ -122,7 +122,7 @@ package enum ExitTestRelay {
         recorder: DependencyRecorder.current,
         testID: DependencyTracking.testID(scopeName: scope?.name ?? test.name)
       )
-      let trait = IssueHandlingTrait.compactMapIssues { parent.handle($0) }
+      let trait = IssueHandlingTrait.compactMapTestCaseIssues { parent.handle($0) }
       try await trait.provideScope(for: test, testCase: testCase, performing: body)
     #else
       try await body()

@@ -59,4 +59,49 @@ import _SharedInstancesIsolation
     }
     #expect(warnings.isEmpty)
   }
+
+  #if compiler(>=6.2)
+    /// Swift Testing hands an issue recorded where no test runs (on a `Thread`) to the issue
+    /// handler of every test running, besides the run's own; each isolated test case had two.
+    /// Before the fix, one escaped read was one warning for the run and two more for each
+    /// isolated test case running then: 57,000 warnings for 41 reads in CI's ThreadSanitizer run.
+    @Test func oneEscapedReadIsOneWarningHoweverManyIsolatedTestsRun() async throws {
+      let test = try #require(Test.current)
+      let delivered = Locked(0)
+      // Outside both test cases below: every copy of the warning either case hands on reaches it.
+      let counting = IssueHandlingTrait.compactMapIssues { issue in
+        guard "\(issue.comments)".contains("EscapedReadTests.swift") else { return issue }
+        delivered.mutate { $0 += 1 }
+        return nil
+      }
+      try await counting.provideScope(for: test, testCase: Test.Case.current) {
+        let besideRuns = AsyncLatch()
+        let readDone = AsyncLatch()
+        async let beside: Void = IsolatedSharedTrait.isolatedShared.provideScope(
+          for: test,
+          testCase: Test.Case.current
+        ) {
+          await besideRuns.open()
+          await readDone.wait()
+        }
+        await besideRuns.wait()
+        try await IsolatedSharedTrait.isolatedShared.provideScope(
+          for: test,
+          testCase: Test.Case.current
+        ) {
+          EscapedBoxes.readOnce.override(with: Tagged("the test's double"))
+          #expect(readOnThread { EscapedBoxes.readOnce.value }.tag == "real")
+        }
+        await readDone.open()
+        try await beside
+      }
+      #expect(delivered.get() == 1)
+    }
+  #endif
+}
+
+// MARK: - Fixtures
+
+private enum EscapedBoxes {
+  static let readOnce = Resettable { Tagged("real") }
 }
