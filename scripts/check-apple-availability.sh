@@ -165,7 +165,6 @@ if ! compgen -G "$sdk/System/Library/Frameworks/XCTest.framework" >/dev/null; th
   echo "  XCTest: a stub of the API the package calls: the SDK has none"
   cat >"$work/xctest.swift" <<'EOF'
 import Foundation
-public typealias XCTestCaseClosure = (XCTestCase) throws -> Void
 public struct XCTIssue {
   public enum IssueType: Int { case assertionFailure, thrownError, uncaughtException }
   public var type: IssueType
@@ -182,6 +181,7 @@ open class XCTestExpectation: NSObject {
 }
 open class XCTestCase: NSObject {
   public override init() {}
+  public init(selector: Selector) {}
   open var name: String { "" }
   open var testRun: XCTestRun? { nil }
   open var continueAfterFailure: Bool = true
