@@ -11,6 +11,7 @@ extension Docs {
 
     /// "Each test posts to a center of its own": tests running in parallel never receive each
     /// other's notifications.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.isolatedShared, arguments: 1...8) @MainActor
     func showsTheCartCount(count: Int) async throws {
       Notifications.center.override(with: NotificationCenter())  // this test's own center

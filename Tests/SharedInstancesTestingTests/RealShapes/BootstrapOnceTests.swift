@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import Testing
@@ -59,7 +60,7 @@ import Testing
   @Test(.isolatedShared, arguments: ["prometheus", "statsd", "otel", "memory"])
   func eachParallelTestBootstrapsItsOwn(name: String) async throws {
     BootstrapBoxes.backend.bootstrap(Backend(name))
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(nanoseconds: 20_000_000)
     #expect(BootstrapBoxes.backend.value.name == name)
     #expect(BootstrapBoxes.backend.isBootstrapped)
     let use = SharedScope.current.touchedInstances.first { $0.name == "Tests.backend" }
