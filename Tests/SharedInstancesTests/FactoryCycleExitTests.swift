@@ -11,12 +11,12 @@ import Testing
     result?.check { message in
       message.contains("through this cycle")
         && message.contains(
-          "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:54), whose factory read"
-        )
-        && message.contains(
           "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:55), whose factory read"
         )
-        && message.contains("FactoryCycleExitTests.swift:54) again.")
+        && message.contains(
+          "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:56), whose factory read"
+        )
+        && message.contains("FactoryCycleExitTests.swift:55) again.")
     }
   }
 
@@ -28,9 +28,9 @@ import Testing
       let lines = message.split(separator: "\n").map(String.init)
       let steps = lines.filter { $0.contains(", whose factory read") }
       return steps.count == 3
-        && steps[0].contains("FactoryCycleExitTests.swift:56)")
-        && steps[1].contains("FactoryCycleExitTests.swift:57)")
-        && steps[2].contains("FactoryCycleExitTests.swift:58)")
+        && steps[0].contains("FactoryCycleExitTests.swift:57)")
+        && steps[1].contains("FactoryCycleExitTests.swift:58)")
+        && steps[2].contains("FactoryCycleExitTests.swift:59)")
     }
   }
 
