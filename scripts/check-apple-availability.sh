@@ -160,6 +160,13 @@ if ! compgen -G "$sdk/usr/lib/swift/Testing.swiftmodule" >/dev/null \
         -e 's/public struct ExitTest : Swift.Sendable, ~Swift.Copyable {/public struct ExitTest : Swift.Sendable {/' \
         "$work/modules/Testing.swiftmodule/$arch-apple-$os.swiftinterface"
     fi
+    # Exit tests spawn processes: Xcode's Testing marks them unavailable on iOS, tvOS and watchOS
+    # (built with SWT_NO_EXIT_TESTS), and so does the stand-in.
+    if [ "$platform" != macOS ]; then
+      echo "  Testing: exit tests marked unavailable on $platform, as Xcode's Testing marks them"
+      sed -i -E '/^(public struct ExitTest |public enum ExitStatus |extension Testing\.(ExitTest|ExitStatus)\b|@freestanding\(expression\) public macro (expect|require)\(processExitsWith|public func __checkClosureCall[^(]*\(.*processExitsWith)/i @available(*, unavailable, message: "Exit tests are not available on this platform.")' \
+        "$work/modules/Testing.swiftmodule/$arch-apple-$os.swiftinterface"
+    fi
   fi
 fi
 
