@@ -19,6 +19,7 @@ import SharedInstances
 /// `AnyClock` (and of its copies) compare with each other, not with those of another one, nor
 /// with the wrapped clock's own instants. The test clocks of `SharedInstancesTesting` use the same
 /// ``Instant`` type, counted from their own origin.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// A moment of an ``AnyClock``: the time elapsed since the clock was wrapped (for the test
   /// clocks, which share this type, since their origin).

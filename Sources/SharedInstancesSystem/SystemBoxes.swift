@@ -66,6 +66,7 @@ public enum SystemBoxes {
   /// ```swift
   /// try await SystemBoxes.continuousClock.value.sleep(for: .milliseconds(300))
   /// ```
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public static let continuousClock = Resettable<AnyClock<Duration>>(
     named: "SystemBoxes.continuousClock"
   ) { AnyClock(ContinuousClock()) }
@@ -76,6 +77,7 @@ public enum SystemBoxes {
   /// let clock = SystemBoxes.suspendingClock.value
   /// let elapsed = try await clock.measure { try await render() }
   /// ```
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public static let suspendingClock = Resettable<AnyClock<Duration>>(
     named: "SystemBoxes.suspendingClock"
   ) { AnyClock(SuspendingClock()) }

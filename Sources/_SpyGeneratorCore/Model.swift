@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type to write a spy for: a protocol, or an open class with `--class`.
 struct SpyTarget {
   /// The protocol's or class's name, such as `ArticleManaging`, with the types it is nested in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a requirement stands to the members a protocol spy inherits from `Spy`.
 ///
 /// A requirement is compared with `Spy`'s members by its whole signature, not its name: one

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SpyRenderer {
   /// What makes the spy the placeholder of its protocol (`ProtocolSpyPlaceholder`), which the
   /// library finds by the spy's name at run time: the conformance of the spy, or, for a generic

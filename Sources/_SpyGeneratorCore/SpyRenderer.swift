@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes the Swift source of one spy.
 struct SpyRenderer {
   let target: SpyTarget

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a type is spelled inside a `Call` case name, when overloads are told apart by their
 /// parameter types: one identifier, the same for the same type as written.
 ///

@@ -134,12 +134,13 @@ do {
   )
   // GENERATE_SPIES_TIMING=1 prints where the time goes (read, generate, verify, write).
   let timing = ProcessInfo.processInfo.environment["GENERATE_SPIES_TIMING"] == "1"
-  let clock = ContinuousClock()
-  var phaseStart = clock.now
+  // Uptime rather than `ContinuousClock`, which needs macOS 13 (the package declares 10.15).
+  var phaseStart = DispatchTime.now().uptimeNanoseconds
   func phase(_ name: String) {
     guard timing else { return }
-    let now = clock.now
-    FileHandle.standardError.write(Data("timing: \(name) \(now - phaseStart)\n".utf8))
+    let now = DispatchTime.now().uptimeNanoseconds
+    let seconds = Double(now - phaseStart) / 1e9
+    FileHandle.standardError.write(Data("timing: \(name) \(seconds) seconds\n".utf8))
     phaseStart = now
   }
   let data = try Data(contentsOf: URL(fileURLWithPath: symbolGraph))

@@ -146,8 +146,8 @@ let files = swiftFiles(in: sources)
 let usageFiles = swiftFiles(in: uses)
 
 do {
-  let clock = ContinuousClock()
-  let start = clock.now
+  // Uptime rather than `ContinuousClock`, which needs macOS 13 (the package declares 10.15).
+  let start = DispatchTime.now().uptimeNanoseconds
   let graph = try symbolGraph.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
   let migrator = SingletonMigrator(
     options: .init(
@@ -197,7 +197,8 @@ do {
   }
   print(
     "migrate-singletons: wrote \(migration.files.count) file(s) and \(migration.newFiles.count) "
-      + "spy file(s), \(migration.linesChanged) lines changed, in \(clock.now - start)"
+      + "spy file(s), \(migration.linesChanged) lines changed, in "
+      + "\(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) seconds"
   )
 } catch {
   fail("\(error)", status: 1)

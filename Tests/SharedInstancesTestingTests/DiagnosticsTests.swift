@@ -104,7 +104,7 @@ import Testing
           scope.run { _ = box.value }
         }
         await started.wait()
-        try? await Task.sleep(for: .milliseconds(50))  // the factory is running now
+        try? await Task.sleep(nanoseconds: 50_000_000)  // the factory is running now
         return task
       }  // the scope ends here, while the factory still runs
       finish.signal()

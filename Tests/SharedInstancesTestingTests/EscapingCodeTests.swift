@@ -87,7 +87,7 @@ extension Notification.Name {
         DispatchQueue.global().async { continuation.resume(returning: Boxes.processWide.value.tag) }
       }
       #expect(tag == "dispatch")
-      try await Task.sleep(for: .milliseconds(20))
+      try await Task.sleep(nanoseconds: 20_000_000)
     }
   }
 
@@ -95,7 +95,7 @@ extension Notification.Name {
     try await Self.runAlone {
       Boxes.processWide.override(with: Tagged("thread"))
       #expect(readOnThread { Boxes.processWide.value }.tag == "thread")
-      try await Task.sleep(for: .milliseconds(20))
+      try await Task.sleep(nanoseconds: 20_000_000)
     }
   }
 
@@ -113,7 +113,7 @@ extension Notification.Name {
       }
       center.removeObserver(observer)
       #expect(seen.get() == "notification")
-      try await Task.sleep(for: .milliseconds(20))
+      try await Task.sleep(nanoseconds: 20_000_000)
     }
   }
 
@@ -121,7 +121,7 @@ extension Notification.Name {
     try await Self.runAlone {
       Boxes.processWide.override(with: Tagged("detached"))
       #expect(await Task.detached { Boxes.processWide.value.tag }.value == "detached")
-      try await Task.sleep(for: .milliseconds(20))
+      try await Task.sleep(nanoseconds: 20_000_000)
     }
   }
 
@@ -129,7 +129,7 @@ extension Notification.Name {
   func processWideTestsNeverOverlap(index: Int) async throws {
     try await Self.runAlone {
       Boxes.processWide.override(with: Tagged("run \(index)"))
-      try await Task.sleep(for: .milliseconds(10))
+      try await Task.sleep(nanoseconds: 10_000_000)
       #expect(readOnThread { Boxes.processWide.value }.tag == "run \(index)")
     }
   }
@@ -143,7 +143,7 @@ extension Notification.Name {
           await withIsolatedShared(.processWide) {
             let start = Date()
             Boxes.processWide.override(with: Tagged("scope \(index)"))
-            try? await Task.sleep(for: .milliseconds(30))
+            try? await Task.sleep(nanoseconds: 30_000_000)
             #expect(readOnThread { Boxes.processWide.value }.tag == "scope \(index)")
             intervals.mutate { $0.append((start, Date())) }
           }
@@ -160,7 +160,7 @@ extension Notification.Name {
   @Test(.isolatedShared, arguments: 0..<20)
   func taskIsolatedTestsStayUnaffected(index: Int) async throws {
     Boxes.processWide.override(with: Tagged("task \(index)"))
-    try await Task.sleep(for: .milliseconds(Int.random(in: 1...15)))
+    try await Task.sleep(nanoseconds: UInt64.random(in: 1...15) * 1_000_000)
     #expect(Boxes.processWide.value.tag == "task \(index)")
   }
 }

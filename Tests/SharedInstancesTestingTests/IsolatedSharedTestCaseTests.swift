@@ -25,7 +25,7 @@ final class IsolatedSharedTestCaseTests: IsolatedSharedTestCase {
   }
 
   func testAsyncTestSeesSetUpsOverride() async throws {
-    try await Task.sleep(for: .milliseconds(1))
+    try await Task.sleep(nanoseconds: 1_000_000)
     XCTAssertEqual(Boxes.xcTest.value.tag, "from setUp")
     Boxes.xcTest.override(with: Tagged("from setUp or test"))
   }

@@ -12,7 +12,7 @@ import Testing
     #expect(Boxes.crossTalk.value.tag == "real")  // a fresh instance, not another test's
     Boxes.crossTalk.override(with: mine)
     for _ in 0..<5 {
-      try await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
+      try await Task.sleep(nanoseconds: UInt64.random(in: 0...3) * 1_000_000)
       #expect(Boxes.crossTalk.value === mine)
     }
     Boxes.crossTalk.reset()
@@ -106,7 +106,7 @@ struct SuiteTraitTests {
   func eachArgumentGetsItsOwnScope(argument: String) async throws {
     #expect(Boxes.suiteSetUp.value.tag == "from suite")
     Boxes.suiteSetUp.override(with: Tagged(argument))
-    try await Task.sleep(for: .milliseconds(5))
+    try await Task.sleep(nanoseconds: 5_000_000)
     #expect(Boxes.suiteSetUp.value.tag == argument)
   }
 

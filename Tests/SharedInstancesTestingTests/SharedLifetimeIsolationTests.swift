@@ -11,7 +11,7 @@ import Testing
   func eachTestHasItsOwnSession(index: Int) async throws {
     TestSession.user.set(Tagged("user \(index)"))
     let cart = TestSession.cart.value
-    try await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
+    try await Task.sleep(nanoseconds: UInt64.random(in: 0...3) * 1_000_000)
     #expect(TestSession.user.currentValue?.tag == "user \(index)")
     #expect(TestSession.cart.value === cart)
     if index.isMultiple(of: 2) {
@@ -19,7 +19,7 @@ import Testing
       #expect(TestSession.user.currentValue == nil)
       #expect(TestSession.cart.value !== cart)
     }
-    try await Task.sleep(for: .milliseconds(Int.random(in: 0...3)))
+    try await Task.sleep(nanoseconds: UInt64.random(in: 0...3) * 1_000_000)
     if !index.isMultiple(of: 2) {
       #expect(TestSession.user.currentValue?.tag == "user \(index)")
       #expect(TestSession.cart.value === cart)

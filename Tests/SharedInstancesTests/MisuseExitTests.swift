@@ -1,46 +1,55 @@
+import Foundation
 import SharedInstances
 import Testing
 
 /// Misuse that must stop the program does so with a message naming the box.
 @Suite struct MisuseExitTests {
-  @Test func aFactoryReadingItsOwnBoxStopsWithAMessage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = ExitFixtures.reentrant.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aFactoryReadingItsOwnBoxStopsWithAMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = ExitFixtures.reentrant.value
+      }
+      result?.check { message in
+        message.contains("Resettable<ReentrantThing>")
+          && message.contains("read again by its own factory")
+          && message.contains("MisuseExitTests.swift")
+      }
     }
-    result?.check { message in
-      message.contains("Resettable<ReentrantThing>")
-        && message.contains("read again by its own factory")
-        && message.contains("MisuseExitTests.swift")
-    }
-  }
+  #endif
 
-  @Test func aCycleThroughAnotherBoxStopsWithAMessage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = ExitFixtures.cycleA.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aCycleThroughAnotherBoxStopsWithAMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = ExitFixtures.cycleA.value
+      }
+      result?.check { message in
+        message.contains("Resettable<CycleA>") && message.contains("read again by its own factory")
+      }
     }
-    result?.check { message in
-      message.contains("Resettable<CycleA>") && message.contains("read again by its own factory")
-    }
-  }
+  #endif
 
-  @Test func readingAnEmptyBoxStopsWithAMessage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = ExitFixtures.emptyUser.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func readingAnEmptyBoxStopsWithAMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = ExitFixtures.emptyUser.value
+      }
+      result?.check { message in
+        message.contains("Resettable<ReentrantThing>") && message.contains("is empty")
+          && message.contains("set(_:)")
+      }
     }
-    result?.check { message in
-      message.contains("Resettable<ReentrantThing>") && message.contains("is empty")
-        && message.contains("set(_:)")
-    }
-  }
+  #endif
 
-  @Test func aMainActorFactoryReadOffTheMainThreadStopsWithAMessage() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = ExitFixtures.mainActorThing.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aMainActorFactoryReadOffTheMainThreadStopsWithAMessage() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = ExitFixtures.mainActorThing.value
+      }
+      result?.check { message in
+        message.contains("Resettable<MainActorThing>") && message.contains("off the main actor")
+      }
     }
-    result?.check { message in
-      message.contains("Resettable<MainActorThing>") && message.contains("off the main actor")
-    }
-  }
+  #endif
 }
 
 // MARK: - Fixtures
@@ -61,13 +70,15 @@ enum ExitFixtures {
   static let mainActorThing = Resettable(mainActor: { MainActorThing() })
 }
 
-extension ExitTest.Result {
-  /// Checks the captured standard error, recording it when the check fails.
-  func check(
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ predicate: (String) -> Bool
-  ) {
-    let message = String(decoding: standardErrorContent, as: UTF8.self)
-    #expect(predicate(message), "standard error was: \(message)", sourceLocation: sourceLocation)
+#if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+  extension ExitTest.Result {
+    /// Checks the captured standard error, recording it when the check fails.
+    func check(
+      sourceLocation: SourceLocation = #_sourceLocation,
+      _ predicate: (String) -> Bool
+    ) {
+      let message = String(decoding: standardErrorContent, as: UTF8.self)
+      #expect(predicate(message), "standard error was: \(message)", sourceLocation: sourceLocation)
+    }
   }
-}
+#endif

@@ -289,12 +289,19 @@ private final class ExitingBorrower: @unchecked Sendable {
   }
 
   func runAndJoin() {
-    var thread = pthread_t()
+    // `pthread_t` is an optional pointer on Darwin and an integer with Glibc.
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
     let context = Unmanaged.passRetained(self).toOpaque()
     let created = pthread_create(
       &thread,
       nil,
-      { raw in
+      { argument in
+        // The argument is optional with Glibc only.
+        let raw: UnsafeMutableRawPointer? = argument
         // Leaked on purpose: `pthread_exit` skips every release of the frames it unwinds.
         let borrower = Unmanaged<ExitingBorrower>.fromOpaque(raw!).takeUnretainedValue()
         borrower.box.withValue { outer in
@@ -306,7 +313,11 @@ private final class ExitingBorrower: @unchecked Sendable {
       context
     )
     precondition(created == 0)
-    pthread_join(thread, nil)
+    #if canImport(Darwin)
+      pthread_join(thread!, nil)
+    #else
+      pthread_join(thread, nil)
+    #endif
   }
 }
 

@@ -60,6 +60,7 @@ struct SingleImportTests {
     #expect(try locator.get((any Greeting).self).greet() == "Hello")
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func systemBoxesCompileWithTheTestingImportAlone() async {
     // `SystemBoxes` is in `SharedInstancesSystem`, which the testing module re-exports.
     let clock = TestClock()

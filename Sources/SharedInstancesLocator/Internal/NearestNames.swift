@@ -18,7 +18,7 @@ enum _NearestNames {
     let ranked = candidates.enumerated().map { index, candidate in
       let text = simpleName(candidate.name)
       let sameKind = (candidate.name.name == nil) == (requested.name == nil)
-      let contains = sameKind && (text.contains(target) || target.contains(text))
+      let contains = sameKind && (contains(text, target) || contains(target, text))
       let distance = sameKind ? editDistance(text, target) : Int.max
       return (
         rank: (
@@ -40,6 +40,17 @@ enum _NearestNames {
     // The last dotted component outside generic arguments: `Swift.Array<App.Item>` → `Array`.
     let head = full.split(separator: "<", maxSplits: 1).first.map(String.init) ?? full
     return (head.split(separator: ".").last.map(String.init) ?? head).lowercased()
+  }
+
+  /// Whether `text` contains `part`, compared by `Character`, as `String.contains(_:)` does;
+  /// that method (of _StringProcessing) needs macOS 13 / iOS 16, above the core's minimum.
+  static func contains(_ text: String, _ part: String) -> Bool {
+    let text = Array(text)
+    let part = Array(part)
+    guard part.count <= text.count else { return false }
+    return (0...(text.count - part.count)).contains { start in
+      text[start..<(start + part.count)].elementsEqual(part)
+    }
   }
 
   /// The Levenshtein distance between two short strings.

@@ -197,7 +197,9 @@ package enum ExitTestRelay {
   }
 }
 
-#if compiler(>=6.2)
+// Exit tests spawn a process: Swift Testing has none on iOS, tvOS, watchOS, visionOS and WASI,
+// where `ExitTest` is `@available(*, unavailable)`.
+#if compiler(>=6.2) && !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS) && !os(WASI)
   extension ExitTest.Result {
     /// The message SharedInstances stopped the exit test's child process with, or nil when the
     /// library did not stop it (the code under test exited or crashed on its own).

@@ -5,12 +5,14 @@ import _SharedInstancesIsolation
 /// The ``SharedIsolationOptions/quietPeriod`` at the end of a process-wide scope: waits until
 /// reads from outside the test's tasks stop, then reports each box they read.
 enum QuietPeriod {
-  /// How long no read must happen for the period to end.
-  static let silence: Duration = .milliseconds(100)
-  /// The longest the period lasts.
-  static let limit: Duration = .seconds(1)
-  /// How often the read count is polled.
-  static let poll: Duration = .milliseconds(20)
+  // Nanoseconds, not `Duration` (macOS 13 / iOS 16): the isolation traits run on the package's
+  // minimum.
+  /// How long no read must happen for the period to end, in nanoseconds.
+  static let silence: UInt64 = 100_000_000
+  /// The longest the period lasts, in nanoseconds.
+  static let limit: UInt64 = 1_000_000_000
+  /// How often the read count is polled, in nanoseconds.
+  static let poll: UInt64 = 20_000_000
 
   /// Whether a scope opened with `options` has a quiet period.
   static func applies(to options: SharedIsolationOptions, _ scope: _Scope) -> Bool {
@@ -20,14 +22,14 @@ enum QuietPeriod {
   /// Waits without blocking a thread, then reports.
   static func wait(in scope: _Scope) async {
     scope.beginQuietPeriod()
-    var waited: Duration = .zero
-    var quiet: Duration = .zero
+    var waited: UInt64 = 0
+    var quiet: UInt64 = 0
     var seen = scope.readsDuringQuietPeriod
     while quiet < silence && waited < limit {
-      try? await Task.sleep(for: poll)
+      try? await Task.sleep(nanoseconds: poll)
       waited += poll
       let now = scope.readsDuringQuietPeriod
-      quiet = now == seen ? quiet + poll : .zero
+      quiet = now == seen ? quiet + poll : 0
       seen = now
     }
     report(scope.endQuietPeriod(), in: scope)
@@ -36,14 +38,14 @@ enum QuietPeriod {
   /// Waits by blocking the calling thread (XCTest), then reports.
   static func waitBlocking(in scope: _Scope) {
     scope.beginQuietPeriod()
-    var waited: Duration = .zero
-    var quiet: Duration = .zero
+    var waited: UInt64 = 0
+    var quiet: UInt64 = 0
     var seen = scope.readsDuringQuietPeriod
     while quiet < silence && waited < limit {
-      Thread.sleep(forTimeInterval: 0.02)
+      Thread.sleep(forTimeInterval: Double(poll) / 1e9)
       waited += poll
       let now = scope.readsDuringQuietPeriod
-      quiet = now == seen ? quiet + poll : .zero
+      quiet = now == seen ? quiet + poll : 0
       seen = now
     }
     report(scope.endQuietPeriod(), in: scope)

@@ -18,6 +18,7 @@ import SharedInstancesSystem
 ///
 /// A cancelled task's sleep throws `CancellationError`, as on the system's clocks. Each sleep
 /// yields once, so that a loop that sleeps lets other tasks run.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock {
   /// An instant of the immediate clock: the time elapsed since its origin.
   public typealias Instant = AnyClock<Duration>.Instant
@@ -68,6 +69,7 @@ public final class ImmediateClock<Duration: DurationProtocol & Hashable>: Clock 
   }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension ImmediateClock where Duration == Swift.Duration {
   /// Creates an immediate clock whose durations are `Duration`, starting at its origin.
   ///

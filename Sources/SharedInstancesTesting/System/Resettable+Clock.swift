@@ -1,6 +1,7 @@
 import SharedInstances
 import SharedInstancesSystem
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension Resettable {
   /// Replaces a clock box's clock with `clock`, wrapped in an `AnyClock`, until the next
   /// override or reset.

@@ -41,6 +41,7 @@ import SharedInstancesSystem
 ///
 /// Without an override, code reads the box's real clock: a strict test fails, naming
 /// `SystemBoxes.continuousClock`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   /// An instant of the test clock: the time elapsed since its origin.
   public typealias Instant = AnyClock<Duration>.Instant
@@ -407,6 +408,7 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension TestClock where Duration == Swift.Duration {
   /// Creates a test clock whose durations are `Duration`, starting at its origin.
   ///

@@ -19,6 +19,7 @@ import SharedInstancesSystem
 /// ```
 ///
 /// A test that needs time overrides the box with a ``TestClock`` or an ``ImmediateClock``.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   /// An instant of the clock: the time elapsed since its origin.
   public typealias Instant = AnyClock<Duration>.Instant
@@ -111,6 +112,7 @@ public struct UnimplementedClock<Duration: DurationProtocol & Hashable>: Clock {
   private static var currentTask: Int? { withUnsafeCurrentTask { $0?.hashValue } }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension UnimplementedClock where Duration == Swift.Duration {
   /// Creates a clock whose durations are `Duration` that fails the test when it is used.
   ///

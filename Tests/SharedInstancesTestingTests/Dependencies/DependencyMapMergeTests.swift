@@ -198,15 +198,17 @@ import Testing
   }
 
   /// An exit test's child is started by the test process, but belongs to the same run as it.
-  @Test func anExitTestBelongsToTheRunOfItsTestProcess() async throws {
-    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-      print("run:", DependencyMapRun.current.name)
-      exit(0)
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func anExitTestBelongsToTheRunOfItsTestProcess() async throws {
+      let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        print("run:", DependencyMapRun.current.name)
+        exit(0)
+      }
+      let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+      #expect(output.contains("run: \(DependencyMapRun.current.name)\n"))
+      #expect(DependencyMapRun.current.processID == getppid())
     }
-    let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
-    #expect(output.contains("run: \(DependencyMapRun.current.name)\n"))
-    #expect(DependencyMapRun.current.processID == getppid())
-  }
+  #endif
 
   private static func startTime(_ id: Int32) -> UInt64? {
     guard let text = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),

@@ -236,33 +236,35 @@ import Testing
 
   /// The real thing, in a child process: isolated scopes end, the process exits, and the map
   /// is in the folder the variable names.
-  @Test func theMapIsWrittenWhenTheProcessExits() async throws {
-    let folder = "/tmp/si-map-exit-\(getpid())"
-    try? FileManager.default.removeItem(atPath: folder)
-    await #expect(processExitsWith: .success) {
-      setenv("SHARED_INSTANCES_MAP", "/tmp/si-map-exit-\(getppid())", 1)
-      withIsolatedShared {
-        DependencyBoxes.clock.override(with: DepClock("fake"))
-        _ = DependencyBoxes.clock.value
-        _ = DependencyBoxes.analytics.value
-        DependencyBoxes.session.set(DepSession("signed in"))
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func theMapIsWrittenWhenTheProcessExits() async throws {
+      let folder = "/tmp/si-map-exit-\(getpid())"
+      try? FileManager.default.removeItem(atPath: folder)
+      await #expect(processExitsWith: .success) {
+        setenv("SHARED_INSTANCES_MAP", "/tmp/si-map-exit-\(getppid())", 1)
+        withIsolatedShared {
+          DependencyBoxes.clock.override(with: DepClock("fake"))
+          _ = DependencyBoxes.clock.value
+          _ = DependencyBoxes.analytics.value
+          DependencyBoxes.session.set(DepSession("signed in"))
+        }
+        exit(0)
       }
-      exit(0)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let markdown = try String(contentsOfFile: folder + "/dependencies.md", encoding: .utf8)
+      #expect(markdown.contains("| `Resettable<DepAnalytics>` | SharedInstancesTestingTests/"))
+      #expect(markdown.contains("==>|1 real|"))
+      // The value the test installed with `set` is in the Set by column.
+      let session = markdown.split(separator: "\n").first {
+        $0.hasPrefix("| `Resettable<DepSession>`")
+      }
+      let cells = session?.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(cells?[2] == "–")  // read for real by
+      #expect(cells?[3].hasPrefix("1: `") == true)  // set by
+      let json = try String(contentsOfFile: folder + "/dependencies.json", encoding: .utf8)
+      #expect(json.contains("{\"box\": \"Resettable<DepClock>\""))
+      let html = try String(contentsOfFile: folder + "/dependencies.html", encoding: .utf8)
+      #expect(html.contains("[\"Resettable\\u003cDepSession\\u003e\","))
     }
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let markdown = try String(contentsOfFile: folder + "/dependencies.md", encoding: .utf8)
-    #expect(markdown.contains("| `Resettable<DepAnalytics>` | SharedInstancesTestingTests/"))
-    #expect(markdown.contains("==>|1 real|"))
-    // The value the test installed with `set` is in the Set by column.
-    let session = markdown.split(separator: "\n").first {
-      $0.hasPrefix("| `Resettable<DepSession>`")
-    }
-    let cells = session?.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(cells?[2] == "–")  // read for real by
-    #expect(cells?[3].hasPrefix("1: `") == true)  // set by
-    let json = try String(contentsOfFile: folder + "/dependencies.json", encoding: .utf8)
-    #expect(json.contains("{\"box\": \"Resettable<DepClock>\""))
-    let html = try String(contentsOfFile: folder + "/dependencies.html", encoding: .utf8)
-    #expect(html.contains("[\"Resettable\\u003cDepSession\\u003e\","))
-  }
+  #endif
 }

@@ -21,6 +21,7 @@ extension Docs {
       #expect(spy.calls == [.fetch])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(arguments: ["Swift 6", "Concurrency", "Testing", "DocC"])
     func eachTestHasItsOwnSpy(title: String) async throws {
       spy.stub(.fetch, returning: [Article(title: title)])
@@ -61,6 +62,7 @@ extension Docs {
     }
 
     /// "In an isolated test, `end()` ends the test's own session only."
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.isolatedShared, arguments: ["Ada", "Grace", "Linus", "Barbara"])
     func parallelSessionsDoNotMeet(name: String) async throws {
       didSignIn(as: User(name: name))

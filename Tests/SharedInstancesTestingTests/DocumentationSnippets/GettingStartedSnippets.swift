@@ -24,6 +24,7 @@ extension Docs {
 
     /// "Nothing to undo": each of these tests, running in parallel, starts from a fresh real
     /// manager and sees only its own spy.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.isolatedShared, arguments: ["Swift 6", "Concurrency", "Testing", "DocC"])
     func parallelTestsSeeOnlyTheirOwnSpy(title: String) async throws {
       #expect(!ArticleManager.shared.isOverridden)

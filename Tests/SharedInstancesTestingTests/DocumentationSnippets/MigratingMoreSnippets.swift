@@ -11,6 +11,7 @@ extension Docs {
 
     /// "Each test posts to a center of its own": tests running in parallel never receive each
     /// other's notifications.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.isolatedShared, arguments: 1...8) @MainActor
     func showsTheCartCount(count: Int) async throws {
       Notifications.center.override(with: NotificationCenter())  // this test's own center
@@ -46,17 +47,19 @@ extension Docs {
       #expect(LoggingSystem.current as AnyObject === memory)
     }
 
-    @Test func bootstrappingTwiceStopsTheProgram() async {
-      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        SharedScope.leaveExitTestIsolation()  // the program, not a test
-        LoggingSystem.bootstrap(MemoryLogHandler())
-        LoggingSystem.bootstrap(MemoryLogHandler())
-      }.map { result in
-        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-        #expect(message.contains("LoggingSystem.handler (Resettable<LogHandler>, declared at"))
-        #expect(message.contains("can only be bootstrapped once per process"))
+    #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+      @Test func bootstrappingTwiceStopsTheProgram() async {
+        await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+          SharedScope.leaveExitTestIsolation()  // the program, not a test
+          LoggingSystem.bootstrap(MemoryLogHandler())
+          LoggingSystem.bootstrap(MemoryLogHandler())
+        }.map { result in
+          let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+          #expect(message.contains("LoggingSystem.handler (Resettable<LogHandler>, declared at"))
+          #expect(message.contains("can only be bootstrapped once per process"))
+        }
       }
-    }
+    #endif
 
     @Test func aStrictTestThatForgotToBootstrapFails() {
       withKnownIssue {

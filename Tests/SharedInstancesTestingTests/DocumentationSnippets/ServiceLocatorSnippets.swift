@@ -94,6 +94,7 @@ extension Docs {
     }
 
     /// "A locator held in a `Resettable` is each isolated test's own."
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.isolatedShared, arguments: ["Ada", "Grace", "Alan"])
     func showsTheSignedInUser(name: String) async throws {
       try App.services.value.register(service: StubUserProvider(name: name) as any UserProviding)

@@ -39,6 +39,7 @@ extension Docs.Spies {
       #expect(try await spy.fetch() == [Docs.Article(title: "A")])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func argumentsAreMatchedWithAPredicate() async throws {
       let spy = FileStoreSpy()
       spy.stub(.open, returning: "small")

@@ -89,6 +89,7 @@ import Testing
     #expect(spy.callCount { $0 == .owner(of: 1) } == 1)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func waitsTakeADuration() async {
     let spy = FileStoreSpy()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { spy.refresh() }

@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstancesTesting
 import Testing
 
@@ -18,6 +19,7 @@ import Testing
     #expect(diary.calls == [.entry(at: 2)])
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aTimedOutWaitNamesTheDoubleAndCallsNoOverride() async {
     let diary = DiarySpy()
     await withKnownIssue {

@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import Testing
@@ -82,7 +83,7 @@ private actor Arrivals {
   func arrive(expecting count: Int) async {
     arrived += 1
     for _ in 0..<200 where arrived < count {
-      try? await Task.sleep(for: .milliseconds(10))
+      try? await Task.sleep(nanoseconds: 10_000_000)
     }
   }
 }

@@ -22,6 +22,7 @@ import Testing
     #expect(spy.calls == [.nextID])
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func everyLibraryPlaceholderIsTheDocumentedValue() {
     #expect(UUID.spyPlaceholder.uuidString == "00000000-0000-0000-0000-000000000000")
     #expect(Date.spyPlaceholder.timeIntervalSinceReferenceDate == 0)

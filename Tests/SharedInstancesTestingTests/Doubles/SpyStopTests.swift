@@ -6,22 +6,24 @@ import Testing
 /// neither the result type nor the error type has a placeholder (``SpyPlaceholder``): fail the
 /// test, then stop the test process with a message that names the test (issue 14, item 7).
 @Suite struct SpyStopTests {
-  @Test func anUnstubbedCallWithNoPlaceholderFailsThenStops() async {
-    let result = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      _ = DocumentSpy().current()
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func anUnstubbedCallWithNoPlaceholderFailsThenStops() async {
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        _ = DocumentSpy().current()
+      }
+      let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      // First the failure, then the stop. (An exit test's body runs with no current test, so
+      // here the messages cannot name one; in a normal run they name the test that created the
+      // spy, as SpyFailureTests checks.)
+      #expect(standardError.contains("Unstubbed call: DocumentSpy.current received current"))
+      #expect(standardError.contains("must return Document, but the test stubbed no value"))
+      #expect(standardError.contains("Fatal error: DocumentSpy.current received current"))
+      #expect(standardError.contains("spy.stub(.current, returning: …)"))
     }
-    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    // First the failure, then the stop. (An exit test's body runs with no current test, so
-    // here the messages cannot name one; in a normal run they name the test that created the
-    // spy, as SpyFailureTests checks.)
-    #expect(standardError.contains("Unstubbed call: DocumentSpy.current received current"))
-    #expect(standardError.contains("must return Document, but the test stubbed no value"))
-    #expect(standardError.contains("Fatal error: DocumentSpy.current received current"))
-    #expect(standardError.contains("spy.stub(.current, returning: …)"))
-  }
+  #endif
 
   @Test func aStubbedCallWithNoPlaceholderAnswers() {
     let spy = DocumentSpy()
@@ -29,21 +31,23 @@ import Testing
     #expect(spy.current().title == "a")
   }
 
-  @Test func aTypedThrowThrowsItsStubbedErrorAndStopsOnAnyOther() async throws {
-    let spy = DocumentSpy()
-    spy.stub(.parse, throwing: ParseFailure.empty)
-    #expect(throws: ParseFailure.empty) { try spy.parse("") }
-    let result = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aTypedThrowThrowsItsStubbedErrorAndStopsOnAnyOther() async throws {
       let spy = DocumentSpy()
-      spy.stub(.parse, throwing: CancellationError())
-      _ = try? spy.parse("x")
+      spy.stub(.parse, throwing: ParseFailure.empty)
+      #expect(throws: ParseFailure.empty) { try spy.parse("") }
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        let spy = DocumentSpy()
+        spy.stub(.parse, throwing: CancellationError())
+        _ = try? spy.parse("x")
+      }
+      let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(standardError.contains("It ended with CancellationError()"))
     }
-    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(standardError.contains("It ended with CancellationError()"))
-  }
+  #endif
 }
 
 // MARK: - Fixtures

@@ -143,7 +143,10 @@ final class SpyXCTests: XCTestCase {
     XCTAssertEqual(failures.first?.line, line)
   }
 
-  func testTheBlockingWaitTakesADuration() {
+  func testTheBlockingWaitTakesADuration() throws {
+    guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+      throw XCTSkip("waitUntilCalled(_:timeout:) takes a Duration: macOS 13, iOS 16 or later")
+    }
     let spy = FileStoreSpy()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { spy.refresh() }
     XCTAssertTrue(spy.waitUntilCalled(.refresh, timeout: .seconds(5)))

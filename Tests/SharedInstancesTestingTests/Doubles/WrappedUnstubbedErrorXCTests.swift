@@ -74,6 +74,19 @@ private final class Capture: @unchecked Sendable {
 }
 
 private final class Fixture: IsolatedSharedTestCase {
+  #if canImport(ObjectiveC)
+    // Apple's XCTest makes a test case from a selector (swift-corelibs-xctest from a name and a
+    // closure): `runBody` runs the closure.
+    private var body: (XCTestCase) throws -> Void = { _ in }
+
+    convenience init(name: String, testClosure: @escaping (XCTestCase) throws -> Void) {
+      self.init(selector: #selector(runBody))
+      body = testClosure
+    }
+
+    @objc func runBody() throws { try body(self) }
+  #endif
+
   override func recordFailure(
     withDescription description: String,
     inFile filePath: String,

@@ -15,6 +15,7 @@ struct GateCostMeasurement {
     case awaits10ms = "each test awaits 10 ms"
     case computes2ms = "each test computes ~2 ms"
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     func run() async {
       switch self {
       case .awaits10ms:
@@ -32,6 +33,7 @@ struct GateCostMeasurement {
     case now = "190 isolated + 10 process-wide (the gate)"
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   static func run(_ suite: Suite, _ work: Work) async -> Duration {
     let start = ContinuousClock.now
     await withTaskGroup(of: Void.self) { group in
@@ -57,6 +59,7 @@ struct GateCostMeasurement {
     return ContinuousClock.now - start
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func printTheCostOfTheGate() async {
     for work in Work.allCases {
       // Interleaved, so that load from other processes hits every schedule alike.

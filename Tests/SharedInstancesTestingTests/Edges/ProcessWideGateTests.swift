@@ -17,7 +17,7 @@ import Testing
       EdgeBoxes.gateLeak.override(with: Tagged("process-wide test's double"))
       log.append("process-wide opened")
       await opened.open()
-      try? await Task.sleep(for: .milliseconds(100))
+      try? await Task.sleep(nanoseconds: 100_000_000)
       log.append("process-wide ends")
     }
     await opened.wait()
@@ -58,7 +58,7 @@ import Testing
             census.enter(processWide: processWide)
             EdgeBoxes.gateStress.override(with: Tagged("task \(index)"))
             if processWide {
-              try? await Task.sleep(for: .milliseconds(2))  // long enough for others to start
+              try? await Task.sleep(nanoseconds: 2_000_000)  // long enough for others to start
             } else {
               await Task.yield()
             }

@@ -21,54 +21,62 @@ import Testing
   }
 
   /// Before the fix, the message did not say which test was running.
-  @Test func readingAnEmptyBoxStopsNamingTheTest() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      withIsolatedShared(name: "checkoutShowsTheTotal()") {
-        _ = StoppingBoxes.empty.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func readingAnEmptyBoxStopsNamingTheTest() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        withIsolatedShared(name: "checkoutShowsTheTotal()") {
+          _ = StoppingBoxes.empty.value
+        }
       }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("is empty"), "\(message)")
+      #expect(message.contains("checkoutShowsTheTotal()"), "\(message)")
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("is empty"), "\(message)")
-    #expect(message.contains("checkoutShowsTheTotal()"), "\(message)")
-  }
+  #endif
 
   /// A `.required` box with no test default, read without an override: its real factory must not
   /// run, and there is nothing else to serve.
-  @Test func aRequiredBoxWithNoTestDefaultStopsWithoutRunningItsFactory() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      withIsolatedShared(name: "chargesTheCard()") {
-        _ = StoppingBoxes.requiredWithoutDefault.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aRequiredBoxWithNoTestDefaultStopsWithoutRunningItsFactory() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        withIsolatedShared(name: "chargesTheCard()") {
+          _ = StoppingBoxes.requiredWithoutDefault.value
+        }
       }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(!message.contains("the real factory ran"), "\(message)")
+      #expect(message.contains("declared overrideInTests: .required, without overriding it"))
+      #expect(message.contains("the box has no test default"), "\(message)")
+      #expect(message.contains("Test chargesTheCard()"), "\(message)")
+      #expect(message.contains("testDefault:"), "\(message)")
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(!message.contains("the real factory ran"), "\(message)")
-    #expect(message.contains("declared overrideInTests: .required, without overriding it"))
-    #expect(message.contains("the box has no test default"), "\(message)")
-    #expect(message.contains("Test chargesTheCard()"), "\(message)")
-    #expect(message.contains("testDefault:"), "\(message)")
-  }
+  #endif
 
-  @Test func aFactoryReadingItsOwnBoxStopsNamingTheTest() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      withIsolatedShared(name: "profileLoads()") {
-        _ = StoppingBoxes.reentrant.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aFactoryReadingItsOwnBoxStopsNamingTheTest() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        withIsolatedShared(name: "profileLoads()") {
+          _ = StoppingBoxes.reentrant.value
+        }
       }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("read again by its own factory"), "\(message)")
+      #expect(message.contains("profileLoads()"), "\(message)")
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("read again by its own factory"), "\(message)")
-    #expect(message.contains("profileLoads()"), "\(message)")
-  }
+  #endif
 
-  @Test func aMainActorBoxReadOffTheMainActorOutsideAnyScopeStillStopsNamingTheScope() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let done = DispatchSemaphore(value: 0)
-      Thread {
-        _ = StoppingBoxes.mainActor.value  // no scope: cannot hop safely
-        done.signal()
-      }.start()
-      done.wait()
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aMainActorBoxReadOffTheMainActorOutsideAnyScopeStillStopsNamingTheScope() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+          _ = StoppingBoxes.mainActor.value  // no scope: cannot hop safely
+          done.signal()
+        }.start()
+        done.wait()
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("off the main actor"), "\(message)")
     }
-    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(message.contains("off the main actor"), "\(message)")
-  }
+  #endif
 }

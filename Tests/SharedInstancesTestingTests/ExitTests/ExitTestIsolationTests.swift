@@ -10,52 +10,58 @@ import _SharedInstancesIsolation
 @Suite struct ExitTestIsolationTests {
   /// Before: the `.required` box's real factory ran in the child. Now it is served its test
   /// default, and the read fails the test as it would outside the child.
-  @Test(.isolatedShared) func aRequiredBoxIsServedItsTestDefaultInTheChild() async {
-    await withKnownIssue {
-      let result = await #expect(
-        processExitsWith: .success,
-        observing: [\.standardErrorContent]
-      ) {
-        if ExitBoxes.requiredWithDefault.value.label != "test default" { exit(3) }
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test(.isolatedShared) func aRequiredBoxIsServedItsTestDefaultInTheChild() async {
+      await withKnownIssue {
+        let result = await #expect(
+          processExitsWith: .success,
+          observing: [\.standardErrorContent]
+        ) {
+          if ExitBoxes.requiredWithDefault.value.label != "test default" { exit(3) }
+        }
+        let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(!errors.contains("the real factory ran"), "\(errors)")
+      } matching: { issue in
+        let text = issue.comments.map(\.rawValue).joined()
+        return text.contains("declared overrideInTests: .required, without overriding it")
+          && text.contains("served the box's test default")
       }
-      let errors = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(!errors.contains("the real factory ran"), "\(errors)")
-    } matching: { issue in
-      let text = issue.comments.map(\.rawValue).joined()
-      return text.contains("declared overrideInTests: .required, without overriding it")
-        && text.contains("served the box's test default")
     }
-  }
+  #endif
 
   /// Before: the child got the real instance; the target's `SharedTestDefaults` were ignored.
-  @Test(.isolatedShared) func theTargetsTestDefaultsApplyInTheChild() async {
-    await #expect(processExitsWith: .success) {
-      if DefaultBoxes.payments.value.charge() != "spied" { exit(3) }
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test(.isolatedShared) func theTargetsTestDefaultsApplyInTheChild() async {
+      await #expect(processExitsWith: .success) {
+        if DefaultBoxes.payments.value.charge() != "spied" { exit(3) }
+      }
     }
-  }
+  #endif
 
   /// Before: the child stopped with a message that did not say it was the library; now the
   /// parent can tell the library's stop from a crash of the code under test.
-  @Test(.isolatedShared) func theLibrarysOwnStopIsToldApartFromACrash() async {
-    let stopped = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      _ = ExitBoxes.requiredWithoutDefault.value
-    }
-    let message = stopped?.sharedInstancesStopMessage
-    #expect(message?.contains("declared overrideInTests: .required") == true, "\(message ?? "")")
-    #expect(message?.contains("the real factory ran") == false)
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test(.isolatedShared) func theLibrarysOwnStopIsToldApartFromACrash() async {
+      let stopped = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        _ = ExitBoxes.requiredWithoutDefault.value
+      }
+      let message = stopped?.sharedInstancesStopMessage
+      #expect(message?.contains("declared overrideInTests: .required") == true, "\(message ?? "")")
+      #expect(message?.contains("the real factory ran") == false)
 
-    let crashed = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      precondition(ExitBoxes.plain.value.label == "something else", "the code's own crash")
+      let crashed = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        precondition(ExitBoxes.plain.value.label == "something else", "the code's own crash")
+      }
+      #expect(crashed != nil)
+      #expect(crashed?.sharedInstancesStopMessage == nil)
     }
-    #expect(crashed != nil)
-    #expect(crashed?.sharedInstancesStopMessage == nil)
-  }
+  #endif
 
   /// Before: a strict test's exit test read real instances without a failure. The child's
   /// read reaches the parent as a warning, which a strict parent turns into its own failure.
@@ -121,63 +127,73 @@ import _SharedInstancesIsolation
   }
 
   /// A test that is not strict lets its exit test read real instances, as it may itself.
-  @Test(.isolatedShared) func aTestThatIsNotStrictLetsItsExitTestReadRealInstances() async {
-    await #expect(processExitsWith: .success) {
-      if ExitBoxes.plain.value.label != "real" { exit(3) }
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test(.isolatedShared) func aTestThatIsNotStrictLetsItsExitTestReadRealInstances() async {
+      await #expect(processExitsWith: .success) {
+        if ExitBoxes.plain.value.label != "real" { exit(3) }
+      }
     }
-  }
+  #endif
 
   /// The documented way to hand the child what the test set up: capture values, and build the
   /// overrides and doubles again in the body; they stay in the child's own isolated scope.
-  @Test(.isolatedShared) func valuesAndDoublesAreHandedToTheChildThroughCaptures() async {
-    let label = "signed in as ada"
-    let size = 42
-    ExitBoxes.empty.set(ExitService(label))
-    await #expect(processExitsWith: .success) { [label = label as String, size = size as Int] in
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test(.isolatedShared) func valuesAndDoublesAreHandedToTheChildThroughCaptures() async {
+      let label = "signed in as ada"
+      let size = 42
       ExitBoxes.empty.set(ExitService(label))
-      let spy = FileStoreSpy()
-      spy.stub(.size, returning: size)
-      ExitBoxes.store.override(with: spy)
-      // The code under test, reading the boxes:
-      guard ExitBoxes.empty.value.label == "signed in as ada",
-        ExitBoxes.store.value.size(of: 1) == 42,
-        spy.calls == [.size(of: 1)]
-      else { exit(3) }
+      await #expect(processExitsWith: .success) { [label = label as String, size = size as Int] in
+        ExitBoxes.empty.set(ExitService(label))
+        let spy = FileStoreSpy()
+        spy.stub(.size, returning: size)
+        ExitBoxes.store.override(with: spy)
+        // The code under test, reading the boxes:
+        guard ExitBoxes.empty.value.label == "signed in as ada",
+          ExitBoxes.store.value.size(of: 1) == 42,
+          spy.calls == [.size(of: 1)]
+        else { exit(3) }
+      }
     }
-  }
+  #endif
 
   /// A value the test set does not cross the process boundary by itself: the child reads the
   /// box as a test that did not set it, and the library says so.
-  @Test(.isolatedShared) func anEmptyBoxTheTestSetIsEmptyInTheChild() async {
-    ExitBoxes.empty.set(ExitService("set in the parent"))
-    let result = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      _ = ExitBoxes.empty.value
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test(.isolatedShared) func anEmptyBoxTheTestSetIsEmptyInTheChild() async {
+      ExitBoxes.empty.set(ExitService("set in the parent"))
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        _ = ExitBoxes.empty.value
+      }
+      #expect(result?.sharedInstancesStopMessage?.contains("is empty") == true)
     }
-    #expect(result?.sharedInstancesStopMessage?.contains("is empty") == true)
-  }
+  #endif
 
   /// A body that tests what the program does outside every test leaves the child's isolation.
-  @Test func aBodyCanLeaveTheChildsIsolationToRunAsTheProgram() async {
-    #expect(!SharedScope.leaveExitTestIsolation())  // not an exit test's child: nothing to end
-    await #expect(processExitsWith: .success) {
-      guard SharedScope.current.isIsolated, SharedScope.leaveExitTestIsolation(),
-        !SharedScope.current.isIsolated,
-        ExitBoxes.requiredWithoutDefault.value.label == "real"  // as in production
-      else { exit(3) }
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aBodyCanLeaveTheChildsIsolationToRunAsTheProgram() async {
+      #expect(!SharedScope.leaveExitTestIsolation())  // not an exit test's child: nothing to end
+      await #expect(processExitsWith: .success) {
+        guard SharedScope.current.isIsolated, SharedScope.leaveExitTestIsolation(),
+          !SharedScope.current.isIsolated,
+          ExitBoxes.requiredWithoutDefault.value.label == "real"  // as in production
+        else { exit(3) }
+      }
     }
-  }
+  #endif
 
   /// Exit tests of a test that is not isolated are isolated in the child all the same.
-  @Test func theChildIsIsolatedEvenUnderATestThatIsNot() async {
-    await #expect(processExitsWith: .success) {
-      guard SharedScope.current.isIsolated,
-        ExitBoxes.withDefault.value.label == "test default"
-      else { exit(3) }
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func theChildIsIsolatedEvenUnderATestThatIsNot() async {
+      await #expect(processExitsWith: .success) {
+        guard SharedScope.current.isIsolated,
+          ExitBoxes.withDefault.value.label == "test default"
+        else { exit(3) }
+      }
     }
-  }
+  #endif
 }
 
 // MARK: - Fixtures

@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import Testing
@@ -8,46 +9,52 @@ import Testing
 /// code before the bootstrap reads the system's default, each isolated test bootstraps its own,
 /// and every use is a read that strict mode, records and `touchedInstances` see.
 @Suite struct BootstrapOnceTests {
-  @Test func productionReadsTheDefaultUntilTheBootstrapThenTheBootstrappedValue() async {
-    await #expect(processExitsWith: .success) {
-      let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
-      precondition(box.value.name == "no-op")
-      precondition(!box.isBootstrapped)
-      box.bootstrap(Backend("prometheus"))
-      precondition(box.value.name == "prometheus")
-      precondition(box.isBootstrapped)
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func productionReadsTheDefaultUntilTheBootstrapThenTheBootstrappedValue() async {
+      await #expect(processExitsWith: .success) {
+        let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
+        precondition(box.value.name == "no-op")
+        precondition(!box.isBootstrapped)
+        box.bootstrap(Backend("prometheus"))
+        precondition(box.value.name == "prometheus")
+        precondition(box.isBootstrapped)
+      }
     }
-  }
+  #endif
 
-  @Test func aSecondBootstrapInProductionStopsTheProgramNamingTheBoxAndTheFirstBootstrap() async {
-    let result = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      SharedScope.leaveExitTestIsolation()  // the program, not a test
-      let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
-      box.bootstrap(Backend("prometheus"))
-      box.bootstrap(Backend("statsd"))
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aSecondBootstrapInProductionStopsTheProgramNamingTheBoxAndTheFirstBootstrap() async {
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        SharedScope.leaveExitTestIsolation()  // the program, not a test
+        let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
+        box.bootstrap(Backend("prometheus"))
+        box.bootstrap(Backend("statsd"))
+      }
+      let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(stderr.contains("Metrics.backend (Resettable<Backend>, declared at"))
+      #expect(stderr.contains("can only be bootstrapped once per process"))
+      #expect(stderr.contains("first bootstrapped at SharedInstancesTestingTests/"))
     }
-    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(stderr.contains("Metrics.backend (Resettable<Backend>, declared at"))
-    #expect(stderr.contains("can only be bootstrapped once per process"))
-    #expect(stderr.contains("first bootstrapped at SharedInstancesTestingTests/"))
-  }
+  #endif
 
-  @Test func bootstrapOnABoxThatIsNotBootstrapOnceStopsTheProgram() async {
-    let result = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      SharedScope.leaveExitTestIsolation()  // the program, not a test
-      let box = Resettable { Backend("real") }
-      box.bootstrap(Backend("other"))
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func bootstrapOnABoxThatIsNotBootstrapOnceStopsTheProgram() async {
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        SharedScope.leaveExitTestIsolation()  // the program, not a test
+        let box = Resettable { Backend("real") }
+        box.bootstrap(Backend("other"))
+      }
+      let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(stderr.contains("is not a bootstrap-once box"))
+      #expect(stderr.contains("Resettable.bootstrapOnce(default:)"))
     }
-    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(stderr.contains("is not a bootstrap-once box"))
-    #expect(stderr.contains("Resettable.bootstrapOnce(default:)"))
-  }
+  #endif
 
   @Test(.isolatedShared) func beforeItsBootstrapATestReadsTheDefaultAsARealRead() {
     #expect(BootstrapBoxes.backend.value.name == "no-op")
@@ -59,7 +66,7 @@ import Testing
   @Test(.isolatedShared, arguments: ["prometheus", "statsd", "otel", "memory"])
   func eachParallelTestBootstrapsItsOwn(name: String) async throws {
     BootstrapBoxes.backend.bootstrap(Backend(name))
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(nanoseconds: 20_000_000)
     #expect(BootstrapBoxes.backend.value.name == name)
     #expect(BootstrapBoxes.backend.isBootstrapped)
     let use = SharedScope.current.touchedInstances.first { $0.name == "Tests.backend" }

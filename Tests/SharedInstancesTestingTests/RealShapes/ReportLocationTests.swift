@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import Testing

@@ -9,6 +9,7 @@ import Testing
 @Suite struct ControllingTimeSnippets {
   // MARK: Migrate the call sites
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func theMigratedCallSitesReadTheBoxes() async throws {
     let order = placeOrder()
     #expect(order.placedAt <= Date())
@@ -18,6 +19,7 @@ import Testing
     #expect(SystemBoxes.date.withValue { $0.now } <= Date())
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func pollingSleepsOnTheBoxesClock() async throws {
     let clock = TestClock()
     SystemBoxes.continuousClock.override(with: clock)
@@ -36,6 +38,7 @@ import Testing
 
   // MARK: Test time with a test clock
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func retriesAfterOneThenTwoSeconds() async throws {
     let clock = TestClock()
     SystemBoxes.continuousClock.override(with: clock)
@@ -52,6 +55,7 @@ import Testing
     #expect(try await charging.value == 3)  // attempts
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func givesUpAfterThreeAttempts() async {
     let clock = ImmediateClock()
     SystemBoxes.continuousClock.override(with: clock)
@@ -84,6 +88,7 @@ import Testing
 
   // MARK: Catch every read of the real time
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func theTestDefaultsOfTheArticleFailWhenUsed() async {
     // The article's list, built here: this target declares its own `SharedTestDefaults`.
     let defaults: [SharedTestDefault] = [
@@ -117,6 +122,7 @@ func placeOrder() -> Order {
   Order(id: SystemBoxes.uuid.value(), placedAt: SystemBoxes.date.value.now)
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func pollUntilReady(_ isReady: @Sendable () async -> Bool) async throws {
   let clock = SystemBoxes.continuousClock.value
   while await !isReady() {
@@ -150,6 +156,7 @@ final class FlakyGateway: Sendable {
 }
 
 /// Charges, retrying after 1 s, then 2 s; returns the number of attempts.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 func chargeWithRetries(_ gateway: FlakyGateway) async throws -> Int {
   var delay = Duration.seconds(1)
   for attempt in 1...3 {

@@ -23,6 +23,7 @@ import Testing
   }
 
   struct FeedClient {
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @discardableResult
     func refresh() async throws -> Feed {
       let url = URL(string: "https://api.example.com/feed")!
@@ -58,6 +59,7 @@ import Testing
   @Suite(.isolatedShared) struct FeedClientTests {
     let network = SystemBoxes.urlSession.testNetwork()
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func showsTheFeed() async throws {
       network.stub(.get("https://api.example.com/feed"), try .json(Feed(items: [.sample])))
 
@@ -69,6 +71,7 @@ import Testing
   }
 
   /// The README's example.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func theReadmeShowsTheFeed() async throws {
     let network = SystemBoxes.urlSession.testNetwork()
     network.stub(.get("https://api.example.com/feed"), try .json(Feed(items: [.sample])))
@@ -79,6 +82,7 @@ import Testing
 
   // MARK: - Retry on the test clock
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func retriesAfterASecond() async throws {
     let clock = TestClock()
     SystemBoxes.continuousClock.override(with: clock)

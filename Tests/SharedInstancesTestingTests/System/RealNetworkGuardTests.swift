@@ -10,25 +10,27 @@ import Testing
 /// that `URLSession.shared` would send, and says so. In a fresh process (an exit test), since it
 /// changes every later session of the process.
 @Suite struct RealNetworkGuardTests {
-  @Test func aRequestThroughTheSharedSessionIsStoppedAndReported() async {
-    // The child exits 7 when the request failed with the guard's error; the failure the guard
-    // records there comes back to this test.
-    await withKnownIssue {
-      await #expect(processExitsWith: .exitCode(7)) {
-        RealNetworkGuard.install()
-        let url = URL(string: "http://127.0.0.1:9/never")!
-        do {
-          _ = try await URLSession.shared.data(from: url)
-          exit(1)  // reached the network
-        } catch let error as URLError {
-          let stopped = error.localizedDescription.contains("RealNetworkGuard stopped GET \(url)")
-          exit(stopped ? 7 : 2)
-        } catch {
-          exit(3)
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aRequestThroughTheSharedSessionIsStoppedAndReported() async {
+      // The child exits 7 when the request failed with the guard's error; the failure the guard
+      // records there comes back to this test.
+      await withKnownIssue {
+        await #expect(processExitsWith: .exitCode(7)) {
+          RealNetworkGuard.install()
+          let url = URL(string: "http://127.0.0.1:9/never")!
+          do {
+            _ = try await URLSession.shared.data(from: url)
+            exit(1)  // reached the network
+          } catch let error as URLError {
+            let stopped = error.localizedDescription.contains("RealNetworkGuard stopped GET \(url)")
+            exit(stopped ? 7 : 2)
+          } catch {
+            exit(3)
+          }
         }
+      } matching: { issue in
+        issue.comments.description.contains("RealNetworkGuard stopped GET http://127.0.0.1:9/never")
       }
-    } matching: { issue in
-      issue.comments.description.contains("RealNetworkGuard stopped GET http://127.0.0.1:9/never")
     }
-  }
+  #endif
 }

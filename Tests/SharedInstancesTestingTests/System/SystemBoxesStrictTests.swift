@@ -8,6 +8,7 @@ import Testing
 /// Strict mode knows the system boxes: reading the real date, clock, UUID, randomness, calendar,
 /// locale or time zone fails a strict test, naming the box; an override does not.
 @Suite struct SystemBoxesStrictTests {
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(arguments: SystemBox.allCases)
   func aStrictTestReadingTheRealValueFailsNamingTheBox(_ box: SystemBox) {
     let messages = Locked<[String]>([])
@@ -28,6 +29,7 @@ import Testing
     )
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(arguments: SystemBox.allCases)
   func aStrictTestThatOverridesTheBoxPasses(_ box: SystemBox) {
     withIsolatedShared(.strict) {
@@ -36,6 +38,7 @@ import Testing
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func theBoxesDescribeThemselvesByName() {
     #expect(
       SystemBoxes.date.description.hasPrefix(
@@ -65,6 +68,7 @@ enum SystemBox: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   func read() {
     switch self {
     case .date: _ = SystemBoxes.date.value.now
@@ -79,6 +83,7 @@ enum SystemBox: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   func overrideWithDouble() {
     switch self {
     case .date: SystemBoxes.date.override(with: .constant(Date(timeIntervalSince1970: 0)))

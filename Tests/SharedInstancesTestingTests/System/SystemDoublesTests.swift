@@ -60,6 +60,7 @@ import Testing
 
   // MARK: The immediate clock
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func anImmediateClockReturnsAtOnceAndMovesItsTime() async throws {
     let clock = ImmediateClock()
     try await clock.sleep(for: .seconds(30))
@@ -68,6 +69,7 @@ import Testing
     #expect(clock.now.offset == .seconds(32))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func anImmediateClockThrowsWhenTheTaskIsCancelled() async {
     let clock = ImmediateClock()
     let sleeper = Task {
@@ -101,6 +103,7 @@ import Testing
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func anUnimplementedClockFailsOnNowAndOnSleep() async {
     let clock = UnimplementedClock("paymentClock")
     withKnownIssue {
@@ -126,6 +129,7 @@ import Testing
     )
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func anUnimplementedClockReportsOneFailureForOneSleepForCall() async {
     let clock = UnimplementedClock("paymentClock")
     let messages = Locked<[String]>([])
@@ -141,6 +145,7 @@ import Testing
     )
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(arguments: [SleepPath.anyClock, .taskSleep])
   func anUnimplementedClockReportsOneFailureForOneSleepThroughAnotherPath(
     _ path: SleepPath
@@ -271,11 +276,13 @@ import Testing
 
 /// Wrapping a test clock in an `AnyClock` neither reads it nor shifts its instants.
 @Suite struct AnyClockOfTestClocksTests {
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func wrappingAnUnimplementedClockDoesNotUseIt() {
     let clock = AnyClock(UnimplementedClock())
     #expect(clock.minimumResolution == .zero)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aWrappedTestClockKeepsItsOffsets() async throws {
     let clock = TestClock<Duration>(now: .init(offset: .seconds(100)))
     let erased = AnyClock(clock)

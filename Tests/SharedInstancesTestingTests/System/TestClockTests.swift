@@ -8,6 +8,7 @@ import Testing
 /// The test clock: time moves only when the test says, sleepers wake in deadline order, each
 /// woken task runs before the next wakes, and tests wait for sleepers instead of for time.
 @Suite struct TestClockTests {
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aSleeperWakesOnlyOnceTheClockPassesItsDeadline() async throws {
     let clock = TestClock()
     let woke = Locked(false)
@@ -26,6 +27,7 @@ import Testing
     #expect(clock.now.offset == .seconds(1))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func sleepersWakeInDeadlineOrderAtTheirOwnDeadlines() async throws {
     let clock = TestClock()
     let wakes = Locked<[(name: String, at: Duration)]>([])
@@ -50,6 +52,7 @@ import Testing
     #expect(clock.now.offset == .seconds(7))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aLoopThatSleepsAgainWakesOnEveryDeadlineWithinOneAdvance() async throws {
     let clock = TestClock()
     let ticks = Locked<[Duration]>([])
@@ -68,6 +71,7 @@ import Testing
     await #expect(throws: CancellationError.self) { try await timer.value }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aWokenTaskRunsUntilItSleepsAgainBeforeTheNextWakes() async throws {
     let clock = TestClock()
     let events = Locked<[String]>([])
@@ -93,6 +97,7 @@ import Testing
     _ = await first.result
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aWokenTaskThatTakesManyTurnsBeforeItSleepsAgainStillWakesAgain() async throws {
     // Like a task that hops to a busy main actor after each wake: more turns of the executor
     // than the clock's budget of turns, but little real time.
@@ -114,6 +119,7 @@ import Testing
     #expect(ticks.get() == 2)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aWokenTaskOnABusyExecutorStillWakesAgain() async throws {
     // The same task while other work keeps every thread of the executor busy (a full test
     // suite on two cores): each of its 300 turns waits behind the others' jobs, so it needs
@@ -146,6 +152,7 @@ import Testing
     #expect(ticks.get() == 2)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aSleepThatIsAlreadyDueReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
@@ -155,6 +162,7 @@ import Testing
     #expect(clock.now.offset == .seconds(5))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func cancellingASleepingTaskThrowsAndRemovesTheSleeper() async {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
@@ -166,6 +174,7 @@ import Testing
     #expect(clock.now.offset == .seconds(60))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aCancelledTaskThrowsWithoutSleeping() async {
     let clock = TestClock()
     let sleeper = Task {
@@ -176,6 +185,7 @@ import Testing
     #expect(clock.sleepersCount == 0)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func taskSleepWithTheClockAndAnyClockSleepOnIt() async throws {
     let clock = TestClock()
     let erased = AnyClock(clock)
@@ -201,6 +211,7 @@ import Testing
     #expect(erased.now.offset == .seconds(3))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aTimeoutBuiltOnATaskGroupLetsTheFasterChildWin() async throws {
     let clock = TestClock()
     let fast = Task {
@@ -226,6 +237,7 @@ import Testing
     #expect(clock.sleepersCount == 0)  // the operation's sleep was cancelled
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func runWakesEverySleeperUntilNoneSleeps() async throws {
     let clock = TestClock()
     let attempts = Locked<[Duration]>([])
@@ -243,6 +255,7 @@ import Testing
     #expect(clock.now.offset == .seconds(7))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func runStopsAfterMaxWakesAndFailsTheTest() async {
     let clock = TestClock()
     let timer = Task {
@@ -260,6 +273,7 @@ import Testing
     _ = await timer.result
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func waitingForSleepersThatNeverComeFailsAtTheCallSite() async {
     let clock = TestClock()
     await withKnownIssue {
@@ -272,6 +286,7 @@ import Testing
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func waitingForSleepersOfADurationIgnoresATimeoutChildThatSleepsFirst() async throws {
     // A task group's timeout child sleeps (30 s) before the code reaches the sleep the test
     // means (1 s): a wait for any sleeper would return too early, and the advance below would
@@ -292,6 +307,7 @@ import Testing
     #expect(finished.get())
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func waitingForSleepersOfADurationCountsOnlyThose() async {
     let clock = TestClock()
     let short = Task { try await clock.sleep(for: .seconds(1)) }
@@ -314,6 +330,7 @@ import Testing
     _ = await (short.result, long.result)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aCancelledWaitReturnsFalseWithoutFailing() async {
     let clock = TestClock()
     let waiting = Task { await clock.waitForSleepers(count: 1, timeout: .seconds(60)) }
@@ -321,6 +338,7 @@ import Testing
     #expect(await waiting.value == false)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func waitingForSleepersThatAlreadySleepReturnsAtOnce() async {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
@@ -330,6 +348,7 @@ import Testing
     _ = await sleeper.result
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func movingTimeBackwardsFailsAndMovesNothing() async {
     let clock = TestClock<Duration>(now: .init(offset: .seconds(10)))
     await withKnownIssue {
@@ -343,6 +362,7 @@ import Testing
     #expect(clock.now.offset == .seconds(10))
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @MainActor @Test func sleepersOnTheMainActorWakeWhileTheTestHoldsIt() async throws {
     let clock = TestClock()
     let model = MainActorTicker(clock: clock)
@@ -353,6 +373,7 @@ import Testing
     #expect(model.ticks == 3)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func codeReadingTheClockBoxSleepsOnTheTestsClock() async throws {
     let clock = TestClock()
     SystemBoxes.continuousClock.override(with: clock)
@@ -369,6 +390,7 @@ import Testing
 private struct TimedOut: Error {}
 
 /// A timeout as apps write it: the operation races a sleep in a task group.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 private func withTimeout<Value: Sendable>(
   _ timeout: Duration,
   on clock: some Clock<Duration>,
@@ -385,6 +407,7 @@ private func withTimeout<Value: Sendable>(
   }
 }
 
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @MainActor private final class MainActorTicker {
   let clock: TestClock<Duration>
   var ticks = 0

@@ -135,6 +135,7 @@ import Testing
     #expect(error?.code == .notConnectedToInternet)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func aDelayedAnswerWaitsForTheTestClock() async throws {
     let clock = TestClock()
     SystemBoxes.continuousClock.override(with: clock)

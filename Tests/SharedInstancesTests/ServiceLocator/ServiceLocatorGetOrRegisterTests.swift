@@ -1,3 +1,4 @@
+import Foundation
 import SharedInstances
 import SharedInstancesLocator
 import TestSupport
@@ -95,19 +96,21 @@ private typealias Tally = LocatorFixtures.Tally
     #expect(RacedByTasks.creations.creations == 1)
   }
 
-  @Test func aThrowingFactoryStopsTheProgramWithTheError() async throws {
-    let result = await #expect(
-      processExitsWith: .failure,
-      observing: [\.standardErrorContent]
-    ) {
-      let locator = ServiceLocator()
-      try locator.register(FromFactory.self) { _ in throw LocatorFixtures.FactoryFailure() }
-      _ = locator.getOrRegister(FromFactory.self)
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aThrowingFactoryStopsTheProgramWithTheError() async throws {
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        let locator = ServiceLocator()
+        try locator.register(FromFactory.self) { _ in throw LocatorFixtures.FactoryFailure() }
+        _ = locator.getOrRegister(FromFactory.self)
+      }
+      let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+      #expect(standardError.contains("getOrRegister"))
+      #expect(standardError.contains("FactoryFailure"))
     }
-    let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-    #expect(standardError.contains("getOrRegister"))
-    #expect(standardError.contains("FactoryFailure"))
-  }
+  #endif
 }
 
 // MARK: - Fixtures

@@ -17,6 +17,7 @@ import Testing
     #expect(uuids.count == 100)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func theLiveClocksMoveForward() async throws {
     for clock in [SystemBoxes.continuousClock.value, SystemBoxes.suspendingClock.value] {
       let start = clock.now
@@ -39,6 +40,7 @@ import Testing
     #expect(SystemBoxes.timeZone.value == TimeZone.autoupdatingCurrent)
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func anyClockWrapsOnceAndCountsFromWhenItWasWrapped() async throws {
     let wrapped = AnyClock(ContinuousClock())
     let again = AnyClock(wrapped)

@@ -4,6 +4,7 @@ import SharedInstancesSystem
 /// What a ``TestClock`` keeps behind its lock: the time, the sleepers, the tests waiting for
 /// sleepers, and the woken sleepers an advance waits for. Continuations are resumed by the
 /// caller, after the lock is released.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct TestClockState<Duration: DurationProtocol & Hashable> {
   typealias Instant = AnyClock<Duration>.Instant
 
@@ -205,6 +206,7 @@ final class SleeperCountWaiter: Sendable {
   }
 
   /// Ends the wait with false after `timeout` of real time, if `unregister` still finds it.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   func expire(after timeout: Duration, unregister: @escaping @Sendable () -> Bool) {
     state.withLock { state in
       guard !state.finished else { return }

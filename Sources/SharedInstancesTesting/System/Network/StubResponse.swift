@@ -27,7 +27,9 @@ public struct StubResponse: Sendable, CustomStringConvertible {
 
   let outcome: Outcome
   /// How long the answer waits on the clock the stub was declared with.
-  let delay: Duration?
+  /// A `Duration` (macOS 13 / iOS 16), kept as `any` so that the type runs on the package's
+  /// minimum; only ``delayed(by:)``, which needs that version, sets it.
+  let delay: (any Sendable & CustomStringConvertible)?
 
   /// A response with `status`, `headers` and `body`.
   ///
@@ -43,7 +45,7 @@ public struct StubResponse: Sendable, CustomStringConvertible {
     self.init(outcome: .response(status: status, headers: headers, body: .data(body)))
   }
 
-  init(outcome: Outcome, delay: Duration? = nil) {
+  init(outcome: Outcome, delay: (any Sendable & CustomStringConvertible)? = nil) {
     self.outcome = outcome
     self.delay = delay
   }
@@ -173,6 +175,7 @@ public struct StubResponse: Sendable, CustomStringConvertible {
   ///
   /// - Parameter delay: How long the answer waits.
   /// - Returns: The delayed answer.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public func delayed(by delay: Duration) -> StubResponse {
     StubResponse(outcome: outcome, delay: delay)
   }

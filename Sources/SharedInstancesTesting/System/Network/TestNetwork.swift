@@ -53,7 +53,8 @@ public final class TestNetwork: Sendable {
   private struct Stub {
     let matcher: RequestMatcher
     let responses: [StubResponse]
-    let clock: AnyClock<Duration>?
+    /// An `AnyClock<Duration>` (macOS 13 / iOS 16) where a response is delayed.
+    let clock: (any Sendable)?
     let location: _SourceLocation
     var answered = 0
   }
@@ -135,7 +136,12 @@ public final class TestNetwork: Sendable {
       return
     }
     // Read now, in the test's task, where the test's clock is visible.
-    let clock = responses.contains { $0.delay != nil } ? SystemBoxes.continuousClock.value : nil
+    var clock: (any Sendable)?
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *),
+      responses.contains(where: { $0.delay != nil })
+    {
+      clock = SystemBoxes.continuousClock.value
+    }
     let stub = Stub(matcher: matcher, responses: responses, clock: clock, location: location)
     state.withLock { $0.stubs.append(stub) }
   }
@@ -158,7 +164,7 @@ public final class TestNetwork: Sendable {
   // MARK: - Answering
 
   enum Answer {
-    case stub(StubResponse, clock: AnyClock<Duration>?)
+    case stub(StubResponse, clock: (any Sendable)?)
     case unanswered(UnansweredRequestError)
   }
 

@@ -112,7 +112,11 @@ final class StubURLProtocol<Tag: RouteTag>: URLProtocol {
     case .unanswered(let error):
       fail(with: error)
     case .stub(let response, let clock):
-      guard let delay = response.delay, let clock else {
+      // A delay exists only where `delayed(by:)` could be called, so the check always passes then.
+      guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *),
+        let delay = response.delay as? Duration,
+        let clock = clock as? AnyClock<Duration>
+      else {
         deliver(response, for: network)
         return
       }
