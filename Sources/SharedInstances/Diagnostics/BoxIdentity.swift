@@ -98,7 +98,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// The message for a read of this box by its own factory (or `update` closure), naming every
   /// box of the cycle with its declaration site.
   func reentrancyMessage(cycle: [_FactoryStack.Frame]) -> String {
-    let runner = cycle.first?.role == .update ? "update(_:) closure" : "factory"
+    let runner = cycle.first?.isUpdate == true ? "update(_:) closure" : "factory"
     let summary = """
       SharedInstances: \(description) was read again by its own \(runner) on the same thread
       """
@@ -108,9 +108,9 @@ package final class _BoxIdentity: @unchecked Sendable {
       of them read the other when it is used, not when it is created.\
       \(_RunningTest.suffix)
       """
-    guard cycle.count > 1 || cycle.first?.role == .update else { return "\(summary). \(fix)" }
+    guard cycle.count > 1 || cycle.first?.isUpdate == true else { return "\(summary). \(fix)" }
     let steps = cycle.map { frame in
-      let runs = frame.role == .factory ? "factory" : "update(_:) closure"
+      let runs = frame.isUpdate ? "update(_:) closure" : "factory"
       return "  \(frame.identity.description), whose \(runs) read"
     }
     return """
@@ -128,7 +128,7 @@ package final class _BoxIdentity: @unchecked Sendable {
     at location: _SourceLocation,
     in scope: AnyObject?
   ) {
-    let runner = _FactoryStack.role(of: self) == .update ? "update(_:) closure" : "factory"
+    let runner = _FactoryStack.isUpdateRunning(for: self) ? "update(_:) closure" : "factory"
     let message = """
       \(description) was changed with \(operation) inside its own \(runner), on the thread \
       that runs it: the change is ignored, and the box holds what the \(runner) returns. A \
@@ -156,14 +156,26 @@ package final class _BoxIdentity: @unchecked Sendable {
 }
 
 /// How a box's value is meant to be changed: what a failure tells a test to call.
-@usableFromInline
-package enum _BoxStyle: Sendable {
+///
+/// A struct of constants rather than an enum, for the size of programs (see `_CellKind`).
+@frozen @usableFromInline
+package struct _BoxStyle: Sendable {
+  @usableFromInline package let rawValue: UInt8
+
+  @_alwaysEmitIntoClient
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
   /// A box with a factory: tests override it (`override(with:)`).
-  case factory
+  @_alwaysEmitIntoClient package static var factory: _BoxStyle { _BoxStyle(rawValue: 0) }
   /// An empty box (`Resettable.empty()`): the app and tests install its value with `set(_:)`.
-  case empty
+  @_alwaysEmitIntoClient package static var empty: _BoxStyle { _BoxStyle(rawValue: 1) }
   /// A bootstrap-once box (`Resettable.bootstrapOnce(default:)`): tests bootstrap their own.
-  case bootstrap
+  @_alwaysEmitIntoClient package static var bootstrap: _BoxStyle { _BoxStyle(rawValue: 2) }
+
+  @_alwaysEmitIntoClient
+  package static func == (left: _BoxStyle, right: _BoxStyle) -> Bool {
+    left.rawValue == right.rawValue
+  }
 }
 
 /// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing

@@ -10,16 +10,11 @@ import _SharedInstancesShims
 /// other threads' runs take.
 @usableFromInline
 package enum _FactoryStack {
-  /// What runs for a box on a thread.
-  @usableFromInline
-  package enum Role: Sendable {
-    case factory
-    case update
-  }
-
   package struct Frame: Sendable {
     package let identity: _BoxIdentity
-    package let role: Role
+    /// What runs for the box: its `update(_:)` closure, or (false) its factory. A flag rather
+    /// than an enum, for the size of programs (see `_CellKind`).
+    package let isUpdate: Bool
   }
 
   /// One run on this thread, linked to the run it is nested in.
@@ -39,9 +34,9 @@ package enum _FactoryStack {
 
   /// Marks `identity`'s factory (or update) as running on the calling thread.
   @usableFromInline
-  static func push(_ identity: _BoxIdentity, role: Role = .factory) {
+  static func push(_ identity: _BoxIdentity, isUpdate: Bool = false) {
     let outer = si_factory_stack_top()
-    let node = Node(Frame(identity: identity, role: role), next: top)
+    let node = Node(Frame(identity: identity, isUpdate: isUpdate), next: top)
     si_factory_stack_set_top(Unmanaged.passRetained(node).toOpaque())
     // The new node refers to the outer one now, instead of the thread-local pointer.
     if let outer { Unmanaged<Node>.fromOpaque(outer).release() }
@@ -73,7 +68,7 @@ package enum _FactoryStack {
   static func cycle(closedBy identity: _BoxIdentity) -> [Frame] {
     let frames = current()
     guard let start = frames.lastIndex(where: { $0.identity === identity }) else {
-      return [Frame(identity: identity, role: .factory)]
+      return [Frame(identity: identity, isUpdate: false)]
     }
     return Array(frames[start...])
   }
@@ -110,13 +105,14 @@ package enum _FactoryStack {
     for object in list.objects { Unmanaged<AnyObject>.fromOpaque(object).release() }
   }
 
-  /// What runs for `identity` on the calling thread, innermost first, if anything does.
-  static func role(of identity: _BoxIdentity) -> Role? {
+  /// Whether the innermost run for `identity` on the calling thread is its `update(_:)`
+  /// closure (false: its factory, or nothing runs for it).
+  static func isUpdateRunning(for identity: _BoxIdentity) -> Bool {
     var node = top
     while let run = node {
-      if run.frame.identity === identity { return run.frame.role }
+      if run.frame.identity === identity { return run.frame.isUpdate }
       node = run.next
     }
-    return nil
+    return false
   }
 }
