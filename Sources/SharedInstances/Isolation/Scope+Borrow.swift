@@ -24,24 +24,24 @@ package struct _ScopedBorrow {
   }
 }
 
-/// What a borrow attempt found: a borrow, or where the read resolved when it must be served
-/// another way (the instance must be created first, or the thread's borrow words are all taken).
-@usableFromInline
-package enum _BorrowAttempt {
-  case borrowed(_ScopedBorrow)
-  /// The read resolved in this scope, or in the process-wide instance (nil). Resolving again
-  /// would count the read twice (escaped reads, quiet periods): pass this on instead.
-  case missed(in: AnyObject?)
-}
-
 extension _Isolation {
   /// Borrows a box's instance where a read resolves on this thread, once isolation was used in
   /// the process, recording the read in the scope. Call only while isolation is active.
   ///
   /// Not generic and not inlinable: the isolated read path is the same for every box. Written in
   /// `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through the hooks.
+  ///
+  /// Nil when the read must be served another way (the instance must be created first, or the
+  /// thread's borrow words are all taken): `scope` is then where the read resolved, nil for the
+  /// process-wide instance. Resolving again would count the read twice (escaped reads, quiet
+  /// periods): pass it on instead. An optional and an `inout` rather than an enum, for the size
+  /// of programs (issue 30, item 8).
   @usableFromInline
-  static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
-    _Isolation.hooks.borrow(box: identity, global: global)
+  static func borrow(
+    box identity: _BoxIdentity,
+    global: _Slot,
+    missedIn scope: inout AnyObject?
+  ) -> _ScopedBorrow? {
+    _Isolation.hooks.borrow(box: identity, global: global, missedIn: &scope)
   }
 }

@@ -183,25 +183,24 @@ func _takeRetained<Shared>(_ object: UnsafeMutableRawPointer, as _: Shared.Type)
   unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue(), to: Shared.self)
 }
 
-/// Where a read resolved when it could not simply be served (`_Isolation.beginRead`).
-@usableFromInline
-package enum _ReadStart {
-  /// The cell is protected: copy the instance out and end the read.
-  case reading
-  /// Nothing to copy yet (the instance must be created, or the box is empty): the read resolved
-  /// in this scope, or in the process-wide state (nil). Resolving again would count it twice.
-  case missed(in: AnyObject?)
-}
-
 extension _Isolation {
   /// Starts a read of a box once isolation was used in the process, where it resolves on this
   /// thread, recording it in the scope. Not generic and not inlinable: the same for every box.
   /// Written in `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through
   /// the hooks, so that production binaries do not carry it.
+  ///
+  /// True: the cell is protected; copy the instance out and end the read. False: nothing to copy
+  /// yet (the instance must be created, or the box is empty), and `scope` is where the read
+  /// resolved, nil for the process-wide state: resolving again would count it twice. A flag and
+  /// an `inout` rather than an enum, for the size of programs (issue 30, item 8).
   @usableFromInline
-  static func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart
-  {
-    _Isolation.hooks.beginRead(of: identity, global: global, &read)
+  static func beginRead(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ read: inout _Read,
+    missedIn scope: inout AnyObject?
+  ) -> Bool {
+    _Isolation.hooks.beginRead(of: identity, global: global, &read, missedIn: &scope)
   }
 
 }
