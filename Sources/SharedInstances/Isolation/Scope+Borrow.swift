@@ -3,14 +3,17 @@ import _SharedInstancesShims
 /// A borrow of a box's instance made once isolation was used in the process: in the scope that
 /// applies on this thread, or in the box's process-wide slot. Keeps the scope (and so the slot)
 /// alive until it ends.
+///
+/// Trivial (the scope is held as a retained `Unmanaged`, released by ``end()``), so that
+/// programs carry no value witnesses for it (issue 30, item 8): end each borrow exactly once.
 @usableFromInline
 package struct _ScopedBorrow {
-  @usableFromInline let scope: AnyObject?
+  @usableFromInline let scope: Unmanaged<AnyObject>?
   @usableFromInline let slot: Unmanaged<_Slot>
   @usableFromInline let held: _Borrow
 
   package init(scope: AnyObject?, slot: Unmanaged<_Slot>, held: _Borrow) {
-    self.scope = scope
+    self.scope = scope.map { .passRetained($0) }
     self.slot = slot
     self.held = held
   }
@@ -20,7 +23,7 @@ package struct _ScopedBorrow {
   /// Ends the borrow (on the thread that began it: `withValue` is synchronous).
   @_alwaysEmitIntoClient func end() {
     slot._withUnsafeGuaranteedRef { $0.endBorrow(held, symmetric: $0.isScoped) }
-    withExtendedLifetime(scope) {}
+    scope?.release()
   }
 }
 

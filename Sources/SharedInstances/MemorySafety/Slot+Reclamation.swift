@@ -42,6 +42,7 @@ extension _Slot {
   }
 
   /// Moves the retired cells that no hazard word holds to `free`. Call with `retireLock` held.
+  @inline(never)  // one copy for both calls in `reclaim` (issue 30, item 8)
   private func scanRetired(into free: inout [UnsafeMutableRawPointer]) {
     // Every hazard word stored before this point is visible to the scan below (invariant 8:
     // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
