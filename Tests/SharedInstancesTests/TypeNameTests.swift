@@ -1,4 +1,5 @@
 import SharedInstances
+import SharedInstancesLocator
 import Testing
 
 @Suite struct TypeNameTests {
