@@ -5,8 +5,8 @@
 #
 #   bash Benchmarks/BinarySize/measure.sh           # print the table
 #   bash Benchmarks/BinarySize/measure.sh --check   # and fail when the library adds > 100 KB
-#                                                   # or makes the program load Foundation
-#   bash Benchmarks/BinarySize/measure.sh --no-foundation   # fail only on Foundation (CI)
+#                                                   # or makes the program load Foundation (CI)
+#   bash Benchmarks/BinarySize/measure.sh --no-foundation   # fail only on Foundation
 #   bash Benchmarks/BinarySize/measure.sh --objects   # and what each source file of the core
 #                                                     # brings (code, unwind tables, metadata)
 set -euo pipefail

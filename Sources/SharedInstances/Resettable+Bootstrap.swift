@@ -177,13 +177,13 @@ enum _Bootstraps {
       return nil
     }
     guard let first else { return }
-    _ProcessStop.now(
+    _ProcessStop.stop(
       """
-      SharedInstances: \(identity.description) can only be bootstrapped once per process: it \
-      was bootstrapped again at \(location.fileID):\(location.line), and first bootstrapped at \
+      \(identity.description) can only be bootstrapped once per process: it was bootstrapped \
+      again at \(location.fileID):\(location.line), and first bootstrapped at \
       \(first.fileID):\(first.line). Bootstrap the system once, at start-up; in tests, \
       bootstrap it inside an isolated test (@Test(.isolatedShared)), where each test has its \
-      own.\(_RunningTest.suffix)
+      own.
       """
     )
   }
@@ -193,12 +193,11 @@ enum _Bootstraps {
   }
 
   static func notBootstrapOnce(_ identity: _BoxIdentity, _ location: _SourceLocation) -> Never {
-    _ProcessStop.now(
+    _ProcessStop.stop(
       """
-      SharedInstances: bootstrap(_:) was called at \(location.fileID):\(location.line) on \
+      bootstrap(_:) was called at \(location.fileID):\(location.line) on \
       \(identity.description), which is not a bootstrap-once box. Declare it with \
-      Resettable.bootstrapOnce(default:), or install its value with set(_:).\
-      \(_RunningTest.suffix)
+      Resettable.bootstrapOnce(default:), or install its value with set(_:).
       """
     )
   }

@@ -87,18 +87,12 @@ enum _MainActorFactory {
     name: String?,
     location: _SourceLocation
   ) {
-    let declared = "declared at \(location.fileID):\(location.line)"
-    let box =
-      name.map { "\($0) (Resettable<\(type)>, \(declared))" }
-      ?? "Resettable<\(type)> (\(declared))"
     let message = """
-      \(box) has a @MainActor factory but was first read off the main actor. Read it first \
-      from the main actor (for example in the app's start-up or a @MainActor test), or \
-      override it in the test.
+      \(_BoxIdentity.description(of: type, name: name, location: location)) has a @MainActor \
+      factory but was first read off the main actor. Read it first from the main actor (for \
+      example in the app's start-up or a @MainActor test), or override it in the test.
       """
-    guard canHopToMainActor else {
-      _ProcessStop.now("SharedInstances: \(message)\(_RunningTest.suffix)")
-    }
+    guard canHopToMainActor else { _ProcessStop.stop(message) }
     // In a test's scope every test gets a fresh box, so reading it first at start-up cannot
     // protect tests: report, and create it on the main actor to keep the run alive.
     _Diagnostics.report(

@@ -272,14 +272,13 @@ public final class Resettable<Shared> {
   ) throws(Failure) -> Result {
     // No isolation used yet: a first use, or every borrow word of this thread is taken.
     guard si_isolation_is_active() else { return try body(_valueSlowPath()) }
-    switch _Isolation.borrow(box: _identity, global: _global) {
-    case .borrowed(let borrow):
+    var scope: AnyObject? = nil
+    if let borrow = _Isolation.borrow(box: _identity, global: _global, missedIn: &scope) {
       defer { borrow.end() }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
-    case .missed(let scope):
-      // A strong reference instead, read where the borrow attempt resolved.
-      return try body(_readOrServe(in: scope))
     }
+    // A strong reference instead, read where the borrow attempt resolved.
+    return try body(_readOrServe(in: scope))
   }
 
   // Inlinable (so specialized in the caller's module) but never inlined: the path of a first
@@ -293,14 +292,13 @@ public final class Resettable<Shared> {
     // The common read in a test: found and protected by non-generic library code, so that a
     // debug build does little generic work here.
     var read = _Read()
-    switch _Isolation.beginRead(of: _identity, global: _global, &read) {
-    case .reading:
+    var scope: AnyObject? = nil
+    if _Isolation.beginRead(of: _identity, global: _global, &read, missedIn: &scope) {
       var copy = read.copy(as: Shared.self)
       read.end(after: &copy)  // invariant 3 of `_MemorySafety`
       return copy
-    case .missed(let scope):
-      return _readOrServe(in: scope)
     }
+    return _readOrServe(in: scope)
   }
 
   /// Reads in `scope`, creating the instance if there is a factory or a test default; for an

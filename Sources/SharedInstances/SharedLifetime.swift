@@ -105,8 +105,9 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
   /// ```
   public var description: String { "SharedLifetime(\"\(name)\")" }
 
-  /// Adds `box` to the members that `end()` resets.
-  @usableFromInline func add(_ box: some _LifetimeMember) {
+  /// Adds `box` to the members that `end()` resets. An existential, not a generic parameter:
+  /// the core would carry an unspecialized copy of a generic one (issue 30, item 8).
+  @usableFromInline func add(_ box: any _LifetimeMember) {
     let live = members.withLock { members in
       let live = _liveBoxes(pruning: &members)
       members.append(_LifetimeMembership(box: box))
@@ -124,6 +125,8 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
 /// every instance's deinit with it (a `deinit` that touches this lifetime would deadlock). Each
 /// strong reference made here is either in the result, released after unlocking, or of a box
 /// already gone (nil).
+/// Out of line: `add` and `end` share one copy (issue 30, item 8).
+@inline(never)
 private func _liveBoxes(pruning members: inout [_LifetimeMembership]) -> [any _LifetimeMember] {
   var live: [any _LifetimeMember] = []
   live.reserveCapacity(members.count)

@@ -21,11 +21,9 @@ extension _BoxIdentity {
   /// `override it … override(with:)` (the box's name before the call when it has one).
   package var provideFix: String {
     let box = name.map { "\($0)." } ?? ""
-    switch style {
-    case .bootstrap: return "bootstrap it in the test with \(box)bootstrap(_:)"
-    case .empty: return "set it for this test with \(box)set(_:) (or override(with:))"
-    case .factory: return "override it for this test with \(box)override(with:)"
-    }
+    if style == .bootstrap { return "bootstrap it in the test with \(box)bootstrap(_:)" }
+    if style == .empty { return "set it for this test with \(box)set(_:) (or override(with:))" }
+    return "override it for this test with \(box)override(with:)"
   }
 
   // MARK: What isolation tracks (atomics, no lock)

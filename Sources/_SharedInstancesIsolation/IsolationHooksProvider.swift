@@ -15,12 +15,21 @@ extension _Scope {
 
 /// The isolated paths, reports and checks of scopes, for the core.
 private final class IsolationHooks: _IsolationHooks {
-  func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart {
-    _Scope.beginReadInScope(of: identity, global: global, &read)
+  func beginRead(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ read: inout _Read,
+    missedIn scope: inout AnyObject?
+  ) -> Bool {
+    _Scope.beginReadInScope(of: identity, global: global, &read, missedIn: &scope)
   }
 
-  func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
-    _Scope.borrowInScope(box: identity, global: global)
+  func borrow(
+    box identity: _BoxIdentity,
+    global: _Slot,
+    missedIn scope: inout AnyObject?
+  ) -> _ScopedBorrow? {
+    _Scope.borrowInScope(box: identity, global: global, missedIn: &scope)
   }
 
   func readOrCreate<Shared>(_ box: Resettable<Shared>, in scope: AnyObject) -> Shared? {

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesLocator
 import Testing
 
 @Suite struct TypeNameTests {

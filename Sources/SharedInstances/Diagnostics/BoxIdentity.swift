@@ -14,16 +14,16 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// see the offsets below.
   package let words: UnsafeMutablePointer<Int>
   /// How many live isolation scopes hold state for this box.
-  package static let scopeUsesWord = 0
+  @_alwaysEmitIntoClient package static var scopeUsesWord: Int { 0 }
   /// How many live scopes have overridden the box, times two, plus one while an escaped read of
   /// it has been warned about (`_EscapedReads`).
-  package static let overridersWord = 1
+  @_alwaysEmitIntoClient package static var overridersWord: Int { 1 }
   /// Reads that escaped a live scope's override of this box, ever (`_EscapedReads`).
-  package static let escapedReadsWord = 2
+  @_alwaysEmitIntoClient package static var escapedReadsWord: Int { 2 }
   /// Non-zero once an isolation scope has touched the box (`_UnscopedChanges`).
-  package static let touchedWord = 3
+  @_alwaysEmitIntoClient package static var touchedWord: Int { 3 }
   /// Non-zero once a change made inside the box's own factory was reported outside every scope.
-  private static let selfChangeReportedWord = 4
+  private static var selfChangeReportedWord: Int { 4 }
   /// Where the program bootstrapped the box, outside isolated tests (`_Bootstraps`); guarded by
   /// `_Bootstraps.lock`.
   var bootstrapLocation: _SourceLocation?
@@ -68,10 +68,16 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`; for a named box,
   /// `SystemBoxes.date (Resettable<DateGenerator>, declared at …)`.
   package var description: String {
-    guard let name else {
-      return "\(typeDescription) (declared at \(location.fileID):\(location.line))"
-    }
-    return "\(name) (\(typeDescription), declared at \(location.fileID):\(location.line))"
+    Self.description(of: sharedType, name: name, location: location)
+  }
+
+  /// ``description`` of a box of `type`, named `name`, declared at `location`: also for a box
+  /// whose message has no identity at hand (`_MainActorFactory`), so that programs carry one
+  /// copy of this text (issue 30, item 8).
+  static func description(of type: Any.Type, name: String?, location: _SourceLocation) -> String {
+    let type = "Resettable<\(_TypeName.withoutUnknownContexts("\(type)"))>"
+    guard let name else { return "\(type) (declared at \(location.fileID):\(location.line))" }
+    return "\(name) (\(type), declared at \(location.fileID):\(location.line))"
   }
 
   /// True the first time only: a change inside the box's own factory, outside every scope, is
@@ -92,31 +98,26 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   @usableFromInline
   func reentrancyFailure() -> Never {
-    _ProcessStop.now(reentrancyMessage(cycle: _FactoryStack.cycle(closedBy: self)))
+    _ProcessStop.stop(reentrancyMessage())
   }
 
-  /// The message for a read of this box by its own factory (or `update` closure), naming every
-  /// box of the cycle with its declaration site.
-  func reentrancyMessage(cycle: [_FactoryStack.Frame]) -> String {
-    let runner = cycle.first?.role == .update ? "update(_:) closure" : "factory"
+  /// The message for a read of this box by its own factory (or `update` closure) on this
+  /// thread, naming every box of the cycle with its declaration site.
+  func reentrancyMessage() -> String {
+    let cycle = _FactoryStack.cycle(closedBy: self)
     let summary = """
-      SharedInstances: \(description) was read again by its own \(runner) on the same thread
+      \(description) was read again by its own \
+      \(_FactoryStack.runner(isUpdate: cycle.isUpdate)) on the same thread
       """
     let fix = """
       The factory would wait for itself forever. Break the cycle: the factory of a shared \
       instance must not read that instance, directly or through other shared instances; let one \
-      of them read the other when it is used, not when it is created.\
-      \(_RunningTest.suffix)
+      of them read the other when it is used, not when it is created.
       """
-    guard cycle.count > 1 || cycle.first?.role == .update else { return "\(summary). \(fix)" }
-    let steps = cycle.map { frame in
-      let runs = frame.role == .factory ? "factory" : "update(_:) closure"
-      return "  \(frame.identity.description), whose \(runs) read"
-    }
+    guard cycle.count > 1 || cycle.isUpdate else { return "\(summary). \(fix)" }
     return """
       \(summary), through this cycle:
-      \(steps.joined(separator: "\n"))
-        \(description) again.
+      \(cycle.lines)  \(description) again.
       \(fix)
       """
   }
@@ -128,7 +129,7 @@ package final class _BoxIdentity: @unchecked Sendable {
     at location: _SourceLocation,
     in scope: AnyObject?
   ) {
-    let runner = _FactoryStack.role(of: self) == .update ? "update(_:) closure" : "factory"
+    let runner = _FactoryStack.runner(isUpdate: _FactoryStack.isUpdateRunning(for: self))
     let message = """
       \(description) was changed with \(operation) inside its own \(runner), on the thread \
       that runs it: the change is ignored, and the box holds what the \(runner) returns. A \
@@ -144,26 +145,37 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   @usableFromInline
   package func emptyFailure() -> Never {
-    _ProcessStop.now(
+    _ProcessStop.stop(
       """
-      SharedInstances: \(description) is empty: it has no factory and no instance was set. \
-      Call set(_:) (or override(with:) in a test) before reading `value`, or read \
-      `currentValue` or `require()` where the instance may be missing.\
-      \(_RunningTest.suffix)
+      \(description) is empty: it has no factory and no instance was set. Call set(_:) (or \
+      override(with:) in a test) before reading `value`, or read `currentValue` or `require()` \
+      where the instance may be missing.
       """
     )
   }
 }
 
 /// How a box's value is meant to be changed: what a failure tells a test to call.
-@usableFromInline
-package enum _BoxStyle: Sendable {
+///
+/// A struct of constants rather than an enum, for the size of programs (see `_CellKind`).
+@frozen @usableFromInline
+package struct _BoxStyle: Sendable {
+  @usableFromInline package let rawValue: UInt8
+
+  @_alwaysEmitIntoClient
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
   /// A box with a factory: tests override it (`override(with:)`).
-  case factory
+  @_alwaysEmitIntoClient package static var factory: _BoxStyle { _BoxStyle(rawValue: 0) }
   /// An empty box (`Resettable.empty()`): the app and tests install its value with `set(_:)`.
-  case empty
+  @_alwaysEmitIntoClient package static var empty: _BoxStyle { _BoxStyle(rawValue: 1) }
   /// A bootstrap-once box (`Resettable.bootstrapOnce(default:)`): tests bootstrap their own.
-  case bootstrap
+  @_alwaysEmitIntoClient package static var bootstrap: _BoxStyle { _BoxStyle(rawValue: 2) }
+
+  @_alwaysEmitIntoClient
+  package static func == (left: _BoxStyle, right: _BoxStyle) -> Bool {
+    left.rawValue == right.rawValue
+  }
 }
 
 /// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing
@@ -190,7 +202,7 @@ package struct _Diagnostic: Sendable {
   package let location: _SourceLocation
   /// A read of a real instance: reported at the running test when one is known, since the
   /// read itself (a property access) has no source location.
-  package var reportsAtTest = false
+  package let reportsAtTest: Bool
 
   package init(message: String, location: _SourceLocation, reportsAtTest: Bool = false) {
     self.message = message

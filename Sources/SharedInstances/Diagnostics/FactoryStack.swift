@@ -10,25 +10,17 @@ import _SharedInstancesShims
 /// other threads' runs take.
 @usableFromInline
 package enum _FactoryStack {
-  /// What runs for a box on a thread.
-  @usableFromInline
-  package enum Role: Sendable {
-    case factory
-    case update
-  }
-
-  package struct Frame: Sendable {
-    package let identity: _BoxIdentity
-    package let role: Role
-  }
-
   /// One run on this thread, linked to the run it is nested in.
   private final class Node {
-    let frame: Frame
+    let identity: _BoxIdentity
+    /// What runs for the box: its `update(_:)` closure, or (false) its factory. A flag rather
+    /// than an enum, for the size of programs (see `_CellKind`).
+    let isUpdate: Bool
     let next: Node?
 
-    init(_ frame: Frame, next: Node?) {
-      self.frame = frame
+    init(_ identity: _BoxIdentity, isUpdate: Bool, next: Node?) {
+      self.identity = identity
+      self.isUpdate = isUpdate
       self.next = next
     }
   }
@@ -39,9 +31,9 @@ package enum _FactoryStack {
 
   /// Marks `identity`'s factory (or update) as running on the calling thread.
   @usableFromInline
-  static func push(_ identity: _BoxIdentity, role: Role = .factory) {
+  static func push(_ identity: _BoxIdentity, isUpdate: Bool = false) {
     let outer = si_factory_stack_top()
-    let node = Node(Frame(identity: identity, role: role), next: top)
+    let node = Node(identity, isUpdate: isUpdate, next: top)
     si_factory_stack_set_top(Unmanaged.passRetained(node).toOpaque())
     // The new node refers to the outer one now, instead of the thread-local pointer.
     if let outer { Unmanaged<Node>.fromOpaque(outer).release() }
@@ -57,26 +49,29 @@ package enum _FactoryStack {
     node.release()
   }
 
-  /// The runs in progress on the calling thread, outermost first.
-  package static func current() -> [Frame] {
-    var frames: [Frame] = []
+  /// The cycle that a read of `identity` on this thread closes: the runs from `identity`'s own
+  /// (innermost) run up to the innermost run, as lines `  BOX, whose factory read` outermost
+  /// first; how many; and whether `identity`'s own run is its `update(_:)` closure. No runs and
+  /// a factory when the stack does not hold `identity`. Lines, not an array of frames, for the
+  /// size of programs (issue 30, item 8).
+  static func cycle(
+    closedBy identity: _BoxIdentity
+  ) -> (lines: String, count: Int, isUpdate: Bool) {
+    var lines = ""
+    var count = 0
     var node = top
     while let run = node {
-      frames.append(run.frame)
+      lines =
+        "  \(run.identity.description), whose \(runner(isUpdate: run.isUpdate)) read\n" + lines
+      count += 1
+      if run.identity === identity { return (lines, count, run.isUpdate) }
       node = run.next
     }
-    return frames.reversed()
+    return ("", 0, false)
   }
 
-  /// The cycle that a read of `identity` on this thread closes: the frames from `identity`'s
-  /// own run up to the innermost one, or just `identity` when the stack does not hold it.
-  static func cycle(closedBy identity: _BoxIdentity) -> [Frame] {
-    let frames = current()
-    guard let start = frames.lastIndex(where: { $0.identity === identity }) else {
-      return [Frame(identity: identity, role: .factory)]
-    }
-    return Array(frames[start...])
-  }
+  /// What runs for a box, as messages name it.
+  static func runner(isUpdate: Bool) -> String { isUpdate ? "update(_:) closure" : "factory" }
 
   // MARK: Releases that wait for the outermost run
 
@@ -110,13 +105,14 @@ package enum _FactoryStack {
     for object in list.objects { Unmanaged<AnyObject>.fromOpaque(object).release() }
   }
 
-  /// What runs for `identity` on the calling thread, innermost first, if anything does.
-  static func role(of identity: _BoxIdentity) -> Role? {
+  /// Whether the innermost run for `identity` on the calling thread is its `update(_:)`
+  /// closure (false: its factory, or nothing runs for it).
+  static func isUpdateRunning(for identity: _BoxIdentity) -> Bool {
     var node = top
     while let run = node {
-      if run.frame.identity === identity { return run.frame.role }
+      if run.identity === identity { return run.isUpdate }
       node = run.next
     }
-    return nil
+    return false
   }
 }

@@ -17,6 +17,12 @@ package enum _ProcessStop {
     if let observer = observer.load() { observer(message) }
     fatalError(message, file: file, line: line)
   }
+
+  /// Stops the program with `SharedInstances: MESSAGE` and the running test
+  /// (`_RunningTest.suffix`): worded in one place, for the size of programs (issue 30, item 8).
+  package static func stop(_ message: String) -> Never {
+    now("SharedInstances: \(message)\(_RunningTest.suffix)")
+  }
 }
 
 /// The isolation of an exit test's child process, which the testing module opens when the

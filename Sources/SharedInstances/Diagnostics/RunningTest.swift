@@ -9,11 +9,6 @@ package enum _RunningTest {
 
   /// ` (while running test NAME)`, or ` (in the isolated scope of NAME)` when only the scope is
   /// known, or nothing.
-  /// The name of the test running on this thread or task, if the testing module knows one.
-  package static var name: String? {
-    Self.provider.load()?()
-  }
-
   package static var suffix: String {
     if let provider = provider.load(), let name = provider() {
       return " (while running test \(name))"

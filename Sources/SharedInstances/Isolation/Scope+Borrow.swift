@@ -3,14 +3,17 @@ import _SharedInstancesShims
 /// A borrow of a box's instance made once isolation was used in the process: in the scope that
 /// applies on this thread, or in the box's process-wide slot. Keeps the scope (and so the slot)
 /// alive until it ends.
+///
+/// Trivial (the scope is held as a retained `Unmanaged`, released by ``end()``), so that
+/// programs carry no value witnesses for it (issue 30, item 8): end each borrow exactly once.
 @usableFromInline
 package struct _ScopedBorrow {
-  @usableFromInline let scope: AnyObject?
+  @usableFromInline let scope: Unmanaged<AnyObject>?
   @usableFromInline let slot: Unmanaged<_Slot>
   @usableFromInline let held: _Borrow
 
   package init(scope: AnyObject?, slot: Unmanaged<_Slot>, held: _Borrow) {
-    self.scope = scope
+    self.scope = scope.map { .passRetained($0) }
     self.slot = slot
     self.held = held
   }
@@ -20,18 +23,8 @@ package struct _ScopedBorrow {
   /// Ends the borrow (on the thread that began it: `withValue` is synchronous).
   @_alwaysEmitIntoClient func end() {
     slot._withUnsafeGuaranteedRef { $0.endBorrow(held, symmetric: $0.isScoped) }
-    withExtendedLifetime(scope) {}
+    scope?.release()
   }
-}
-
-/// What a borrow attempt found: a borrow, or where the read resolved when it must be served
-/// another way (the instance must be created first, or the thread's borrow words are all taken).
-@usableFromInline
-package enum _BorrowAttempt {
-  case borrowed(_ScopedBorrow)
-  /// The read resolved in this scope, or in the process-wide instance (nil). Resolving again
-  /// would count the read twice (escaped reads, quiet periods): pass this on instead.
-  case missed(in: AnyObject?)
 }
 
 extension _Isolation {
@@ -40,8 +33,18 @@ extension _Isolation {
   ///
   /// Not generic and not inlinable: the isolated read path is the same for every box. Written in
   /// `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through the hooks.
+  ///
+  /// Nil when the read must be served another way (the instance must be created first, or the
+  /// thread's borrow words are all taken): `scope` is then where the read resolved, nil for the
+  /// process-wide instance. Resolving again would count the read twice (escaped reads, quiet
+  /// periods): pass it on instead. An optional and an `inout` rather than an enum, for the size
+  /// of programs (issue 30, item 8).
   @usableFromInline
-  static func borrow(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
-    _Isolation.hooks.borrow(box: identity, global: global)
+  static func borrow(
+    box identity: _BoxIdentity,
+    global: _Slot,
+    missedIn scope: inout AnyObject?
+  ) -> _ScopedBorrow? {
+    _Isolation.hooks.borrow(box: identity, global: global, missedIn: &scope)
   }
 }

@@ -209,7 +209,7 @@ extension _Slot {
   ) -> (seen: UnsafeMutableRawPointer?, startedIn: UInt64) {
     creationLock.lock()
     si_int_store_release(words + Self.creatorWord, Int(bitPattern: si_current_thread()))
-    _FactoryStack.push(identity, role: .update)
+    _FactoryStack.push(identity, isUpdate: true)
     return stateLock.withLock {
       guard let word = current.pointee else { return (nil, generation) }
       Self.retain(word)

@@ -42,6 +42,7 @@ extension _Slot {
   }
 
   /// Moves the retired cells that no hazard word holds to `free`. Call with `retireLock` held.
+  @inline(never)  // one copy for both calls in `reclaim` (issue 30, item 8)
   private func scanRetired(into free: inout [UnsafeMutableRawPointer]) {
     // Every hazard word stored before this point is visible to the scan below (invariant 8:
     // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
@@ -60,22 +61,27 @@ extension _Slot {
 /// while it is here (from its first deferred cell until its retired list is empty again), and
 /// every reference dropped from here is dropped after unlocking (invariant 10).
 enum _DeferredSlots {
-  private static let slots = Protected<[ObjectIdentifier: _Slot]>([:])
+  /// A list, not a dictionary keyed by slot: a slot is added once (`isDeferring`), there are
+  /// few, and a dictionary's code would come into every program (issue 30, item 8).
+  private static let slots = Protected<[_Slot]>([])
 
   static func add(_ slot: _Slot) {
     si_hazard_set_exit_reclaimer { _DeferredSlots.reclaimEverywhere() }
-    let replaced = slots.withLock { $0.updateValue(slot, forKey: ObjectIdentifier(slot)) }
-    withExtendedLifetime(replaced) {}
+    slots.withLock { $0.append(slot) }
   }
 
   static func remove(_ slot: _Slot) {
-    let removed = slots.withLock { $0.removeValue(forKey: ObjectIdentifier(slot)) }
+    let removed: _Slot? = slots.withLock { slots in
+      guard let index = slots.firstIndex(where: { $0 === slot }) else { return nil }
+      slots.swapAt(index, slots.count - 1)
+      return slots.removeLast()
+    }
     withExtendedLifetime(removed) {}
   }
 
   /// Reclaims in every slot where cells wait.
   static func reclaimEverywhere() {
-    let waiting: [_Slot] = slots.withLock { Array($0.values) }
+    let waiting: [_Slot] = slots.withLock { $0 }
     for slot in waiting { slot.reclaim() }
   }
 }

@@ -9,30 +9,65 @@ import _SharedInstancesShims
 /// generic part only copies the instance out and hands the copy's address to `end(after:)`.
 @usableFromInline
 package struct _Read {
+  /// The fields, in a C struct (`si_read`): the computed properties below are emitted into
+  /// their callers, so that programs carry no accessor functions for ten stored properties
+  /// (issue 30, item 8). Only these properties touch `raw`.
+  @usableFromInline package var raw = si_read()
+
   /// The hazard word that protects the cell: the thread's transient word, or a borrow word for
   /// a read nested in another read's window (I2). Nil when the read owns a reference to its
   /// cell instead (`ownsCell`).
-  @usableFromInline package var hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+  @_alwaysEmitIntoClient package var hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+    get { raw.hazard }
+    set { raw.hazard = newValue }
+  }
   /// The protected cell word; nil until `_Slot.beginRead` protected one.
-  @usableFromInline package var word: UnsafeMutableRawPointer?
-  @usableFromInline package var slot: Unmanaged<_Slot>?
+  @_alwaysEmitIntoClient package var word: UnsafeMutableRawPointer? {
+    get { raw.word }
+    set { raw.word = newValue }
+  }
+  @_alwaysEmitIntoClient package var slot: Unmanaged<_Slot>? {
+    get { raw.slot.map { Unmanaged.fromOpaque($0) } }
+    set { raw.slot = newValue?.toOpaque() }
+  }
   /// The slot's count of retired cells, read when the read ends (invariant 6).
-  @usableFromInline package var retiredCount: UnsafePointer<Int>?
-  @usableFromInline package var symmetric = false
-  @usableFromInline package var retried = false
+  @_alwaysEmitIntoClient package var retiredCount: UnsafePointer<Int>? {
+    get { raw.retired_count }
+    set { raw.retired_count = newValue }
+  }
+  @_alwaysEmitIntoClient package var symmetric: Bool {
+    get { raw.symmetric }
+    set { raw.symmetric = newValue }
+  }
+  @_alwaysEmitIntoClient package var retried: Bool {
+    get { raw.retried }
+    set { raw.retried = newValue }
+  }
   /// The read holds one reference to its cell, taken under the slot's state lock, instead of a
   /// hazard word: a read nested in another read's window when every word of the thread is
   /// taken. Released when the read ends.
-  @usableFromInline var ownsCell = false
+  @_alwaysEmitIntoClient var ownsCell: Bool {
+    get { raw.owns_cell }
+    set { raw.owns_cell = newValue }
+  }
   /// The scope that owns `slot`, retained until the read ends (invariant 9), when nothing else
   /// keeps it alive: nil for a scope bound to the reading task, which the binding keeps alive
   /// for the whole (synchronous) read. Unmanaged, so that the struct is trivial and a debug
   /// build copies it without reference counting.
-  @usableFromInline package var scope: Unmanaged<AnyObject>?
+  @_alwaysEmitIntoClient package var scope: Unmanaged<AnyObject>? {
+    get { raw.scope.map { Unmanaged.fromOpaque($0) } }
+    set { raw.scope = newValue?.toOpaque() }
+  }
   /// The scope whose checks (and reports) the read owes once it ended (invariant 13), and the
   /// box read: nil when it owes none. Kept alive by the task's binding or by `scope`.
-  @usableFromInline package var check: Unmanaged<AnyObject>?
-  @usableFromInline package var identity: Unmanaged<_BoxIdentity>?
+  @_alwaysEmitIntoClient package var check: Unmanaged<AnyObject>? {
+    get { raw.check.map { Unmanaged.fromOpaque($0) } }
+    set { raw.check = newValue?.toOpaque() }
+  }
+  @_alwaysEmitIntoClient package var identity: Unmanaged<_BoxIdentity>? {
+    get { raw.identity.map { Unmanaged.fromOpaque($0) } }
+    set { raw.identity = newValue?.toOpaque() }
+  }
 
   @_alwaysEmitIntoClient init() {}
 
@@ -183,25 +218,24 @@ func _takeRetained<Shared>(_ object: UnsafeMutableRawPointer, as _: Shared.Type)
   unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue(), to: Shared.self)
 }
 
-/// Where a read resolved when it could not simply be served (`_Isolation.beginRead`).
-@usableFromInline
-package enum _ReadStart {
-  /// The cell is protected: copy the instance out and end the read.
-  case reading
-  /// Nothing to copy yet (the instance must be created, or the box is empty): the read resolved
-  /// in this scope, or in the process-wide state (nil). Resolving again would count it twice.
-  case missed(in: AnyObject?)
-}
-
 extension _Isolation {
   /// Starts a read of a box once isolation was used in the process, where it resolves on this
   /// thread, recording it in the scope. Not generic and not inlinable: the same for every box.
   /// Written in `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through
   /// the hooks, so that production binaries do not carry it.
+  ///
+  /// True: the cell is protected; copy the instance out and end the read. False: nothing to copy
+  /// yet (the instance must be created, or the box is empty), and `scope` is where the read
+  /// resolved, nil for the process-wide state: resolving again would count it twice. A flag and
+  /// an `inout` rather than an enum, for the size of programs (issue 30, item 8).
   @usableFromInline
-  static func beginRead(of identity: _BoxIdentity, global: _Slot, _ read: inout _Read) -> _ReadStart
-  {
-    _Isolation.hooks.beginRead(of: identity, global: global, &read)
+  static func beginRead(
+    of identity: _BoxIdentity,
+    global: _Slot,
+    _ read: inout _Read,
+    missedIn scope: inout AnyObject?
+  ) -> Bool {
+    _Isolation.hooks.beginRead(of: identity, global: global, &read, missedIn: &scope)
   }
 
 }

@@ -13,15 +13,18 @@ extension _Scope {
   package static func beginReadInScope(
     of identity: _BoxIdentity,
     global: _Slot,
-    _ read: inout _Read
-  ) -> _ReadStart {
+    _ read: inout _Read,
+    missedIn missed: inout AnyObject?
+  ) -> Bool {
     // Written for debug builds (where tests run): one strong reference to the scope, C calls for
     // the rest, no temporaries of class type.
     guard let scope = current, !scope.isProcessWideInstances else {
-      return beginReadOutsideTestTasks(of: identity, global: global, &read)
+      return beginReadOutsideTestTasks(of: identity, global: global, &read, missedIn: &missed)
     }
     // The task's binding keeps the scope alive for the whole (synchronous) read.
-    return beginRead(of: identity, in: scope, &read) ? .reading : .missed(in: scope)
+    if beginRead(of: identity, in: scope, &read) { return true }
+    missed = scope
+    return false
   }
 
   /// A read from code that no test task's scope is bound to (or that carries the process-wide
@@ -29,14 +32,18 @@ extension _Scope {
   private static func beginReadOutsideTestTasks(
     of identity: _BoxIdentity,
     global: _Slot,
-    _ read: inout _Read
-  ) -> _ReadStart {
+    _ read: inout _Read,
+    missedIn missed: inout AnyObject?
+  ) -> Bool {
     guard current == nil, let scope = resolve(box: identity) else {
-      return global.beginRead(&read, symmetric: false) ? .reading : .missed(in: nil)
+      return global.beginRead(&read, symmetric: false)
     }
-    guard beginRead(of: identity, in: scope, &read) else { return .missed(in: scope) }
+    guard beginRead(of: identity, in: scope, &read) else {
+      missed = scope
+      return false
+    }
     read.scope = .passRetained(scope)  // nothing else keeps a process-wide scope alive here
-    return .reading
+    return true
   }
 
   /// Finds, protects and counts in one C call (invariants 1 and 8: symmetric fences). What the
@@ -82,16 +89,21 @@ extension _Scope {
 
   /// `_Scope.borrow(box:global:)` of the core, called through the hooks: borrows a box's
   /// instance where a read resolves on this thread, recording the read in the scope.
-  package static func borrowInScope(box identity: _BoxIdentity, global: _Slot) -> _BorrowAttempt {
+  package static func borrowInScope(
+    box identity: _BoxIdentity,
+    global: _Slot,
+    missedIn missed: inout AnyObject?
+  ) -> _ScopedBorrow? {
     guard let scope = resolve(box: identity) else {
-      guard let borrow = global.beginBorrow(symmetric: false) else { return .missed(in: nil) }
-      return .borrowed(_ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow))
+      guard let borrow = global.beginBorrow(symmetric: false) else { return nil }
+      return _ScopedBorrow(scope: nil, slot: .passUnretained(global), held: borrow)
     }
-    guard let slot = scope.lookup(identity.id) else { return .missed(in: scope) }
+    missed = scope
+    guard let slot = scope.lookup(identity.id) else { return nil }
     return slot._withUnsafeGuaranteedRef { slotRef in
-      guard let borrow = slotRef.beginBorrow(symmetric: true) else { return .missed(in: scope) }
+      guard let borrow = slotRef.beginBorrow(symmetric: true) else { return nil }
       scope.didRead(slotRef, identity: identity, kind: borrow.kind)
-      return .borrowed(_ScopedBorrow(scope: scope, slot: slot, held: borrow))
+      return _ScopedBorrow(scope: scope, slot: slot, held: borrow)
     }
   }
 

@@ -330,6 +330,21 @@ enum {
   SI_READ_RECLAIM = 4,
 };
 
+/// The fields of a transient read in progress (`_Read` of the core, which documents each): a C
+/// struct, so that programs carry no accessor functions for its ten fields (issue 30, item 8).
+typedef struct si_read {
+  void *_Nullable *_Nullable hazard;
+  void *_Nullable word;
+  void *_Nullable slot;
+  const intptr_t *_Nullable retired_count;
+  void *_Nullable scope;
+  void *_Nullable check;
+  void *_Nullable identity;
+  bool symmetric;
+  bool retried;
+  bool owns_cell;
+} si_read;
+
 typedef struct si_read_result {
   void *_Nullable object;
   intptr_t status;
