@@ -37,7 +37,7 @@ extension Resettable {
   /// }
   /// ```
   ///
-  /// This replaces the recipe of an ``empty(fileID:filePath:line:column:)`` box read with
+  /// This replaces the recipe of an ``empty(name:fileID:filePath:line:column:)`` box read with
   /// `currentValue ?? default` and changed with ``setIfEmpty(_:fileID:filePath:line:column:)``:
   /// ``currentValue`` is a check, not a read, so neither strict mode nor the dependency map saw
   /// the code that depends on the system.

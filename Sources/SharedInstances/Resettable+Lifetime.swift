@@ -3,7 +3,7 @@ import _SharedInstancesShims
 extension Resettable {
   /// Creates a box that belongs to `lifetime`, whose instance `factory` creates on first read.
   ///
-  /// The box behaves like one made with ``init(fileID:filePath:line:column:_:)``; in addition,
+  /// The box behaves like one made with ``init(name:fileID:filePath:line:column:_:)``; in addition,
   /// ``SharedLifetime/end(fileID:filePath:line:column:)`` resets it together with every other
   /// box of the lifetime, so the next read creates a fresh instance.
   ///
@@ -16,6 +16,8 @@ extension Resettable {
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime the box belongs to.
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -25,6 +27,7 @@ extension Resettable {
   @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -33,7 +36,8 @@ extension Resettable {
   ) {
     self.init(
       factory: factory,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      name: name
     )
     lifetime.add(self)
   }
@@ -57,6 +61,8 @@ extension Resettable {
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime the box belongs to.
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -65,6 +71,7 @@ extension Resettable {
   @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -72,7 +79,8 @@ extension Resettable {
   ) -> Resettable {
     let box = Resettable(
       factory: nil,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      name: name
     )
     lifetime.add(box)
     return box
@@ -83,7 +91,7 @@ extension Resettable where Shared: Sendable {
   /// Creates a box that belongs to `lifetime`, for a `@MainActor` class whose factory runs on
   /// the main actor.
   ///
-  /// The box behaves like one made with ``init(fileID:filePath:line:column:mainActor:)``, and
+  /// The box behaves like one made with ``init(name:fileID:filePath:line:column:mainActor:)``, and
   /// ``SharedLifetime/end(fileID:filePath:line:column:)`` resets it with the lifetime's other
   /// boxes.
   ///
@@ -98,6 +106,8 @@ extension Resettable where Shared: Sendable {
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime the box belongs to.
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -106,13 +116,21 @@ extension Resettable where Shared: Sendable {
   @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
     mainActor factory: @escaping @MainActor @Sendable () -> Shared
   ) {
-    self.init(fileID: fileID, filePath: filePath, line: line, column: column, mainActor: factory)
+    self.init(
+      name: name,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column,
+      mainActor: factory
+    )
     lifetime.add(self)
   }
 }

@@ -28,6 +28,8 @@ extension Resettable where Shared: Sendable {
   /// > and the instance is created on the main actor.
   ///
   /// - Parameters:
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -35,6 +37,7 @@ extension Resettable where Shared: Sendable {
   ///   - factory: Creates the instance on the main actor.
   @_alwaysEmitIntoClient
   public convenience init(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -43,8 +46,9 @@ extension Resettable where Shared: Sendable {
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(
-      factory: Self._onMainActor(factory, name: nil, location: location),
-      location: location
+      factory: Self._onMainActor(factory, name: name, location: location),
+      location: location,
+      name: name
     )
   }
 

@@ -34,6 +34,8 @@ extension Resettable {
   /// test's scope, once per test (each test gets its own), and again after a reset.
   ///
   /// - Parameters:
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -44,6 +46,7 @@ extension Resettable {
   ///     other boxes need. It must not read this box.
   @_alwaysEmitIntoClient
   public convenience init(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -56,7 +59,8 @@ extension Resettable {
       factory: factory,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       requiresOverrideInTests: policy == .required,
-      testDefault: testDefault
+      testDefault: testDefault,
+      name: name
     )
   }
 
@@ -75,6 +79,8 @@ extension Resettable {
   /// ```
   ///
   /// - Parameters:
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -84,6 +90,7 @@ extension Resettable {
   /// - Returns: A box with no instance and no factory.
   @_alwaysEmitIntoClient
   public static func empty(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -93,7 +100,8 @@ extension Resettable {
     Resettable(
       factory: nil,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      testDefault: testDefault
+      testDefault: testDefault,
+      name: name
     )
   }
 
@@ -138,11 +146,13 @@ extension Resettable {
   /// }
   /// ```
   ///
-  /// See ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)`` for what tests get,
-  /// and ``init(in:fileID:filePath:line:column:_:)`` for lifetimes.
+  /// See ``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)`` for what tests get,
+  /// and ``init(in:name:fileID:filePath:line:column:_:)`` for lifetimes.
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime the box belongs to.
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -153,6 +163,7 @@ extension Resettable {
   @_alwaysEmitIntoClient
   public convenience init(
     in lifetime: SharedLifetime,
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -162,6 +173,7 @@ extension Resettable {
     _ factory: @escaping @Sendable () -> Shared
   ) {
     self.init(
+      name: name,
       fileID: fileID,
       filePath: filePath,
       line: line,
@@ -182,10 +194,12 @@ extension Resettable {
   /// }
   /// ```
   ///
-  /// See ``empty(fileID:filePath:line:column:testDefault:)``.
+  /// See ``empty(name:fileID:filePath:line:column:testDefault:)``.
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime the box belongs to.
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -196,6 +210,7 @@ extension Resettable {
   @_alwaysEmitIntoClient
   public static func empty(
     in lifetime: SharedLifetime,
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -203,6 +218,7 @@ extension Resettable {
     testDefault: @escaping @Sendable () -> Shared
   ) -> Resettable {
     let box = empty(
+      name: name,
       fileID: fileID,
       filePath: filePath,
       line: line,

@@ -40,13 +40,13 @@ extension Resettable {
   /// `factory` never runs. The read fails that test (at the test, naming this box and where it is
   /// declared, and the box whose factory made the read, if any) and is served the box's test
   /// default: declare one with
-  /// ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``, or for the whole test
+  /// ``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)``, or for the whole test
   /// target in `SharedTestDefaults`. Without a test default, a type with a placeholder
   /// (`SpyPlaceholder` in `SharedInstancesTesting`) is served its placeholder; for any other type
   /// there is no value to serve that is not real, and the test process stops with a message
   /// naming the box and the test (see
   /// <doc:Limitations>). Outside isolated tests the box behaves exactly like one made with
-  /// ``init(fileID:filePath:line:column:_:)``.
+  /// ``init(name:fileID:filePath:line:column:_:)``.
   ///
   /// ```swift
   /// enum Network {
@@ -59,10 +59,12 @@ extension Resettable {
   /// A box declared `.required` is checked even in a test that opted out of strict mode; a
   /// test or suite that exempts the box by name is the only way to read it for real.
   ///
-  /// > Tip: Prefer ``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``: a
+  /// > Tip: Prefer ``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)``: a
   /// > `.required` box with a test default can never stop the test process.
   ///
   /// - Parameters:
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -72,6 +74,7 @@ extension Resettable {
   ///     boxes need. It must not read this box.
   @_alwaysEmitIntoClient
   public convenience init(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -82,12 +85,13 @@ extension Resettable {
     self.init(
       factory: factory,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      requiresOverrideInTests: policy == .required
+      requiresOverrideInTests: policy == .required,
+      name: name
     )
   }
 
   /// Whether isolated tests must override this box (declared with
-  /// ``init(fileID:filePath:line:column:overrideInTests:_:)``).
+  /// ``init(name:fileID:filePath:line:column:overrideInTests:_:)``).
   ///
   /// ```swift
   /// #expect(Network.client.overrideInTests == .required)

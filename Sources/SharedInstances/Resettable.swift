@@ -74,7 +74,7 @@ import _SharedInstancesShims
 ///
 /// `Resettable` is `Sendable` when `Shared` is, so `static let shared = Resettable { … }`
 /// compiles as is for a `Sendable` class, an actor, or a `@MainActor` class (declare its box
-/// with ``init(fileID:filePath:line:column:mainActor:)``). For a legacy class that is not
+/// with ``init(name:fileID:filePath:line:column:mainActor:)``). For a legacy class that is not
 /// `Sendable`, the box hands one instance to every thread that reads it, exactly as a
 /// `static let` would; Swift 6 asks you to say you accept that, once, at the declaration:
 ///
@@ -104,6 +104,8 @@ public final class Resettable<Shared> {
   /// ```
   ///
   /// - Parameters:
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -112,6 +114,7 @@ public final class Resettable<Shared> {
   ///     the first read, holding no lock that other boxes need. It must not read this box.
   @_alwaysEmitIntoClient
   public convenience init(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -120,7 +123,8 @@ public final class Resettable<Shared> {
   ) {
     self.init(
       factory: factory,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      name: name
     )
   }
 
@@ -143,6 +147,8 @@ public final class Resettable<Shared> {
   /// ```
   ///
   /// - Parameters:
+  ///   - name: What messages, records and the map call the box; without a name they call it
+  ///     by its type and where it is declared.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -150,6 +156,7 @@ public final class Resettable<Shared> {
   /// - Returns: A box with no instance and no factory.
   @_alwaysEmitIntoClient
   public static func empty(
+    name: String? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -157,7 +164,8 @@ public final class Resettable<Shared> {
   ) -> Resettable {
     Resettable(
       factory: nil,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      name: name
     )
   }
 
@@ -199,7 +207,7 @@ public final class Resettable<Shared> {
   /// many threads run at once, prefer ``withValue(_:)``, which borrows the instance and writes no
   /// reference count.
   ///
-  /// > Important: Reading an empty box (one made with ``empty(fileID:filePath:line:column:)``
+  /// > Important: Reading an empty box (one made with ``empty(name:fileID:filePath:line:column:)``
   /// > that holds nothing) stops the program with a message naming the box. Use
   /// > ``currentValue`` or ``require(fileID:filePath:line:column:)`` where the box may be
   /// > empty.
@@ -394,8 +402,8 @@ public final class Resettable<Shared> {
   /// It is false for a created instance, for one installed with
   /// ``set(_:fileID:filePath:line:column:)`` or ``bootstrap(_:fileID:filePath:line:column:)``,
   /// and for an empty box. Inside an isolated test it describes the test's own state: a box
-  /// with a test default (``init(fileID:filePath:line:column:overrideInTests:testDefault:_:)``,
-  /// ``empty(fileID:filePath:line:column:testDefault:)``, or one the test target declared) that
+  /// with a test default (``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)``,
+  /// ``empty(name:fileID:filePath:line:column:testDefault:)``, or one the test target declared) that
   /// the test did not provide is overridden, before and after the read that creates the default,
   /// as `touchedInstances` (an overridden read) and the dependency map ("Overridden by") count
   /// it.
