@@ -66,7 +66,7 @@ extension Docs {
         withIsolatedShared(.strict) { _ = LoggingSystem.current }
       } matching: { issue in
         issue.comments.description.contains(
-          "Bootstrap it in the test with LoggingSystem.handler.bootstrap(_:)"
+          "Bootstrap LoggingSystem.handler in the test, the way the program bootstraps it"
         )
       }
     }
