@@ -11,14 +11,15 @@ import Testing
 ///
 /// Requests made through `SystemBoxes.urlSession` in an isolated test never
 /// reach the network: the test's ``TestNetwork`` answers them. Code that calls
-/// `URLSession.shared` itself cannot be isolated per test; install the guard, and a test run
-/// fails such a request instead of sending it, naming the test where it can be known (the test
-/// whose task made the request; an XCTest test).
+/// `URLSession.shared` itself cannot be isolated per test; install the guard, and such a request
+/// fails instead of being sent, and fails a test: in Swift Testing the test whose task made the
+/// request, at that test, once per request, even when the code swallows the error; in XCTest the
+/// running test; from a thread outside every test's tasks, the test run.
 ///
 /// ```swift
 /// // Tests/AppTests/TestDefaults.swift: read when the first isolated test starts.
-/// extension SharedTestDefaults: SharedTestDefaultsProviding {
-///   public static var defaults: [SharedTestDefault] {
+/// enum SharedTestDefaults: SharedTestDefaultsProviding {
+///   static var defaults: [SharedTestDefault] {
 ///     RealNetworkGuard.install()
 ///     return []
 ///   }
