@@ -40,6 +40,9 @@ struct SourceLexer {
   let bytes: [UInt8]
   /// Every comment: its range and its 1-based starting line.
   private(set) var comments: [(start: Int, end: Int, line: Int)] = []
+  /// What the lexer could not follow (an unterminated comment or string, an unbalanced
+  /// bracket), each at its 1-based line: declarations read from such a file may be wrong.
+  private(set) var problems: [(line: Int, message: String)] = []
   private var position = 0
   private var line = 1
 
@@ -47,10 +50,19 @@ struct SourceLexer {
     bytes = Array(text.utf8)
   }
 
+  /// Lexes bytes as they are on disk: invalid UTF-8 is kept as it is, in whatever token holds
+  /// it, so that the tokens and the trivia between them still add up to the file.
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
   /// The tokens of the whole text, in order.
   mutating func tokens() -> [Token] {
     var result: [Token] = []
     var sawBreak = true
+    // A byte-order mark is trivia, as the compiler reads it.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    var brackets: [(byte: UInt8, line: Int)] = []
     while true {
       // Trivia: white space and comments.
       while position < bytes.count {
@@ -75,10 +87,36 @@ struct SourceLexer {
           break
         }
       }
-      guard position < bytes.count else { return result }
+      guard position < bytes.count else {
+        if let open = brackets.last {
+          problems.append(
+            (open.line, "`\(Character(UnicodeScalar(open.byte)))` is never closed")
+          )
+        }
+        return result
+      }
       let start = position
       let startLine = line
       let kind = scanToken()
+      if kind == .punctuation, position == start + 1 {
+        let byte = bytes[start]
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+          brackets.append((byte, startLine))
+        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")")
+          || byte == UInt8(ascii: "]")
+        {
+          let opening: UInt8 =
+            byte == UInt8(ascii: "}")
+            ? UInt8(ascii: "{") : byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
+          if brackets.last?.byte == opening {
+            brackets.removeLast()
+          } else if problems.isEmpty {
+            problems.append(
+              (startLine, "`\(Character(UnicodeScalar(byte)))` closes nothing that is open")
+            )
+          }
+        }
+      }
       result.append(
         Token(
           kind: kind,
@@ -99,6 +137,10 @@ struct SourceLexer {
 
   private mutating func skipBlockComment() {
     var depth = 0
+    let startLine = line
+    defer {
+      if depth > 0 { problems.append((startLine, "a `/*` comment is never closed")) }
+    }
     while position < bytes.count {
       if bytes[position] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
         depth += 1
@@ -132,6 +174,10 @@ struct SourceLexer {
       if peek(hashes) == UInt8(ascii: "\"") {
         position += hashes
         scanString(hashes: hashes)
+        return .string
+      }
+      if peek(hashes) == UInt8(ascii: "/") {
+        scanExtendedRegex(hashes: hashes)
         return .string
       }
       position += 1
@@ -223,10 +269,48 @@ struct SourceLexer {
     return .operator
   }
 
+  /// An extended regex literal, `#/…/#`, whose first `#` is at `position`: it runs to a `/`
+  /// followed by as many `#`s (its text may hold quotes and braces, which are not code).
+  private mutating func scanExtendedRegex(hashes: Int) {
+    let startLine = line
+    position += hashes + 1
+    while position < bytes.count {
+      if bytes[position] == UInt8(ascii: "/") {
+        var count = 0
+        while peek(1 + count) == UInt8(ascii: "#"), count < hashes { count += 1 }
+        if count == hashes {
+          position += 1 + hashes
+          return
+        }
+      }
+      if bytes[position] == UInt8(ascii: "\\"), position + 1 < bytes.count,
+        bytes[position + 1] != UInt8(ascii: "\n")
+      {
+        position += 1
+      }
+      if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+      position += 1
+    }
+    problems.append((startLine, "a regex literal `#/` is never closed"))
+  }
+
   /// A string literal whose opening quote is at `position`, with `hashes` `#`s before it.
   private mutating func scanString(hashes: Int) {
     let multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    let startLine = line
     position += multiLine ? 3 : 1
+    var closed = false
+    defer {
+      if !closed {
+        problems.append(
+          (
+            startLine,
+            multiLine
+              ? "a multi-line string literal is never closed" : "a string literal is never closed"
+          )
+        )
+      }
+    }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\n") {
@@ -245,7 +329,9 @@ struct SourceLexer {
             skipInterpolation()
           } else {
             // An escaped character; a line continuation (`\` at the end of a line) ends a line.
-            if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { line += 1 }
+            // A backslash that ends the file escapes nothing.
+            guard position < bytes.count else { return }
+            if bytes[position] == UInt8(ascii: "\n") { line += 1 }
             position += 1
           }
           continue
@@ -262,6 +348,7 @@ struct SourceLexer {
           while peek(quotes + count) == UInt8(ascii: "#") { count += 1 }
           if count >= hashes {
             position += quotes + hashes
+            closed = true
             return
           }
         }
@@ -273,6 +360,10 @@ struct SourceLexer {
   /// `(…)` of an interpolation, at `position`: code, with strings and parentheses nested.
   private mutating func skipInterpolation() {
     var depth = 0
+    let startLine = line
+    defer {
+      if depth > 0 { problems.append((startLine, "an interpolation `\\(` is never closed")) }
+    }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "(") {
@@ -283,15 +374,15 @@ struct SourceLexer {
           position += 1
           return
         }
-      } else if byte == UInt8(ascii: "\"")
-        || byte == UInt8(ascii: "#")
-          && (peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "#"))
-      {
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
+        // A string, raw or not, nested in the interpolation (a lone `#` is code).
         var hashes = 0
         while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
-        position += hashes
-        scanString(hashes: hashes)
-        continue
+        if peek(hashes) == UInt8(ascii: "\"") {
+          position += hashes
+          scanString(hashes: hashes)
+          continue
+        }
       } else if byte == UInt8(ascii: "\n") {
         line += 1
       } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
