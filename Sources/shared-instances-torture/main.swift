@@ -117,6 +117,20 @@ for phase in 0..<phases {
   checkQuiescent(after: "mixed phase \(phase)")
 }
 
+// Calls made through `value` (AccessorPhases.swift), before any scope opens.
+accessorReadsPhase(operations: options.operations / 4, readers: options.threads, changers: 2)
+checkQuiescent(after: "reads through value")
+exitingAccessesPhase(waves: max(1, options.shortLivedThreads / 1_000), perWave: 50)
+checkQuiescent(after: "threads exiting inside calls through value")
+let heldAcrossAwaits = awaitedAccessesPhase(
+  tasks: 64,
+  awaitsPerTask: max(20, options.operations / 4_000)
+)
+if heldAcrossAwaits > 0 {
+  failures.append("\(heldAcrossAwaits) tasks resumed on a thread that held a hazard word")
+}
+checkQuiescent(after: "awaits through value")
+
 // Phase 2: isolation scopes opened, used and ended on many threads, with late work that keeps
 // using an ended scope on another thread.
 let scopeOperations = max(50, options.operations / 4 / options.threads)
