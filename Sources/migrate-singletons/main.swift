@@ -34,6 +34,10 @@ let usage = """
     --no-verify             With --apply, write without building first.
     --check                 Write nothing; fail, naming file and line, if a shared instance is
                             not a box (and not allowed).
+    --round-trip <folder>   A check of the tool itself (repeatable; nothing else is needed): lex
+                            every Swift file under the folder, check that its tokens and trivia
+                            rebuild it byte for byte, and plan its migration as a target of its
+                            own; print each file that fails, then the totals. Exit 1 if one did.
 
   Without --apply or --check it prints the plan and a unified diff, and writes nothing.
 
@@ -67,6 +71,7 @@ var spies: String?
 var apply = false
 var verify = true
 var check = false
+var roundTrip: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(of option: String) -> String {
   guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -88,12 +93,16 @@ while let argument = arguments.popFirst() {
   case "--apply": apply = true
   case "--no-verify": verify = false
   case "--check": check = true
+  case "--round-trip": roundTrip.append(value(of: argument))
   case "--help", "-h":
     print(usage)
     exit(0)
   default:
     fail("unknown argument \(argument)\n\(usage)")
   }
+}
+if !roundTrip.isEmpty {
+  exit(runRoundTrip(roundTrip))
 }
 guard let package else { fail("--package is required\n\(usage)") }
 guard !sources.isEmpty else { fail("--sources is required\n\(usage)") }
