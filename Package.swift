@@ -65,7 +65,7 @@ let package = Package(
       name: "SharedInstancesTesting",
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "_SharedInstancesIsolation", "_SharedInstancesTestingShims",
+        "_SharedInstancesIsolation", "_SharedInstancesTestingShims", "SharedInstancesLaunchTesting",
       ]
     ),
     // Finds a test's hand-off when a launched program loads (LaunchReceiver.c).
