@@ -28,7 +28,7 @@
 #   replaced by `nil` and `ExitTest` made copyable when the SDK's standard library predates
 #   Swift 6. Its API matches Xcode's only as far as the two versions agree.
 # - XCTest: not in an SDK either (Xcode has it beside the SDK, in Platforms/*/Developer); a stub
-#   declaring only what SharedInstancesTesting and the XCTest test files call, with no
+#   declaring only what the test-support modules and the XCTest test files call, with no
 #   availability attributes (Apple's documentation lists none for them).
 # - The Testing macros (`@Test`, `#expect`) expand with the toolchain's macro plugin, so test
 #   functions marked `@available` are guarded as Xcode's Testing would guard them.
@@ -55,6 +55,11 @@ targets=(
   "SharedInstancesSystem|library|Sources/SharedInstancesSystem||"
   "SharedInstancesLaunch|library|Sources/SharedInstancesLaunch||"
   "SharedInstancesLaunchTesting|library|Sources/SharedInstancesLaunchTesting||"
+  "_SharedInstancesTestReporting|library|Sources/_SharedInstancesTestReporting||"
+  "SharedInstancesSpies|library|Sources/SharedInstancesSpies||"
+  "SharedInstancesSystemDoubles|library|Sources/SharedInstancesSystemDoubles||"
+  "SharedInstancesDependencyMap|library|Sources/SharedInstancesDependencyMap||"
+  "SharedInstancesTestIsolation|library|Sources/SharedInstancesTestIsolation||"
   "SharedInstancesTesting|library|Sources/SharedInstancesTesting||"
   "TestSupport|library|Tests/TestSupport||"
   "PublicImportFixture|library|Tests/PublicImportFixture||-enable-upcoming-feature InternalImportsByDefault"
@@ -177,7 +182,7 @@ if ! compgen -G "$sdk/usr/lib/swift/Testing.swiftmodule" >/dev/null \
   fi
 fi
 
-# XCTest: a stub of what SharedInstancesTesting uses (the Objective-C flavor's API).
+# XCTest: a stub of what the test-support modules use (the Objective-C flavor's API).
 if ! compgen -G "$sdk/System/Library/Frameworks/XCTest.framework" >/dev/null; then
   echo "  XCTest: a stub of the API the package calls: the SDK has none"
   cat >"$work/xctest.swift" <<'EOF'
