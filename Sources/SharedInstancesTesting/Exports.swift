@@ -1,6 +1,7 @@
 // A test file imports this module alone: `override(with:)`, `value`, `reset()` and every other
 // member of `SharedInstances`, the system boxes of `SharedInstancesSystem` (`SystemBoxes`,
-// `AnyClock`, `DateGenerator`), and `ServiceLocator` (`SharedInstancesLocator`) are visible
+// `AnyClock`, `DateGenerator`), `ServiceLocator` (`SharedInstancesLocator`) and the launch
+// hand-off (`PreparedLaunch`, `LaunchHandoff`: `SharedInstancesLaunchTesting`) are visible
 // through it, also with `MemberImportVisibility` on.
 //
 // `scripts/build-docs.sh` defines SHARED_INSTANCES_DOCUMENTATION: a re-exported module's
@@ -8,6 +9,7 @@
 // to link) the `SharedInstances` catalog.
 #if !SHARED_INSTANCES_DOCUMENTATION
   @_exported public import SharedInstances
+  @_exported public import SharedInstancesLaunchTesting
   @_exported public import SharedInstancesLocator
   @_exported public import SharedInstancesSystem
 #endif
