@@ -21,8 +21,9 @@
 
     /// The exit status of a process that refused its hand-off (`EX_CONFIG`).
     static let refusedStatus: Int32 = 78
-    /// The name the process's scope carries in messages.
-    static let scopeName = "the launched process"
+    /// The name the process's scope carries in messages: the program's, since the launching
+    /// test's is not known here.
+    static var scopeName: String { "\(ProcessInfo.processInfo.processName) (launched by a test)" }
 
     private static let state = Protected<Accepted?>(nil)
     private static let declared = Protected(false)
