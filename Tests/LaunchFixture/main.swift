@@ -63,9 +63,8 @@ while !remaining.isEmpty {
     print("random \(generator.next())")
   case "defaults":
     let key = remaining.removeFirst()
-    print(
-      "defaults \(SystemBoxes.userDefaults.value.defaults.object(forKey: key).map { "\($0)" } ?? "nil")"
-    )
+    let value = SystemBoxes.userDefaults.value.defaults.object(forKey: key)
+    print("defaults \(value.map { "\($0)" } ?? "nil")")
   case "directories": print("directories \(SystemBoxes.directories.value.documents.path)")
   case "greeting": print("greeting \(Fixture.greeting.value)")
   case "settings": print("settings \(Fixture.settings.value.pageSize)")

@@ -100,7 +100,10 @@
       for (name, data) in handoff.overrides.sorted(by: { $0.key < $1.key }) {
         guard let box = boxes[name] else {
           problems.append(
-            "the hand-off overrides the box \"\(name)\", which the program does not declare overridable (declared: \(overridable.map(\.name).sorted()))"
+            """
+            the hand-off overrides the box "\(name)", which the program does not declare \
+            overridable (declared: \(overridable.map(\.name).sorted()))
+            """
           )
           continue
         }
@@ -121,7 +124,10 @@
           }
         } else {
           problems.append(
-            "the hand-off chooses the scenario \"\(name)\", which the program does not declare (declared: \(scenarios.map(\.name).sorted()))"
+            """
+            the hand-off chooses the scenario "\(name)", which the program does not declare \
+            (declared: \(scenarios.map(\.name).sorted()))
+            """
           )
         }
       }
