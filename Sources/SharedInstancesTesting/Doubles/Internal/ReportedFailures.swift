@@ -9,9 +9,14 @@ import Testing
 /// code under test. App code often wraps what its dependencies throw
 /// (`throw CheckoutError.storage(error)`); the test then throws an error the runner does not
 /// know, and would report the same unstubbed call a second time, as a dump of the wrapped
-/// error. The isolation trait and ``IsolatedSharedTestCase`` drop an error the test throws
+/// error. The same holds for a request no stub of a ``TestNetwork`` answers
+/// (``UnansweredRequestError``) and one the ``RealNetworkGuard`` stopped. The isolation trait and ``IsolatedSharedTestCase`` drop an error the test throws
 /// when it is, or wraps, one of these: its failure is already in the test's results.
 enum ReportedFailures {
+  /// Marks an `NSError` (a `URLError`) the library fails a request with after it reported the
+  /// failure itself: the test network's and the real-network guard's.
+  static let userInfoKey = "SharedInstancesReportedFailure"
+
   /// Whether `error` is, or holds somewhere inside it, an error whose failure was reported.
   ///
   /// Looks through the stored properties and enum payloads of `error` (and `NSError`'s
@@ -24,8 +29,13 @@ enum ReportedFailures {
   private static func contain(_ value: Any, depth: Int, budget: inout Int) -> Bool {
     budget -= 1
     guard budget >= 0, depth <= 8 else { return false }
-    if value is UnstubbedCallError || value is ExpectationFailedError { return true }
+    if value is UnstubbedCallError || value is ExpectationFailedError
+      || value is UnansweredRequestError
+    {
+      return true
+    }
     if let error = value as? NSError {
+      if error.userInfo[userInfoKey] != nil { return true }
       if let underlying = error.userInfo[NSUnderlyingErrorKey],
         contain(underlying, depth: depth + 1, budget: &budget)
       {
