@@ -13,6 +13,8 @@ struct LaunchDoubles {
   var uuid: UUIDGenerator?
   var random: AnyRandomNumberGenerator?
   var userDefaults: UserDefaultsStore?
+  /// An `AnyClock<Duration>`, typed `Any` since `Duration` needs macOS 13.
+  var clock: (any Sendable)?
   var directories: AppDirectories?
   let session: URLSession
 
@@ -52,6 +54,12 @@ struct LaunchDoubles {
     if case .seeded(let seed)? = handoff.random {
       let generator = Protected(Xoshiro256StarStar(seed: seed))
       self.random = AnyRandomNumberGenerator { generator.withLock { $0.next() } }
+    }
+    if case .immediate(let seconds)? = handoff.clock {
+      guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+        throw HandoffFile.Refusal("it asks for a clock, which needs macOS 13, iOS 16 or later")
+      }
+      clock = AnyClock(LaunchImmediateClock(startingAt: .milliseconds(Int64(seconds * 1000))))
     }
     if let values = handoff.userDefaults {
       let suite = "shared-instances-launch-\(envelope.token)"
@@ -97,6 +105,11 @@ struct LaunchDoubles {
     if let random { SystemBoxes.random.override(with: random) }
     if let userDefaults { SystemBoxes.userDefaults.override(with: userDefaults) }
     if let directories { SystemBoxes.directories.override(with: directories) }
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let clock = clock as? AnyClock<Duration>
+    {
+      SystemBoxes.continuousClock.override(with: clock)
+      SystemBoxes.suspendingClock.override(with: clock)
+    }
   }
 
   /// The identifiers `UUIDGenerator.incrementing` of `SharedInstancesTesting` makes: the counter
