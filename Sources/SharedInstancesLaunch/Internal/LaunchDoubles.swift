@@ -16,7 +16,6 @@ struct LaunchDoubles {
   /// An `AnyClock<Duration>`, typed `Any` since `Duration` needs macOS 13.
   var clock: (any Sendable)?
   var directories: AppDirectories?
-  let session: URLSession
 
   init(_ envelope: HandoffEnvelope) throws {
     let handoff = envelope.handoff
@@ -92,14 +91,23 @@ struct LaunchDoubles {
     // Registered before the first session of the process exists: `URLSession.shared` then
     // answers from the stubs too, so code that bypasses the box never reaches the network.
     _ = URLProtocol.registerClass(LaunchURLProtocol.self)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.protocolClasses = [LaunchURLProtocol.self]
-    session = URLSession(configuration: configuration)
+  }
+
+  /// What the process's scope serves at the first read of a box rather than at launch: a
+  /// session (creating one starts the networking stack, milliseconds a program that never
+  /// fetches should not pay). Served as a test double, so strict mode accepts it.
+  static var lazyDefaults: _TestDefaults.Registry {
+    _TestDefaults.Registry([
+      SystemBoxes.urlSession._identity.id: {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [LaunchURLProtocol.self]
+        return URLSession(configuration: configuration)
+      }
+    ])
   }
 
   /// Installs the doubles in the process's scope.
   func install() {
-    SystemBoxes.urlSession.override(with: session)
     if let date { SystemBoxes.date.override(with: date) }
     if let uuid { SystemBoxes.uuid.override(with: uuid) }
     if let random { SystemBoxes.random.override(with: random) }

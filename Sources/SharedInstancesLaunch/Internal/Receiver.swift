@@ -73,6 +73,7 @@
         isStrict: envelope.handoff.isStrict,
         isProcessWide: true,
         capturesEveryBox: true,
+        tracking: _ScopeTracking(testDefaults: LaunchDoubles.lazyDefaults),
         report: { diagnostic in
           report.write(LaunchEvent(kind: .diagnostic, message: diagnostic.message))
           FileHandle.standardError.write(Data("SharedInstances: \(diagnostic.message)\n".utf8))
