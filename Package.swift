@@ -31,10 +31,21 @@ let package = Package(
     .library(name: "SharedInstancesSystemDoubles", targets: ["SharedInstancesSystemDoubles"]),
     // The records of which shared instances each test touches, and the map drawn from them.
     .library(name: "SharedInstancesDependencyMap", targets: ["SharedInstancesDependencyMap"]),
+    // The receiving end of a test's hand-off, linked by a program that tests launch (an app, a
+    // server, a tool): takes the test's doubles before `main`, in debug builds only.
+    .library(name: "SharedInstancesLaunch", targets: ["SharedInstancesLaunch"]),
     // `swift package generate-spies`: spies generated from the compiler's symbol graph.
     .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
     // `swift package migrate-singletons`: boxes a target's singletons (issue 32).
     .plugin(name: "MigrateSingletons", targets: ["MigrateSingletons"]),
+  ],
+  // A release build takes no hand-off from a test (no file read, no double) unless the program's
+  // package enables this trait: for UI performance tests of a release build.
+  traits: [
+    .trait(
+      name: "LaunchHandoffInRelease",
+      description: "Release builds of SharedInstancesLaunch take a test's hand-off"
+    )
   ],
   targets: [
     // C11 atomics, hazard pointers and a mutex: one code path on every platform, since the
@@ -105,7 +116,39 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
         "SharedInstancesTestIsolation", "SharedInstancesSpies", "SharedInstancesSystemDoubles",
-        "SharedInstancesDependencyMap",
+        "SharedInstancesDependencyMap", "SharedInstancesLaunchTesting",
+      ]
+    ),
+    // Finds a test's hand-off when a launched program loads (LaunchReceiver.c).
+    .target(
+      name: "_SharedInstancesLaunchShims",
+      cSettings: [
+        .define("SI_LAUNCH_HANDOFF_IN_RELEASE", .when(traits: ["LaunchHandoffInRelease"]))
+      ]
+    ),
+    .target(
+      name: "SharedInstancesLaunch",
+      dependencies: [
+        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesIsolation",
+        "_SharedInstancesLaunchShims",
+      ]
+    ),
+    // The test's side of a hand-off: prepares it, launches, reads back what the process did.
+    .target(
+      name: "SharedInstancesLaunchTesting",
+      dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"]
+    ),
+    // A program the launch tests start: it links SharedInstancesLaunch as an app would.
+    .executableTarget(
+      name: "shared-instances-launch-fixture",
+      dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"],
+      path: "Tests/LaunchFixture"
+    ),
+    .testTarget(
+      name: "SharedInstancesLaunchTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesLaunch", "SharedInstancesLaunchTesting",
+        "SharedInstancesSystem", "SharedInstancesTesting",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.

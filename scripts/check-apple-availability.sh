@@ -53,6 +53,8 @@ targets=(
   "_SharedInstancesIsolation|library|Sources/_SharedInstancesIsolation||"
   "SharedInstancesLocator|library|Sources/SharedInstancesLocator||"
   "SharedInstancesSystem|library|Sources/SharedInstancesSystem||"
+  "SharedInstancesLaunch|library|Sources/SharedInstancesLaunch||"
+  "SharedInstancesLaunchTesting|library|Sources/SharedInstancesLaunchTesting||"
   "_SharedInstancesTestReporting|library|Sources/_SharedInstancesTestReporting||"
   "SharedInstancesSpies|library|Sources/SharedInstancesSpies||"
   "SharedInstancesSystemDoubles|library|Sources/SharedInstancesSystemDoubles||"
@@ -69,6 +71,8 @@ targets=(
   "SharedInstancesTests|test|Tests/SharedInstancesTests||"
   "SharedInstancesTestingTests|test|Tests/SharedInstancesTestingTests|Dependencies/__Dependencies__|"
   "SingleImportTests|test|Tests/SingleImportTests||"
+  "shared-instances-launch-fixture|executable|Tests/LaunchFixture||"
+  "SharedInstancesLaunchTests|test|Tests/SharedInstancesLaunchTests||"
   "SpyGeneratorCoreTests|test|Tests/SpyGeneratorCoreTests|Fixtures|"
   "SingletonMigratorCoreTests|test|Tests/SingletonMigratorCoreTests||"
 )
@@ -81,6 +85,7 @@ host_only=(_SpyGeneratorCore _SingletonMigratorCore generate-spies migrate-singl
 unchecked=(
   "_SharedInstancesShims|C: compiled only as the Clang module the Swift targets import"
   "_SharedInstancesTestingShims|C: compiled only as the Clang module the Swift targets import"
+  "_SharedInstancesLaunchShims|C: compiled only as the Clang module the Swift targets import"
   "GenerateSpies|plugin: built for the host against PackagePlugin, which no SDK has"
   "MigrateSingletons|plugin: built for the host against PackagePlugin, which no SDK has"
 )
@@ -147,7 +152,7 @@ for entry in shims clang apinotes host; do
 done
 
 # The C targets, as SwiftPM maps them (an umbrella directory per target).
-for shim in _SharedInstancesShims _SharedInstancesTestingShims; do
+for shim in _SharedInstancesShims _SharedInstancesTestingShims _SharedInstancesLaunchShims; do
   mkdir -p "$work/modules/$shim"
   printf 'module %s {\n  umbrella "%s"\n  export *\n}\n' \
     "$shim" "$root/Sources/$shim/include" >"$work/modules/$shim/module.modulemap"

@@ -17,8 +17,9 @@ extension DependencyMap {
       \(count(tests.count, "isolated test")) in \(count(suiteCount, "suite")) touched \
       \(count(rows.count, "shared instance")). A test that reads a box's **real** instance \
       depends on it without saying so: the top rows are the hidden dependencies to fix first \
-      (override the box in those tests). *Set by* lists the tests that installed a value with \
-      `set`, `setIfEmpty` or `update`. `dependencies.html` shows every test.
+      (provide the box in those tests: override it, or bootstrap a bootstrap-once box). *Set \
+      by* lists the tests that installed a value with `set`, `setIfEmpty`, `update` or \
+      `bootstrap`. `dependencies.html` shows every test.
 
       | Shared instance | Declared at | Read for real by | Set by | Overridden by |
       | --- | --- | --- | --- | --- |

@@ -1,3 +1,5 @@
+import _SharedInstancesTestReporting
+
 /// The error a spy throws from a call that the test stubbed no usable answer for.
 ///
 /// ``Spy/recordThrowing(_:fileID:filePath:line:column:)->_`` has no value to
@@ -46,3 +48,6 @@ public struct UnstubbedCallError: Error, CustomStringConvertible, Sendable {
     "\(double).\(method) has no stub for the call \(call)."
   }
 }
+
+// Reported before it is thrown: the isolation trait does not report it again.
+extension UnstubbedCallError: ReportedFailure {}

@@ -1,9 +1,10 @@
 // The umbrella of the test-support modules: it depends on all of them and defines nothing. A
 // test file imports this module alone: `override(with:)`, `value`, `reset()` and every other
 // member of `SharedInstances`, the system boxes of `SharedInstancesSystem` (`SystemBoxes`,
-// `AnyClock`, `DateGenerator`), `ServiceLocator` (`SharedInstancesLocator`), and the trait,
-// spies, system doubles and dependency map are visible through it, also with
-// `MemberImportVisibility` on.
+// `AnyClock`, `DateGenerator`), `ServiceLocator` (`SharedInstancesLocator`), the launch hand-off
+// (`PreparedLaunch`, `LaunchHandoff`: `SharedInstancesLaunchTesting`), and the trait, spies,
+// system doubles and dependency map are visible through it, also with `MemberImportVisibility`
+// on.
 //
 // `scripts/build-docs.sh` defines SHARED_INSTANCES_DOCUMENTATION: a re-exported module's
 // symbols join this module's symbol graph, which is how the test-support modules are documented
@@ -15,6 +16,7 @@
 
 #if !SHARED_INSTANCES_DOCUMENTATION
   @_exported public import SharedInstances
+  @_exported public import SharedInstancesLaunchTesting
   @_exported public import SharedInstancesLocator
   @_exported public import SharedInstancesSystem
 #endif

@@ -47,7 +47,7 @@ import Testing
     } matching: { issue in
       issue.comments.description.contains("read the real instance of MetricsSystem.factory")
         && issue.comments.description.contains(
-          "Bootstrap it in the test with MetricsSystem.factory.bootstrap(_:)"
+          "Bootstrap MetricsSystem.factory in the test, the way the program bootstraps it"
         )
     }
   }

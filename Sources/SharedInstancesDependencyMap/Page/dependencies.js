@@ -114,8 +114,9 @@
       return;
     }
     let html = '<p class="lead">Tests read the <b>real</b> instance of these shared ' +
-      "instances: they depend on them without saying so. Override each box in the tests " +
-      'listed under it, starting at the top.</p><ol class="hidden-list">';
+      "instances: they depend on them without saying so. Provide each box in the tests " +
+      "listed under it (override it, or bootstrap a bootstrap-once box), starting at the " +
+      'top.</p><ol class="hidden-list">';
     for (const b of list) {
       const c = counts[b.i];
       const hint = c.override > 0

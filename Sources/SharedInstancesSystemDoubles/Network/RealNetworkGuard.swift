@@ -12,14 +12,15 @@ import _SharedInstancesTestReporting
 ///
 /// Requests made through `SystemBoxes.urlSession` in an isolated test never
 /// reach the network: the test's ``TestNetwork`` answers them. Code that calls
-/// `URLSession.shared` itself cannot be isolated per test; install the guard, and a test run
-/// fails such a request instead of sending it, naming the test where it can be known (the test
-/// whose task made the request; an XCTest test).
+/// `URLSession.shared` itself cannot be isolated per test; install the guard, and such a request
+/// fails instead of being sent, and fails a test: in Swift Testing the test whose task made the
+/// request, at that test, once per request, even when the code swallows the error; in XCTest the
+/// running test; from a thread outside every test's tasks, the test run.
 ///
 /// ```swift
 /// // Tests/AppTests/TestDefaults.swift: read when the first isolated test starts.
-/// extension SharedTestDefaults: SharedTestDefaultsProviding {
-///   public static var defaults: [SharedTestDefault] {
+/// enum SharedTestDefaults: SharedTestDefaultsProviding {
+///   static var defaults: [SharedTestDefault] {
 ///     RealNetworkGuard.install()
 ///     return []
 ///   }
@@ -67,52 +68,71 @@ public enum RealNetworkGuard {
 
   struct State {
     var location: _SourceLocation?
-    /// The test that asked for each URL, seen where the request was made.
-    var testNames: [String: String] = [:]
+    /// Requests already reported as failures of the test whose task made them, per URL: the
+    /// guard's `URLProtocol` loads them on another thread, where it must not report them again
+    /// as failures of the run.
+    var reportedInTest: [String: Int] = [:]
   }
 
   static let state = Protected(State())
+
+  /// The message of a stopped request; `testName` is the test that made it, where known.
+  static func message(_ request: RecordedRequest, testName: String?) -> String {
+    """
+    RealNetworkGuard stopped \(request), a request to the real network\
+    \(testName.map { " made by \($0)" } ?? ""). Make it through SystemBoxes.urlSession, which \
+    isolated tests answer from their stubs (TestNetwork), instead of URLSession.shared or a \
+    session of the code's own.
+    """
+  }
 }
 
 /// The `URLProtocol` the guard registers: takes every HTTP(S) request and fails it.
-final class RealNetworkGuardProtocol: URLProtocol {
-  override class func canInit(with request: URLRequest) -> Bool {
+///
+/// `package` so that the tests can hand it to a session of their own: registered with
+/// `URLProtocol`, it would guard every later session of the test process.
+package final class RealNetworkGuardProtocol: URLProtocol {
+  override package class func canInit(with request: URLRequest) -> Bool {
     guard let url = request.url, let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     else { return false }
-    // Called where the request is made: the one place the test is known in Swift Testing.
-    if let name = Test.current?.name ?? XCTestRun.currentName {
-      RealNetworkGuard.state.withLock { $0.testNames[url.absoluteString] = name }
+    // Called where the request is made: in a Swift Testing test, the one place its task, and so
+    // the test, is known. The failure is recorded there, on that test, for this request.
+    if let test = Test.current {
+      let message = RealNetworkGuard.message(RecordedRequest(request), testName: test.name)
+      RealNetworkGuard.state.withLock { $0.reportedInTest[url.absoluteString, default: 0] += 1 }
+      TestingProcess.markSwiftTesting()
+      Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
     }
     return true
   }
 
-  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+  override package class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
-  override func startLoading() {
+  override package func startLoading() {
     let recorded = RecordedRequest(request)
-    let (location, testName) = RealNetworkGuard.state.withLock { state in
-      (state.location, state.testNames.removeValue(forKey: recorded.url.absoluteString))
+    let (location, reported) = RealNetworkGuard.state.withLock { state in
+      let key = recorded.url.absoluteString
+      guard let count = state.reportedInTest[key] else { return (state.location, false) }
+      state.reportedInTest[key] = count > 1 ? count - 1 : nil
+      return (state.location, true)
     }
-    let message = """
-      RealNetworkGuard stopped \(recorded), a request to the real network\
-      \(testName.map { " made by \($0)" } ?? ""). Make it through SystemBoxes.urlSession, which \
-      isolated tests answer from their stubs (TestNetwork), instead of URLSession.shared or a \
-      session of the code's own.
-      """
-    TestFailure.fail(
-      message,
-      at: location
-        ?? _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-    )
-    client?.urlProtocol(
-      self,
-      didFailWithError: URLError(
-        .notConnectedToInternet,
-        userInfo: [NSLocalizedDescriptionKey: message]
+    let message = RealNetworkGuard.message(recorded, testName: XCTestRun.currentName)
+    if !reported {
+      // An XCTest test (one at a time: the running one made it), or code outside every test's
+      // tasks, which fails the run.
+      TestFailure.fail(
+        message,
+        at: location
+          ?? _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
       )
+    }
+    let error = URLError(
+      .notConnectedToInternet,
+      userInfo: [NSLocalizedDescriptionKey: message, ReportedFailures.userInfoKey: true]
     )
+    client?.urlProtocol(self, didFailWithError: error)
   }
 
-  override func stopLoading() {}
+  override package func stopLoading() {}
 }

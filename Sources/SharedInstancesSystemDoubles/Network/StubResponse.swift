@@ -165,6 +165,10 @@ public struct StubResponse: Sendable, CustomStringConvertible {
   /// This answer, given `delay` later on the clock of `SystemBoxes.continuousClock`
   /// (read when the stub is declared: a `TestClock` the test advances).
   ///
+  /// > Important: Override `SystemBoxes.continuousClock` before declaring the stub. An isolated
+  /// > test that did not override it has the live clock, and the answer then waits `delay` in
+  /// > real time.
+  ///
   /// ```swift
   /// let clock = TestClock()
   /// SystemBoxes.continuousClock.override(with: clock)

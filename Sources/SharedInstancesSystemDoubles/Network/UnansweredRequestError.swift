@@ -1,4 +1,5 @@
 import Foundation
+import _SharedInstancesTestReporting
 
 /// The error a request gets from a ``TestNetwork`` when none of the test's stubs answers it.
 ///
@@ -40,3 +41,6 @@ public struct UnansweredRequestError: Error, Sendable, CustomStringConvertible {
     return text
   }
 }
+
+// Reported before it is thrown: the isolation trait does not report it again.
+extension UnansweredRequestError: ReportedFailure {}

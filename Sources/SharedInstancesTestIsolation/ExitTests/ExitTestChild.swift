@@ -17,7 +17,7 @@ import _SharedInstancesTestingShims
 enum ExitTestChild {
   /// The name the child's scope carries in messages; the parent test replaces it with its own
   /// name when the message reaches it.
-  static let scopeName = "exit test child process"
+  static var scopeName: String { _Scope.exitTestChildName }
 
   /// Whether this process is an exit test's child.
   static var isChild: Bool { si_testing_is_exit_test_child() != 0 }
@@ -50,8 +50,9 @@ enum ExitTestChild {
     session.withLock { $0 = opened }
     _ExitTestIsolation.ender.withLock { ender in
       ender = {
+        // The stop observer stays: the library's stops still mark standard error, so that
+        // `sharedInstancesStopMessage` finds them once the body runs as the program.
         _ScopeObserver.instanceCreated.withLock { $0 = nil }
-        _ProcessStop.observer.withLock { $0 = nil }
         session.withLock { $0 }?.end()
       }
     }

@@ -19,6 +19,8 @@ struct BoxRewriter {
   /// Names already declared in each container (`""` for the top level), to keep the box's
   /// name free.
   let takenNames: [String: Set<String>]
+  /// `Resettable`, or `SharedInstances.Resettable` when the target declares a type of that name.
+  var boxType = "Resettable"
 
   /// The box's name: `sharedBox`, or a longer one when that name is taken.
   func boxName(for instance: SharedInstance) -> String {
@@ -41,20 +43,22 @@ struct BoxRewriter {
     protocolType: String? = nil
   ) -> Result<LineEdit, MigrationFailure> {
     let declaration = instance.declaration
-    let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
-    let bytes = Array(file.text.utf8)
+    let bytes = file.bytes
     // What shares the first and the last line: indentation before, a comment after.
-    let lineStart = lineStartOffset(declaration.line, bytes: bytes)
-    guard lineStart <= declaration.start, declaration.endLine <= lines.count else {
+    guard declaration.line >= 1, declaration.endLine <= file.lineStarts.count,
+      file.lineStarts[declaration.line - 1] <= declaration.start
+    else {
       return .failure(
         MigrationFailure(instance: instance, reason: "the scanner lost track of its lines")
       )
     }
+    let lineStart = file.lineStarts[declaration.line - 1]
     let prefix = String(decoding: bytes[lineStart..<declaration.start], as: UTF8.self)
-    let lastLine = lines[declaration.endLine - 1]
-    let lastLineStart = lineStartOffset(declaration.endLine, bytes: bytes)
+    let lastLineEnd =
+      declaration.endLine < file.lineStarts.count
+      ? file.lineStarts[declaration.endLine] - 1 : bytes.count
     let suffix = String(
-      decoding: bytes[declaration.end..<(lastLineStart + lastLine.utf8.count)],
+      decoding: bytes[min(declaration.end, lastLineEnd)..<lastLineEnd],
       as: UTF8.self
     )
     let trimmedSuffix = suffix.trimmingCharacters(in: .whitespaces)
@@ -142,11 +146,11 @@ struct BoxRewriter {
     let name = "name: \"\(instance.qualifiedName.filter { $0 != "`" })\""
     let boxValue: String
     if instance.shape == .bootstrap {
-      boxValue = "Resettable<\(valueType)>.empty(\(name))"
+      boxValue = "\(boxType)<\(valueType)>.empty(\(name))"
     } else if instance.isMainActor {
-      boxValue = "Resettable<\(valueType)>(\(name), mainActor: \(factory))"
+      boxValue = "\(boxType)<\(valueType)>(\(name), mainActor: \(factory))"
     } else {
-      boxValue = "Resettable<\(valueType)>(\(name)) \(factory)"
+      boxValue = "\(boxType)<\(valueType)>(\(name)) \(factory)"
     }
 
     // The accessor.
@@ -201,7 +205,7 @@ struct BoxRewriter {
     func fits(_ text: String) -> Bool {
       text.split(separator: "\n").allSatisfy { (indent + $0).count <= 100 }
     }
-    let head = "Resettable<\(valueType)>"
+    let head = "\(boxType)<\(valueType)>"
     let oneLineBody =
       !factory.contains("\n") && factory.hasPrefix("{ ")
       ? String(factory.dropFirst(2).dropLast(2)) : nil
@@ -243,16 +247,6 @@ struct BoxRewriter {
       return LineEdit(first: line + 1, last: line, lines: ["import SharedInstances"])
     }
     return LineEdit(first: 1, last: 0, lines: ["import SharedInstances", ""])
-  }
-
-  private func lineStartOffset(_ line: Int, bytes: [UInt8]) -> Int {
-    var current = 1
-    var offset = 0
-    while current < line, offset < bytes.count {
-      if bytes[offset] == UInt8(ascii: "\n") { current += 1 }
-      offset += 1
-    }
-    return offset
   }
 }
 
