@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the four library modules with the toolchain's own `docc`
+# Builds the DocC documentation of the library modules with the toolchain's own `docc`
 # (no plugin),
 # treating every warning (a broken symbol link, an unknown parameter) as an error.
 #
@@ -28,7 +28,8 @@ swift build --scratch-path "$scratch" --target SharedInstancesTesting \
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then docc="$(dirname "$(command -v swift)")/docc"; fi
 
-for module in SharedInstances SharedInstancesLocator SharedInstancesSystem SharedInstancesTesting; do
+for module in SharedInstances SharedInstancesLocator SharedInstancesSystem SharedInstancesLaunch \
+  SharedInstancesLaunchTesting SharedInstancesTesting; do
   module_graphs="$scratch/graphs/$module"
   rm -rf "$module_graphs" "$out/$module.doccarchive"
   mkdir -p "$module_graphs"

@@ -42,6 +42,14 @@ package enum TestFailure {
     }
   }
 
+  /// Records `message` as a failure pointing at a Swift Testing test's own declaration: of that
+  /// test on its task, else of the run (the test ended). For a failure the library detects with
+  /// no line of the test's code to point at, such as a request to the test's default network.
+  static func fail(_ message: String, atTest test: SourceLocation) {
+    TestingProcess.markSwiftTesting()
+    Issue.record(Comment(rawValue: message), sourceLocation: test)
+  }
+
   /// Records `message` as a failure of the running test if one can take it now; otherwise
   /// prints it, for callers that keep the failure and deliver it later themselves (the spies).
   package static func record(_ message: String, at location: _SourceLocation) {

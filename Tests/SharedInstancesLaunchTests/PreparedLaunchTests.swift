@@ -115,6 +115,27 @@ import Testing
       }
     }
 
+    @Test func anImmediateClockSleepsNoRealTime() async throws {
+      var handoff = LaunchHandoff()
+      handoff.clock = .immediate(startingAt: 10)
+      let result = try await PreparedLaunch(handoff).run(Fixture.url, arguments: ["sleep"])
+      #expect(result.lines == ["clock 3610.0 seconds"])
+    }
+
+    @Test func theLibrarysStopFailsTheLaunchingTest() async throws {
+      let launch = try PreparedLaunch(LaunchHandoff())
+      var result: LaunchResult?
+      try await withKnownIssue {
+        result = try await launch.run(Fixture.url, arguments: ["empty"])
+      } matching: { issue in
+        let text = issue.comments.map(\.rawValue).joined()
+        return text.contains("SharedInstances stopped the launched process: ")
+          && text.contains("Fixture.empty")
+      }
+      #expect(result?.report.stopMessage?.contains("Fixture.empty") == true)
+      #expect(result?.endedBySignal == true)
+    }
+
     @Test func parallelLaunchesServeOnlyTheirOwnDoubles() async throws {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<12 {
