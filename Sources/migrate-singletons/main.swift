@@ -34,6 +34,10 @@ let usage = """
     --no-verify             With --apply, write without building first.
     --check                 Write nothing; fail, naming file and line, if a shared instance is
                             not a box (and not allowed).
+    --round-trip <folder>   A check of the tool itself (repeatable; nothing else is needed): lex
+                            every Swift file under the folder, check that its tokens and trivia
+                            rebuild it byte for byte, and plan its migration as a target of its
+                            own; print each file that fails, then the totals. Exit 1 if one did.
 
   Without --apply or --check it prints the plan and a unified diff, and writes nothing.
 
@@ -67,6 +71,7 @@ var spies: String?
 var apply = false
 var verify = true
 var check = false
+var roundTrip: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(of option: String) -> String {
   guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -88,12 +93,16 @@ while let argument = arguments.popFirst() {
   case "--apply": apply = true
   case "--no-verify": verify = false
   case "--check": check = true
+  case "--round-trip": roundTrip.append(value(of: argument))
   case "--help", "-h":
     print(usage)
     exit(0)
   default:
     fail("unknown argument \(argument)\n\(usage)")
   }
+}
+if !roundTrip.isEmpty {
+  exit(runRoundTrip(roundTrip))
 }
 guard let package else { fail("--package is required\n\(usage)") }
 guard !sources.isEmpty else { fail("--sources is required\n\(usage)") }
@@ -162,7 +171,8 @@ do {
       allowed: allowed,
       classes: classes,
       extractProtocol: extractProtocol,
-      moduleName: moduleName
+      moduleName: moduleName,
+      indentation: swiftFormatIndentation(in: packageURL)
     )
   )
   if check {
@@ -219,4 +229,21 @@ do {
   )
 } catch {
   fail("\(error)", status: 1)
+}
+
+/// The indentation a package's `.swift-format` sets (`{"indentation": {"spaces": 4}}` or
+/// `{"tabs": 1}`), or nil without one.
+func swiftFormatIndentation(in package: URL) -> String? {
+  guard
+    let data = FileManager.default.contents(
+      atPath: package.appendingPathComponent(".swift-format").path
+    ),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let indentation = object["indentation"] as? [String: Int]
+  else { return nil }
+  if let spaces = indentation["spaces"], spaces > 0 {
+    return String(repeating: " ", count: spaces)
+  }
+  if let tabs = indentation["tabs"], tabs > 0 { return String(repeating: "\t", count: tabs) }
+  return nil
 }

@@ -126,3 +126,38 @@ import _SpyGeneratorCore
     #expect(migration.instances.map(\.qualifiedName) == ["Parser.shared"])
   }
 }
+
+/// The shapes of the real files the lexer once could not follow (from swift-nio,
+/// swift-openapi-runtime, swift-syntax, swift-prometheus, postgres-kit and sqlite-kit): each
+/// is read, and rebuilt byte for byte from its tokens and trivia.
+@Suite struct LexerRegressionTests {
+  @Test(arguments: [
+    // A raw string holding one quote is not a multi-line literal.
+    ##"""
+    func unquote(_ value: String) -> String {
+      guard value.first == #"""#, value.last == #"""# else { return value }
+      return value.replacingOccurrences(of: #"\""#, with: #"""#)
+    }
+    """##,
+    ##"""
+    buffer.append(UInt8(ascii: #"""#))
+    buffer.append(contentsOf: #"} "#.utf8)
+    let quoted = #""""foobar""#
+    """##,
+    // A bare regex literal (Swift 6) holding a bracket.
+    ##"""
+    struct Parser {
+      static var allocations: Regex<(Substring, Substring)> {
+        /^]: (\d+)$/
+      }
+      func half(_ total: Int, _ count: Int) -> Int { total / 2 / count }
+    }
+    """##,
+  ])
+  func aFileOnceMisreadIsFollowedAndRoundTrips(source: String) throws {
+    let report = LexerRoundTrip.check(Array(source.utf8))
+    #expect(report.failure == nil)
+    #expect(report.problems.isEmpty)
+    #expect(try migrate(source).diagnostics.isEmpty)
+  }
+}

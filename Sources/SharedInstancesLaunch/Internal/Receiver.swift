@@ -21,8 +21,9 @@
 
     /// The exit status of a process that refused its hand-off (`EX_CONFIG`).
     static let refusedStatus: Int32 = 78
-    /// The name the process's scope carries in messages.
-    static let scopeName = "the launched process"
+    /// The name the process's scope carries in messages: the program's, since the launching
+    /// test's is not known here.
+    static var scopeName: String { "\(ProcessInfo.processInfo.processName) (launched by a test)" }
 
     private static let state = Protected<Accepted?>(nil)
     private static let declared = Protected(false)
@@ -72,6 +73,7 @@
         isStrict: envelope.handoff.isStrict,
         isProcessWide: true,
         capturesEveryBox: true,
+        tracking: _ScopeTracking(testDefaults: LaunchDoubles.lazyDefaults),
         report: { diagnostic in
           report.write(LaunchEvent(kind: .diagnostic, message: diagnostic.message))
           FileHandle.standardError.write(Data("SharedInstances: \(diagnostic.message)\n".utf8))
@@ -99,7 +101,10 @@
       for (name, data) in handoff.overrides.sorted(by: { $0.key < $1.key }) {
         guard let box = boxes[name] else {
           problems.append(
-            "the hand-off overrides the box \"\(name)\", which the program does not declare overridable (declared: \(overridable.map(\.name).sorted()))"
+            """
+            the hand-off overrides the box "\(name)", which the program does not declare \
+            overridable (declared: \(overridable.map(\.name).sorted()))
+            """
           )
           continue
         }
@@ -120,7 +125,10 @@
           }
         } else {
           problems.append(
-            "the hand-off chooses the scenario \"\(name)\", which the program does not declare (declared: \(scenarios.map(\.name).sorted()))"
+            """
+            the hand-off chooses the scenario "\(name)", which the program does not declare \
+            (declared: \(scenarios.map(\.name).sorted()))
+            """
           )
         }
       }

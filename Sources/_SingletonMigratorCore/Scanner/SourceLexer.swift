@@ -45,6 +45,8 @@ struct SourceLexer {
   private(set) var problems: [(line: Int, message: String)] = []
   private var position = 0
   private var line = 1
+  /// The token before the one being scanned: whether a `/` may open a regex literal.
+  private var previous: Token?
 
   init(_ text: String) {
     bytes = Array(text.utf8)
@@ -97,6 +99,7 @@ struct SourceLexer {
       }
       let start = position
       let startLine = line
+      previous = result.last
       let kind = scanToken()
       if kind == .punctuation, position == start + 1 {
         let byte = bytes[start]
@@ -248,6 +251,11 @@ struct SourceLexer {
       position += 1
       return .punctuation
     }
+    if byte == UInt8(ascii: "/"), let length = bareRegexLength() {
+      for offset in 0..<length where bytes[position + offset] == UInt8(ascii: "\n") { line += 1 }
+      position += length
+      return .string
+    }
     if Self.operatorBytes.contains(byte) {
       // `?` and `!` stand alone (optional chaining, unwrapping), and so do `<` and `>`
       // (generic brackets; `>>` closes two), except in `<=`, `>=` and `!=`.
@@ -267,6 +275,53 @@ struct SourceLexer {
     }
     position += 1
     return .operator
+  }
+
+  /// Keywords after which an expression starts, so that a `/` there opens a regex literal.
+  private static let expressionKeywords: Set<String> = [
+    "return", "case", "in", "where", "if", "guard", "while", "throw", "try", "await", "else",
+    "repeat", "yield",
+  ]
+
+  /// The length of a bare regex literal (`/^]: (\d+)$/`) starting at `position`, or nil when
+  /// the `/` is an operator: as the compiler decides, it opens a literal only where an
+  /// expression starts, not before white space, and only when it closes on the same line.
+  private func bareRegexLength() -> Int? {
+    guard let next = peek(1),
+      ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: "/")].contains(next)
+    else { return nil }
+    if let previous {
+      switch previous.kind {
+      case .punctuation:
+        guard ["(", "[", "{", ",", ":", ";"].contains(previous.text) else { return nil }
+      case .operator:
+        guard !["?", "!", ">"].contains(previous.text) || previous.end < position else {
+          return nil
+        }
+      case .identifier:
+        guard Self.expressionKeywords.contains(previous.text) else { return nil }
+      default: return nil
+      }
+    }
+    var offset = 1
+    var classDepth = 0
+    while position + offset < bytes.count {
+      let byte = bytes[position + offset]
+      if byte == UInt8(ascii: "\n") { return nil }
+      if byte == UInt8(ascii: "\\") {
+        offset += 2
+        continue
+      }
+      if byte == UInt8(ascii: "[") { classDepth += 1 }
+      if byte == UInt8(ascii: "]"), classDepth > 0 { classDepth -= 1 }
+      if byte == UInt8(ascii: "/"), classDepth == 0 {
+        // A literal does not end in white space (`a / b / c` is division).
+        let before = bytes[position + offset - 1]
+        return before == 0x20 || before == 0x09 ? nil : offset + 1
+      }
+      offset += 1
+    }
+    return nil
   }
 
   /// An extended regex literal, `#/…/#`, whose first `#` is at `position`: it runs to a `/`
@@ -296,7 +351,14 @@ struct SourceLexer {
 
   /// A string literal whose opening quote is at `position`, with `hashes` `#`s before it.
   private mutating func scanString(hashes: Int) {
-    let multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    // `"""` opens a multi-line literal only when nothing but white space follows it on its line:
+    // `#"""#` is a raw string holding one quote.
+    var multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    if multiLine {
+      var offset = 3
+      while let byte = peek(offset), byte == 0x20 || byte == 0x09 || byte == 0x0D { offset += 1 }
+      multiLine = peek(offset) == UInt8(ascii: "\n") || peek(offset) == nil
+    }
     let startLine = line
     position += multiLine ? 3 : 1
     var closed = false
