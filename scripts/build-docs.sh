@@ -16,7 +16,10 @@ graphs="$PWD/$scratch/symbol-graphs"
 mkdir -p "$graphs"
 # Build only the library targets, emitting their symbol graphs as they compile.
 # SHARED_INSTANCES_DOCUMENTATION: SharedInstancesTesting does not re-export SharedInstances here,
-# so that each archive documents its own module's symbols only (see Exports.swift).
+# so that each archive documents its own module's symbols only (see Exports.swift). It still
+# re-exports the test-support modules (SharedInstancesTestIsolation, SharedInstancesSpies,
+# SharedInstancesSystemDoubles, SharedInstancesDependencyMap): their symbols join its symbol
+# graph, and its catalog documents them together.
 swift build --scratch-path "$scratch" --target SharedInstancesTesting \
   -Xswiftc -DSHARED_INSTANCES_DOCUMENTATION \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
