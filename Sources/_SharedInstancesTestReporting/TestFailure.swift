@@ -42,7 +42,7 @@ package enum TestFailure {
   /// Records `message` as a failure pointing at a Swift Testing test's own declaration: of that
   /// test on its task, else of the run (the test ended). For a failure the library detects with
   /// no line of the test's code to point at, such as a request to the test's default network.
-  static func fail(_ message: String, atTest test: SourceLocation) {
+  package static func fail(_ message: String, atTest test: SourceLocation) {
     TestingProcess.markSwiftTesting()
     Issue.record(Comment(rawValue: message), sourceLocation: test)
   }
