@@ -2,7 +2,8 @@ import Foundation
 import SharedInstances
 import TestSupport
 
-/// Boxes of the isolation-edge tests (issue 14): each test uses its own.
+/// Boxes of the tests of isolation's edges (escaped reads, misuse, the process-wide gate): each
+/// test uses its own.
 enum EdgeBoxes {
   static let gateLeak = Resettable { Tagged("real") }
   static let carried = Resettable { Tagged("real") }
