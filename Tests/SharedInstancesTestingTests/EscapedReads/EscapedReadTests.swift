@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Issue 14, item 5: a read from outside every test task that gets the process-wide instance of
+/// A read from outside every test task that gets the process-wide instance of
 /// a box a live isolated scope has overridden is warned about, once per box.
 @Suite(.serialized) struct EscapedReadTests {
   /// Captures the warnings while `body` runs, passing them on as well.
