@@ -158,6 +158,8 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
         "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
+        // `SharedScope.leaveExitTestIsolation()`, for exit tests of what production code does.
+        "SharedInstancesTestIsolation",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and

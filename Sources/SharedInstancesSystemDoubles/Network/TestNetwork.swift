@@ -106,7 +106,7 @@ public final class TestNetwork: Sendable {
   }
 
   /// A test's default network, created by the library on the test's first read of the box.
-  static func testDefault() -> TestNetwork {
+  package static func testDefault() -> TestNetwork {
     TestNetwork(
       at: _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
       isTestDefault: true
