@@ -171,7 +171,8 @@ do {
       allowed: allowed,
       classes: classes,
       extractProtocol: extractProtocol,
-      moduleName: moduleName
+      moduleName: moduleName,
+      indentation: swiftFormatIndentation(in: packageURL)
     )
   )
   if check {
@@ -228,4 +229,21 @@ do {
   )
 } catch {
   fail("\(error)", status: 1)
+}
+
+/// The indentation a package's `.swift-format` sets (`{"indentation": {"spaces": 4}}` or
+/// `{"tabs": 1}`), or nil without one.
+func swiftFormatIndentation(in package: URL) -> String? {
+  guard
+    let data = FileManager.default.contents(
+      atPath: package.appendingPathComponent(".swift-format").path
+    ),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let indentation = object["indentation"] as? [String: Int]
+  else { return nil }
+  if let spaces = indentation["spaces"], spaces > 0 {
+    return String(repeating: " ", count: spaces)
+  }
+  if let tabs = indentation["tabs"], tabs > 0 { return String(repeating: "\t", count: tabs) }
+  return nil
 }

@@ -30,6 +30,9 @@ public struct SingletonMigrator: Sendable {
     public var extractProtocol: Bool
     /// The test module's import line for the spies (`@testable import App`).
     public var moduleName: String?
+    /// One level of indentation for what the migrator writes (a package's `.swift-format`
+    /// says); nil to follow each file's own.
+    public var indentation: String?
 
     /// Creates options.
     ///
@@ -42,16 +45,20 @@ public struct SingletonMigrator: Sendable {
     ///   - classes: Class names of other modules to treat as classes.
     ///   - extractProtocol: Whether to extract protocols and generate spies.
     ///   - moduleName: The target's module name, for the spies' import.
+    ///   - indentation: One level of indentation (`"    "`, `"\t"`), or nil to follow each
+    ///     file's own.
     public init(
       allowed: [String] = [],
       classes: [String] = [],
       extractProtocol: Bool = false,
-      moduleName: String? = nil
+      moduleName: String? = nil,
+      indentation: String? = nil
     ) {
       self.allowed = allowed
       self.classes = classes
       self.extractProtocol = extractProtocol
       self.moduleName = moduleName
+      self.indentation = indentation
     }
   }
 
@@ -250,7 +257,8 @@ public struct SingletonMigrator: Sendable {
         file: file,
         takenNames: taken,
         boxType: finder.declaredTypeNames.contains("Resettable")
-          ? "SharedInstances.Resettable" : "Resettable"
+          ? "SharedInstances.Resettable" : "Resettable",
+        indentUnit: options.indentation
       )
       var edits: [LineEdit] = []
       for instance in instances where instance.file == file.path && !instance.isAllowed {
@@ -268,7 +276,11 @@ public struct SingletonMigrator: Sendable {
         }
       }
       if let protocols {
-        edits += protocols.edits(in: file, migrated: Set(migration.migrated.map(\.qualifiedName)))
+        edits += protocols.edits(
+          in: file,
+          migrated: Set(migration.migrated.map(\.qualifiedName)),
+          indentUnit: options.indentation ?? BoxRewriter.indentUnit(of: file)
+        )
       }
       guard !edits.isEmpty else { continue }
       if let importEdit = rewriter.importEdit(),

@@ -1,0 +1,124 @@
+import Foundation
+import SharedInstances
+
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+extension Spy {
+  // MARK: - Waiting, with a Duration
+
+  /// Waits until a method has been called, with a timeout spelled as a `Duration`.
+  ///
+  /// The same wait as ``waitUntilCalled(_:times:timeout:fileID:filePath:line:column:)-70b22``,
+  /// for tests that write time the way Swift Testing's own APIs do:
+  ///
+  /// ```swift
+  /// await downloader.waitUntilCalled(.downloadImage, timeout: .milliseconds(300))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - method: The method to wait for, such as `.downloadImage`.
+  ///   - times: How many calls to wait for. 1 by default.
+  ///   - timeout: How long to wait before failing.
+  ///   - fileID: Where the test waits, for failures. Leave the default.
+  ///   - filePath: Where the test waits, for failures. Leave the default.
+  ///   - line: Where the test waits, for failures. Leave the default.
+  ///   - column: Where the test waits, for failures. Leave the default.
+  /// - Returns: True when the calls arrived in time; false after reporting a failure.
+  @discardableResult
+  public func waitUntilCalled(
+    _ method: Call.Method,
+    times: Int = 1,
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    await waitAsync(
+      for: "\(spyName).\(method) to be called",
+      matching: { $0.method == method },
+      times: times,
+      timeout: Self.seconds(timeout),
+      at: SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Blocks the current thread until a method has been called, with a timeout spelled as a
+  /// `Duration`.
+  ///
+  /// The same wait as ``waitUntilCalled(_:times:timeout:fileID:filePath:line:column:)-5whm4``,
+  /// for XCTest tests that are not `async`:
+  ///
+  /// ```swift
+  /// XCTAssertTrue(downloader.waitUntilCalled(.downloadImage, timeout: .seconds(1)))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - method: The method to wait for, such as `.downloadImage`.
+  ///   - times: How many calls to wait for. 1 by default.
+  ///   - timeout: How long to wait before failing.
+  ///   - fileID: Where the test waits, for failures. Leave the default.
+  ///   - filePath: Where the test waits, for failures. Leave the default.
+  ///   - line: Where the test waits, for failures. Leave the default.
+  ///   - column: Where the test waits, for failures. Leave the default.
+  /// - Returns: True when the calls arrived in time; false after reporting a failure.
+  @available(*, noasync, message: "Use the async waitUntilCalled, which suspends instead")
+  @discardableResult
+  public func waitUntilCalled(
+    _ method: Call.Method,
+    times: Int = 1,
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Bool {
+    waitBlocking(
+      for: "\(spyName).\(method) to be called",
+      matching: { $0.method == method },
+      times: times,
+      timeout: Self.seconds(timeout),
+      at: SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Waits until calls whose arguments satisfy a predicate arrive, with a timeout spelled as a
+  /// `Duration`.
+  ///
+  /// The same wait as
+  /// ``waitUntilCalled(times:timeout:fileID:filePath:line:column:where:)-6a3qj``:
+  ///
+  /// ```swift
+  /// await spy.waitUntilCalled(timeout: .seconds(2)) { $0 == .open(id: 4) }
+  /// ```
+  ///
+  /// > Important: The predicate runs while the spy holds its lock: it must not call the spy.
+  ///
+  /// - Parameters:
+  ///   - times: How many matching calls to wait for. 1 by default.
+  ///   - timeout: How long to wait before failing.
+  ///   - fileID: Where the test waits, for failures. Leave the default.
+  ///   - filePath: Where the test waits, for failures. Leave the default.
+  ///   - line: Where the test waits, for failures. Leave the default.
+  ///   - column: Where the test waits, for failures. Leave the default.
+  ///   - predicate: Whether a call counts; take its arguments apart with `if case`.
+  /// - Returns: True when the calls arrived in time; false after reporting a failure.
+  @discardableResult
+  public func waitUntilCalled(
+    times: Int = 1,
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    where predicate: @escaping @Sendable (Call) -> Bool
+  ) async -> Bool {
+    let location = SpyLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return await waitAsync(
+      for: "a call to \(spyName) matching the predicate at \(location.short)",
+      matching: predicate,
+      times: times,
+      timeout: Self.seconds(timeout),
+      at: location
+    )
+  }
+}
