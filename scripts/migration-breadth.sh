@@ -77,7 +77,7 @@ for block in open(sys.argv[1]).read().split("=== ")[1:]:
         else:
             continue
         short = re.sub(r"`[^`]*`", "…", reason)
-        short = re.sub(r"\b[A-Z]\w*(<[^>]*>)?", "T", short).split(":")[0]
+        short = re.sub(r"\b_*[A-Z]\w*(<[^>]*>)?", "T", short).split(":")[0]
         short = {
             "T is a value type": "value type",
             "the migrator cannot tell whether T is a class (the target does not declare it)": "type from another module",
