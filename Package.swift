@@ -93,6 +93,12 @@ let package = Package(
       name: "SharedInstancesDependencyMap",
       dependencies: [
         "SharedInstances", "_SharedInstancesIsolation", "_SharedInstancesTestReporting",
+      ],
+      // The map's page, as the files it is edited as; compiled into the code, no bundle.
+      resources: [
+        .embedInCode("Page/dependencies.html"),
+        .embedInCode("Page/dependencies.css"),
+        .embedInCode("Page/dependencies.js"),
       ]
     ),
     // The trait and the XCTest base class: open a scope per test and bring the others in.
@@ -152,6 +158,8 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
         "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
+        // `SharedScope.leaveExitTestIsolation()`, for exit tests of what production code does.
+        "SharedInstancesTestIsolation",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and

@@ -346,6 +346,18 @@ for entry in "${targets[@]}"; do
   IFS=',' read -ra excluded_dirs <<<"$excluded"
   for sub in "${excluded_dirs[@]}"; do prune+=(-path "$dir/$sub" -prune -o); done
   mapfile -t files < <(find "$dir" "${prune[@]}" -name '*.swift' -print | sort)
+  # `.embedInCode` resources: SwiftPM generates `PackageResources`, one `[UInt8]` per file (named
+  # after it, `.` as `_`); the same names, empty, stand in for it here.
+  resources=$(grep -oE '\.embedInCode\("[^"]+"\)' Package.swift | sed 's/.*("\(.*\)")/\1/' \
+    | while read -r resource; do [ -f "$dir/$resource" ] && basename "$resource"; done || true)
+  if [ -n "$resources" ]; then
+    {
+      echo "struct PackageResources {"
+      for resource in $resources; do echo "  static let ${resource//./_}: [UInt8] = []"; done
+      echo "}"
+    } >"$work/$module-resources.swift"
+    files+=("$work/$module-resources.swift")
+  fi
   read -ra extra <<<"$flags"
   options=("${common[@]}" -package-name sharedinstances -module-name "$module" "${extra[@]}")
   [ "$kind" = library ] && options+=(-parse-as-library -enable-testing)

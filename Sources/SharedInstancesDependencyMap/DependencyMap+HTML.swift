@@ -8,8 +8,7 @@ extension DependencyMap {
   }
 
   static func html(_ tests: Tests) -> String {
-    pageHead + pageData(tests) + "\n</script>\n<script>\n" + pageScript
-      + "</script>\n</body>\n</html>\n"
+    page.beforeData + pageData(tests) + "\n" + page.afterData
   }
 
   /// The kinds of a dependency as the page's script reads them, one bit each.

@@ -17,6 +17,15 @@ extension LaunchHandoff {
     case incrementing
   }
 
+  /// What `SystemBoxes.continuousClock` and `SystemBoxes.suspendingClock` serve in the launched
+  /// process.
+  public enum Clocks: Codable, Sendable, Hashable {
+    /// A clock whose `now` starts `seconds` after its origin, and whose sleeps return at once,
+    /// moving `now` to their deadline: as `ImmediateClock`, so that a launched tool's retries
+    /// and timeouts take no real time.
+    case immediate(startingAt: TimeInterval)
+  }
+
   /// What `SystemBoxes.random` serves in the launched process.
   public enum Randomness: Codable, Sendable, Hashable {
     /// The numbers `SeededRandomNumberGenerator(seed:)` draws: the same in the test and in the

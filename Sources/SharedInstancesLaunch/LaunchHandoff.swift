@@ -34,6 +34,8 @@ public struct LaunchHandoff: Codable, Sendable, Hashable {
   public var uuid: UUIDs?
   /// What `SystemBoxes.random` serves; nil: the system's generator.
   public var random: Randomness?
+  /// What `SystemBoxes.continuousClock` and `.suspendingClock` serve; nil: the system's clocks.
+  public var clock: Clocks?
   /// The contents of the user defaults `SystemBoxes.userDefaults` serves: a suite of its own,
   /// empty but for these. Nil: the system's standard defaults.
   public var userDefaults: [String: LaunchDefaultsValue]?

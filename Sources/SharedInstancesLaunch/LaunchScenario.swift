@@ -79,7 +79,10 @@ public struct LaunchOverridable: Sendable {
   public init<Value: Decodable & Sendable>(_ box: Resettable<Value>, name: String? = nil) {
     guard let name = name ?? box.name else {
       preconditionFailure(
-        "SharedInstances: LaunchOverridable needs a name: give the box one (Resettable(name:)) or pass name:"
+        """
+        SharedInstances: LaunchOverridable needs a name: give the box one (Resettable(name:)) \
+        or pass name:
+        """
       )
     }
     self.name = name

@@ -24,7 +24,8 @@ public struct LaunchStub: Codable, Sendable, Hashable {
   /// Creates a stub.
   ///
   /// ```swift
-  /// handoff.stubs.append(LaunchStub(matcher: .prefix("https://example.com/"), responses: [.status(404)]))
+  /// let notFound = LaunchStub(matcher: .prefix("https://example.com/"), responses: [.status(404)])
+  /// handoff.stubs.append(notFound)
   /// ```
   ///
   /// - Parameters:

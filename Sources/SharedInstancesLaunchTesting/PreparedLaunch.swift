@@ -15,9 +15,9 @@ import Testing
 ///
 /// The hand-off lies in a folder only the test's user can open (mode 700; its files 600), named
 /// by a random token the launch also carries, and is removed when the test is done with it
-/// (``finish(sourceLocation:)``, or when the value is released). Pass ``environment`` (or
+/// (``finish(fileID:filePath:line:column:)``, or when the value is released). Pass ``environment`` (or
 /// ``arguments``) to any launcher: `XCUIApplication.launchEnvironment`, `Foundation.Process`,
-/// swift-subprocess, a shell script. ``run(_:arguments:environment:sourceLocation:)`` does it all
+/// swift-subprocess, a shell script. ``run(_:arguments:environment:fileID:filePath:line:column:)`` does it all
 /// for an executable: launch, wait, read the output and the report, fail the test for what went
 /// wrong in the process.
 ///
@@ -137,10 +137,25 @@ public final class PreparedLaunch: Sendable {
   /// let report = launch.finish()
   /// ```
   ///
-  /// - Parameter sourceLocation: Where failures are reported. Leave the default.
+  /// - Parameters:
+  ///   - fileID: Where failures are reported. Leave the default.
+  ///   - filePath: Where failures are reported. Leave the default.
+  ///   - line: Where failures are reported. Leave the default.
+  ///   - column: Where failures are reported. Leave the default.
   /// - Returns: What the processes reported.
   @discardableResult
-  public func finish(sourceLocation: SourceLocation = #_sourceLocation) -> LaunchReport {
+  public func finish(
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> LaunchReport {
+    let sourceLocation = SourceLocation(
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
     let report = report()
     let first = finished.withLock { done in
       defer { done = true }
@@ -148,7 +163,7 @@ public final class PreparedLaunch: Sendable {
     }
     guard first else { return report }
     for message in Self.failures(in: report) {
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      LaunchFailure.record(message, at: sourceLocation)
     }
     try? FileManager.default.removeItem(at: folder)
     return report
@@ -163,7 +178,10 @@ public final class PreparedLaunch: Sendable {
         ? "the hand-off has no stubs"
         : "stubs tried, newest first: \(request.stubsTried.joined(separator: "; "))"
       failures.append(
-        "The launched process sent \(request), which no stub of the test's hand-off answers (\(tried)). It failed in the process and never reached the network."
+        """
+        The launched process sent \(request), which no stub of the test's hand-off answers \
+        (\(tried)). It failed in the process and never reached the network.
+        """
       )
     }
     for diagnostic in report.diagnostics {
@@ -182,9 +200,9 @@ public final class PreparedLaunch: Sendable {
   // launcher passes ``environment``.
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     /// Launches the executable at `url` with the hand-off, waits for it to exit, and fails the
-    /// test for what went wrong in it (as ``finish(sourceLocation:)`` does, and when it did not take
-    /// the hand-off). The hand-off stays until ``finish(sourceLocation:)`` or the value's release,
-    /// so a test may launch several processes with it.
+    /// test for what went wrong in it (as ``finish(fileID:filePath:line:column:)`` does, and when it did not
+    /// take the hand-off). The hand-off stays until ``finish(fileID:filePath:line:column:)`` or the value's
+    /// release, so a test may launch several processes with it.
     ///
     /// ```swift
     /// let result = try await PreparedLaunch(handoff).run(toolURL, arguments: ["--limit", "2"])
@@ -194,16 +212,29 @@ public final class PreparedLaunch: Sendable {
     /// - Parameters:
     ///   - url: The executable.
     ///   - arguments: Its arguments.
-    ///   - environment: Its variables, to which the hand-off's are added; this process's by default.
-    ///   - sourceLocation: Where failures are reported. Leave the default.
+    ///   - environment: Its variables, to which the hand-off's are added; this process's by
+    ///     default.
+    ///   - fileID: Where failures are reported. Leave the default.
+    ///   - filePath: Where failures are reported. Leave the default.
+    ///   - line: Where failures are reported. Leave the default.
+    ///   - column: Where failures are reported. Leave the default.
     /// - Returns: Its exit status, output and report.
     /// - Throws: The error launching the process.
     public func run(
       _ url: URL,
       arguments: [String] = [],
       environment: [String: String] = ProcessInfo.processInfo.environment,
-      sourceLocation: SourceLocation = #_sourceLocation
+      fileID: String = #fileID,
+      filePath: String = #filePath,
+      line: Int = #line,
+      column: Int = #column
     ) async throws -> LaunchResult {
+      let sourceLocation = SourceLocation(
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
       let result = try await Self.launch(
         url,
         arguments: arguments,
@@ -222,7 +253,7 @@ public final class PreparedLaunch: Sendable {
         )
       }
       for message in failures {
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        LaunchFailure.record(message, at: sourceLocation)
       }
       return result
     }

@@ -7,7 +7,7 @@ extension Spy {
 
   /// Waits until a method has been called, with a timeout spelled as a `Duration`.
   ///
-  /// The same wait as ``waitUntilCalled(_:times:timeout:fileID:filePath:line:column:)-85es4``,
+  /// The same wait as ``waitUntilCalled(_:times:timeout:fileID:filePath:line:column:)-70b22``,
   /// for tests that write time the way Swift Testing's own APIs do:
   ///
   /// ```swift
@@ -45,7 +45,7 @@ extension Spy {
   /// Blocks the current thread until a method has been called, with a timeout spelled as a
   /// `Duration`.
   ///
-  /// The same wait as ``waitUntilCalled(_:times:timeout:fileID:filePath:line:column:)-70ku2``,
+  /// The same wait as ``waitUntilCalled(_:times:timeout:fileID:filePath:line:column:)-5whm4``,
   /// for XCTest tests that are not `async`:
   ///
   /// ```swift
@@ -85,7 +85,7 @@ extension Spy {
   /// `Duration`.
   ///
   /// The same wait as
-  /// ``waitUntilCalled(times:timeout:fileID:filePath:line:column:where:)-3gi3y``:
+  /// ``waitUntilCalled(times:timeout:fileID:filePath:line:column:where:)-6a3qj``:
   ///
   /// ```swift
   /// await spy.waitUntilCalled(timeout: .seconds(2)) { $0 == .open(id: 4) }

@@ -49,4 +49,5 @@ public struct UnstubbedCallError: Error, CustomStringConvertible, Sendable {
   }
 }
 
-extension UnstubbedCallError: AlreadyReportedError {}
+// Reported before it is thrown: the isolation trait does not report it again.
+extension UnstubbedCallError: ReportedFailure {}

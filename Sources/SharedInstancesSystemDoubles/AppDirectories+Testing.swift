@@ -8,10 +8,11 @@ extension AppDirectories {
   /// Fresh, empty folders of their own, under the system's temporary directory.
   ///
   /// An isolated test that does not override `SystemBoxes.directories` gets
-  /// `.fresh()` already. Created in an isolated test, the folders are removed when the test
-  /// ends; when it fails, they are kept for you to look at, and a warning on the test names
-  /// them. Created outside every test, they are yours to remove (the folder that holds
-  /// `documents`).
+  /// `.fresh()` already. Each folder is created when the test first reads its URL, so a test
+  /// that never touches the file system creates none. Created in an isolated test, the folders
+  /// are removed when the test ends (moved aside at once, deleted in the background); when it
+  /// fails, they are kept for you to look at, and a warning on the test names them. Created
+  /// outside every test, they are yours to remove (the folder that holds `documents`).
   ///
   /// ```swift
   /// @Test(.isolatedShared) func theDraftSurvivesARestart() throws {
@@ -24,7 +25,7 @@ extension AppDirectories {
   /// The folders are `<tmp>/SharedInstances-<test>-<random>/` `tmp`, `Documents` and `Caches`.
   ///
   /// - Parameter name: Part of the folder's name. The test's name by default.
-  /// - Returns: The folders, created.
+  /// - Returns: The folders, each created when its URL is first read.
   public static func fresh(named name: String? = nil) -> AppDirectories {
     let scope = ScopeTeardowns.currentScope
     let label = sanitized(name ?? scope?.name ?? "directories")
@@ -33,26 +34,27 @@ extension AppDirectories {
       "SharedInstances-\(label)-\(String(random, radix: 36))",
       isDirectory: true
     )
-    let directories = AppDirectories(
-      temporary: root.appendingPathComponent("tmp", isDirectory: true),
-      documents: root.appendingPathComponent("Documents", isDirectory: true),
-      caches: root.appendingPathComponent("Caches", isDirectory: true)
-    )
-    for folder in [root, directories.temporary, directories.documents, directories.caches] {
-      // Each folder is made alone (no intermediate directories): fewer system calls.
-      guard mkdir(folder.path, 0o700) == 0 else {
-        preconditionFailure("AppDirectories.fresh: cannot create \(folder.path) (errno \(errno))")
-      }
+    let folders = ["tmp", "Documents", "Caches"].map {
+      root.appendingPathComponent($0, isDirectory: true)
     }
+    let firstUse = _FoldersOnFirstUse(root: root, folders: folders)
+    let directories = AppDirectories(
+      temporary: folders[0],
+      documents: folders[1],
+      caches: folders[2],
+      firstUse: firstUse
+    )
     if let scope {
       ScopeTeardowns.add(in: scope) { ending in
+        // A test that never read a folder made none: nothing to keep or remove.
+        guard firstUse.madeAny else { return }
         if ending.testFailed {
           TestFailure.warn(
             "\(ending.scopeName) failed: its directories are kept at \(root.path)",
             at: _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
           )
         } else {
-          try? FileManager.default.removeItem(at: root)
+          FolderRemoval.remove(root)
         }
       }
     }
@@ -69,5 +71,21 @@ extension AppDirectories {
         ? Character(scalar) : "_"
     }
     return String(kept)
+  }
+}
+
+/// Removes a test's folders off the test's path: the folder is renamed at once (one system
+/// call: its URLs stop resolving before the test's scope has ended), and the renamed tree is
+/// deleted on a background queue.
+enum FolderRemoval {
+  private static let queue = DispatchQueue(label: "SharedInstances.FolderRemoval", qos: .utility)
+
+  static func remove(_ root: URL) {
+    let aside = root.deletingLastPathComponent().appendingPathComponent(
+      ".removed-\(root.lastPathComponent)",
+      isDirectory: true
+    )
+    let target = rename(root.path, aside.path) == 0 ? aside : root
+    queue.async { try? FileManager.default.removeItem(at: target) }
   }
 }

@@ -13,7 +13,7 @@ enum SystemTestDefaults {
       SharedTestDefault(SystemBoxes.userDefaults) { .ephemeral() },
       SharedTestDefault(SystemBoxes.notificationCenter) { RecordingNotificationCenter() },
       SharedTestDefault(SystemBoxes.directories) { .fresh() },
-      SharedTestDefault(SystemBoxes.urlSession) { TestNetwork().session },
+      SharedTestDefault(SystemBoxes.urlSession) { TestNetwork.testDefault().session },
     ]
   }
 }

@@ -30,9 +30,7 @@ package enum ReportedFailures {
   private static func contain(_ value: Any, depth: Int, budget: inout Int) -> Bool {
     budget -= 1
     guard budget >= 0, depth <= 8 else { return false }
-    if value is any AlreadyReportedError || value is ExpectationFailedError {
-      return true
-    }
+    if value is any ReportedFailure || value is ExpectationFailedError { return true }
     if let error = value as? NSError {
       if error.userInfo[userInfoKey] != nil { return true }
       if let underlying = error.userInfo[NSUnderlyingErrorKey],
@@ -49,7 +47,7 @@ package enum ReportedFailures {
   }
 }
 
-/// An error the library throws after it has reported the failure to the running test itself
-/// (a spy's unstubbed call, a request no stub answered), so that the isolation scopes do not
-/// report it a second time when the test rethrows it.
-package protocol AlreadyReportedError: Error {}
+/// An error the library throws after it reported its failure itself (an unstubbed call, an
+/// unanswered request): the modules that throw one mark its type with this protocol, so that
+/// ``ReportedFailures`` recognizes it without knowing those modules.
+package protocol ReportedFailure: Error {}

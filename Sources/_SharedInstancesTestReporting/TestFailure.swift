@@ -1,3 +1,6 @@
+// `_SharedInstancesTestReporting`: depends on the core and the isolation layer; every test-support
+// module depends on it to route failures to the running test framework.
+
 import Foundation
 import SharedInstances
 import Testing
@@ -37,6 +40,14 @@ package enum TestFailure {
       XCTFail(message, file: location.filePath, line: location.line)
       printToStandardError("SharedInstances: \(message)")
     }
+  }
+
+  /// Records `message` as a failure pointing at a Swift Testing test's own declaration: of that
+  /// test on its task, else of the run (the test ended). For a failure the library detects with
+  /// no line of the test's code to point at, such as a request to the test's default network.
+  package static func fail(_ message: String, atTest test: SourceLocation) {
+    TestingProcess.markSwiftTesting()
+    Issue.record(Comment(rawValue: message), sourceLocation: test)
   }
 
   /// Records `message` as a failure of the running test if one can take it now; otherwise

@@ -107,6 +107,49 @@ struct SymbolGraphReader {
     return (local, external)
   }
 
+  /// The requirements of `symbol` the spy leaves to their default implementation (see
+  /// ``hasDefaultImplementation(_:testable:)``), but where every requirement of one base name has
+  /// one: defaults of overloads call one another (a type must implement one of them).
+  func requirementsLeftToDefaults(of symbol: SymbolGraph.Symbol, testable: Bool) -> Set<String> {
+    let requirements = members(of: symbol).filter { $0.kind.identifier != "swift.associatedtype" }
+    func baseName(_ requirement: SymbolGraph.Symbol) -> Substring {
+      requirement.name.prefix { $0 != "(" }
+    }
+    let defaulted = requirements.filter { hasDefaultImplementation($0, testable: testable) }
+    let families = Dictionary(grouping: requirements, by: baseName)
+    let left = defaulted.filter { requirement in
+      let family = families[baseName(requirement)] ?? []
+      return family.count == 1
+        || family.contains { !hasDefaultImplementation($0, testable: testable) }
+    }
+    return Set(left.map(\.identifier.precise))
+  }
+
+  /// Whether the protocol's module implements `requirement` in an extension every conforming
+  /// type gets (no `where` clause) that a spy sees (public, or any access when the spy uses
+  /// `@testable import`), so that a spy may leave the requirement to it.
+  func hasDefaultImplementation(
+    _ requirement: SymbolGraph.Symbol,
+    testable: Bool
+  ) -> Bool {
+    let needsSetter =
+      requirement.declaration.contains("set }")
+      || requirement.declaration.contains("set}")
+    return (relationshipsByTarget[requirement.identifier.precise] ?? []).contains { relationship in
+      guard relationship.kind == "defaultImplementationOf",
+        let implementation = symbolsByID[relationship.source]
+      else { return false }
+      let visible =
+        ["public", "open"].contains(implementation.accessLevel)
+        || (testable && !["private", "fileprivate"].contains(implementation.accessLevel))
+      let unconditional = implementation.swiftExtension?.constraints?.isEmpty ?? true
+      let settable = !needsSetter || implementation.declaration.contains("set")
+      // A deprecated default (swift-log's `log(event:)`: "You should implement this method")
+      // is one a conforming type is meant to replace.
+      return visible && unconditional && settable && !implementation.isDeprecated
+    }
+  }
+
   /// The class of this module a protocol is constrained to, as in `protocol P: BaseController`.
   func superclass(of symbol: SymbolGraph.Symbol) -> SymbolGraph.Symbol? {
     for relationship in relationshipsBySource[symbol.identifier.precise] ?? []
@@ -130,8 +173,9 @@ struct SymbolGraphReader {
 /// Spells the types in declarations so that a spy, declared at the top level of another
 /// module, names the same types: a type nested in another (`Value` in `StatusEditor.A`, a
 /// protocol's own typealias) with its path, and a type named like an associated type (which
-/// the spy declares as a generic parameter, `Span` in `associatedtype Span: Span`) with its
-/// module.
+/// the spy declares as a generic parameter, `Span` in `associatedtype Span: Span`), like a
+/// Foundation type (`Notification`, which every spy imports) or like a generic parameter of its
+/// declaration, with its module.
 struct TypeQualifier {
   private let pathByID: [String: String]
   private let kindByID: [String: String]
@@ -155,18 +199,31 @@ struct TypeQualifier {
 
   func qualify(_ symbol: inout SymbolGraph.Symbol) {
     guard var fragments = symbol.declarationFragments else { return }
+    // The declaration's own generic parameters: a type spelled like one of them
+    // (`receive<Subscriber: OpenCombine.Subscriber>`, which the graph writes as
+    // `where Subscriber : Subscriber`) keeps its module, or the parameter would shadow it.
+    let genericNames = Set(fragments.filter { $0.kind == "genericParameter" }.map(\.spelling))
     for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
       guard let usr = fragments[index].preciseIdentifier else { continue }
       // Already qualified (`Outer.Inner`, `Self.Item`): spelled as written.
       if index > 0, fragments[index - 1].spelling.hasSuffix(".") { continue }
       let spelling = fragments[index].spelling
+      if genericNames.contains(spelling), kindByID[usr] != "swift.generic.parameter",
+        let owner = kindByID[usr] == nil ? ModuleImports.module(ofUSR: usr) : module
+      {
+        fragments[index].spelling = "\(owner).\(pathByID[usr] ?? spelling)"
+        continue
+      }
       if let kind = kindByID[usr] {
         guard kind != "swift.associatedtype", kind != "swift.generic.parameter",
           let path = pathByID[usr]
         else { continue }
         if path.contains(".") && path.hasSuffix("." + spelling) {
           fragments[index].spelling = path
-        } else if path == spelling, associatedTypeNames.contains(spelling) {
+        } else if path == spelling,
+          associatedTypeNames.contains(spelling)
+            || SpyRenderer.foundationTypeNames.contains(spelling)
+        {
           fragments[index].spelling = "\(module).\(spelling)"
         }
       } else if associatedTypeNames.contains(spelling),

@@ -23,6 +23,7 @@ enum Fixture {
     FixtureSettings(pageSize: 20)
   }
   static let unoverridden = Resettable<String>(name: "Fixture.unoverridden") { "real" }
+  static let empty = Resettable<String>.empty(name: "Fixture.empty")
 }
 
 LaunchReceiver.declare(
@@ -63,13 +64,17 @@ while !remaining.isEmpty {
     print("random \(generator.next())")
   case "defaults":
     let key = remaining.removeFirst()
-    print(
-      "defaults \(SystemBoxes.userDefaults.value.defaults.object(forKey: key).map { "\($0)" } ?? "nil")"
-    )
+    let value = SystemBoxes.userDefaults.value.defaults.object(forKey: key)
+    print("defaults \(value.map { "\($0)" } ?? "nil")")
   case "directories": print("directories \(SystemBoxes.directories.value.documents.path)")
   case "greeting": print("greeting \(Fixture.greeting.value)")
   case "settings": print("settings \(Fixture.settings.value.pageSize)")
   case "unoverridden": print("unoverridden \(Fixture.unoverridden.value)")
+  case "sleep":
+    let clock = SystemBoxes.continuousClock.value
+    try? await clock.sleep(for: .seconds(3600))
+    print("clock \(clock.now.offset)")
+  case "empty": print("empty \(Fixture.empty.value)")
   case "fetch": await fetch(remaining.removeFirst(), with: SystemBoxes.urlSession.value)
   case "fetch-shared": await fetch(remaining.removeFirst(), with: URLSession.shared)
   default: print("unknown command \(command)")

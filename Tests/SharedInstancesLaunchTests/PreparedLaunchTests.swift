@@ -1,7 +1,8 @@
 import Foundation
-import SharedInstancesLaunchTesting
 import SharedInstancesTesting
 import Testing
+
+@testable import SharedInstancesLaunchTesting
 
 // Launches processes with `Process`, which macOS and Linux have.
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
@@ -115,6 +116,27 @@ import Testing
       }
     }
 
+    @Test func anImmediateClockSleepsNoRealTime() async throws {
+      var handoff = LaunchHandoff()
+      handoff.clock = .immediate(startingAt: 10)
+      let result = try await PreparedLaunch(handoff).run(Fixture.url, arguments: ["sleep"])
+      #expect(result.lines == ["clock 3610.0 seconds"])
+    }
+
+    @Test func theLibrarysStopFailsTheLaunchingTest() async throws {
+      let launch = try PreparedLaunch(LaunchHandoff())
+      var result: LaunchResult?
+      try await withKnownIssue {
+        result = try await launch.run(Fixture.url, arguments: ["empty"])
+      } matching: { issue in
+        let text = issue.comments.map(\.rawValue).joined()
+        return text.contains("SharedInstances stopped the launched process: ")
+          && text.contains("Fixture.empty")
+      }
+      #expect(result?.report.stopMessage?.contains("Fixture.empty") == true)
+      #expect(result?.endedBySignal == true)
+    }
+
     @Test func parallelLaunchesServeOnlyTheirOwnDoubles() async throws {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<12 {
@@ -159,41 +181,13 @@ import Testing
       _ arguments: [String],
       environment: [String: String],
       url: URL = Fixture.url
-    ) async throws -> RawResult {
-      try await RawResult.launch(url, arguments: arguments, environment: environment)
-    }
-  }
-
-  struct RawResult {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-    var lines: [String] { standardOutput.split(separator: "\n").map(String.init) }
-
-    static func launch(
-      _ url: URL,
-      arguments: [String],
-      environment: [String: String]
-    ) async throws -> RawResult {
-      try await Task.detached {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RawResult(
-          status: process.terminationStatus,
-          standardOutput: String(decoding: outputData, as: UTF8.self),
-          standardError: String(decoding: errorData, as: UTF8.self)
-        )
-      }.value
+    ) async throws -> LaunchResult {
+      try await PreparedLaunch.launch(
+        url,
+        arguments: arguments,
+        environment: environment,
+        report: { LaunchReport(events: []) }
+      )
     }
   }
 

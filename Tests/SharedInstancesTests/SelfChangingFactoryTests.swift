@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesTestIsolation
 import TestSupport
 import Testing
 

@@ -62,7 +62,7 @@ struct BenchmarkMain {
       let (one, two) = AccessorGoals.run(quick: settings.isQuick)
       let goals = AccessorGoals.goals(one, two)
       print(AccessorGoals.markdownTable(goals))
-      let regressed = goals.filter(\.regressed)
+      let regressed = goals.filter { $0.inconclusive == nil && $0.regressed }
       for goal in regressed {
         printToStandardError("regression far outside noise: \(goal.goal): \(goal.measured)")
       }

@@ -59,7 +59,10 @@ package enum HandoffFile {
     }
     guard (info.st_mode & 0o077) == 0 else {
       return
-        "\(path) can be read or written by other users (mode \(String(info.st_mode & 0o777, radix: 8)), expected 600)"
+        """
+        \(path) can be read or written by other users (mode \
+        \(String(info.st_mode & 0o777, radix: 8)), expected 600)
+        """
     }
     return nil
   }
@@ -88,7 +91,11 @@ package enum HandoffFile {
     guard envelope.version == HandoffEnvelope.currentVersion else {
       return .failure(
         Refusal(
-          "\(path) has version \(envelope.version) of the hand-off and this program reads version \(HandoffEnvelope.currentVersion): build the test and the program from the same SharedInstances"
+          """
+          \(path) has version \(envelope.version) of the hand-off and this program reads version \
+          \(HandoffEnvelope.currentVersion): build the test and the program from the same \
+          SharedInstances
+          """
         )
       )
     }
@@ -99,8 +106,14 @@ package enum HandoffFile {
       return .failure(
         Refusal(
           token == nil
-            ? "the launch carries no token (SHARED_INSTANCES_LAUNCH_TOKEN), so \(path) cannot be told from another run's"
-            : "\(path) belongs to another launch or an earlier run (its token does not match the launch's)"
+            ? """
+            the launch carries no token (SHARED_INSTANCES_LAUNCH_TOKEN), so \(path) cannot be \
+            told from another run's
+            """
+            : """
+            \(path) belongs to another launch or an earlier run (its token does not match the \
+            launch's)
+            """
         )
       )
     }

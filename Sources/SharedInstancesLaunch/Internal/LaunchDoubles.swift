@@ -13,8 +13,9 @@ struct LaunchDoubles {
   var uuid: UUIDGenerator?
   var random: AnyRandomNumberGenerator?
   var userDefaults: UserDefaultsStore?
+  /// An `AnyClock<Duration>`, typed `Any` since `Duration` needs macOS 13.
+  var clock: (any Sendable)?
   var directories: AppDirectories?
-  let session: URLSession
 
   init(_ envelope: HandoffEnvelope) throws {
     let handoff = envelope.handoff
@@ -53,6 +54,12 @@ struct LaunchDoubles {
       let generator = Protected(Xoshiro256StarStar(seed: seed))
       self.random = AnyRandomNumberGenerator { generator.withLock { $0.next() } }
     }
+    if case .immediate(let seconds)? = handoff.clock {
+      guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+        throw HandoffFile.Refusal("it asks for a clock, which needs macOS 13, iOS 16 or later")
+      }
+      clock = AnyClock(LaunchImmediateClock(startingAt: .milliseconds(Int64(seconds * 1000))))
+    }
     if let values = handoff.userDefaults {
       let suite = "shared-instances-launch-\(envelope.token)"
       guard let defaults = UserDefaults(suiteName: suite) else {
@@ -84,19 +91,33 @@ struct LaunchDoubles {
     // Registered before the first session of the process exists: `URLSession.shared` then
     // answers from the stubs too, so code that bypasses the box never reaches the network.
     _ = URLProtocol.registerClass(LaunchURLProtocol.self)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.protocolClasses = [LaunchURLProtocol.self]
-    session = URLSession(configuration: configuration)
+  }
+
+  /// What the process's scope serves at the first read of a box rather than at launch: a
+  /// session (creating one starts the networking stack, milliseconds a program that never
+  /// fetches should not pay). Served as a test double, so strict mode accepts it.
+  static var lazyDefaults: _TestDefaults.Registry {
+    _TestDefaults.Registry([
+      SystemBoxes.urlSession._identity.id: {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [LaunchURLProtocol.self]
+        return URLSession(configuration: configuration)
+      }
+    ])
   }
 
   /// Installs the doubles in the process's scope.
   func install() {
-    SystemBoxes.urlSession.override(with: session)
     if let date { SystemBoxes.date.override(with: date) }
     if let uuid { SystemBoxes.uuid.override(with: uuid) }
     if let random { SystemBoxes.random.override(with: random) }
     if let userDefaults { SystemBoxes.userDefaults.override(with: userDefaults) }
     if let directories { SystemBoxes.directories.override(with: directories) }
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), let clock = clock as? AnyClock<Duration>
+    {
+      SystemBoxes.continuousClock.override(with: clock)
+      SystemBoxes.suspendingClock.override(with: clock)
+    }
   }
 
   /// The identifiers `UUIDGenerator.incrementing` of `SharedInstancesTesting` makes: the counter

@@ -73,6 +73,7 @@
         isStrict: envelope.handoff.isStrict,
         isProcessWide: true,
         capturesEveryBox: true,
+        tracking: _ScopeTracking(testDefaults: LaunchDoubles.lazyDefaults),
         report: { diagnostic in
           report.write(LaunchEvent(kind: .diagnostic, message: diagnostic.message))
           FileHandle.standardError.write(Data("SharedInstances: \(diagnostic.message)\n".utf8))
@@ -100,7 +101,10 @@
       for (name, data) in handoff.overrides.sorted(by: { $0.key < $1.key }) {
         guard let box = boxes[name] else {
           problems.append(
-            "the hand-off overrides the box \"\(name)\", which the program does not declare overridable (declared: \(overridable.map(\.name).sorted()))"
+            """
+            the hand-off overrides the box "\(name)", which the program does not declare \
+            overridable (declared: \(overridable.map(\.name).sorted()))
+            """
           )
           continue
         }
@@ -121,7 +125,10 @@
           }
         } else {
           problems.append(
-            "the hand-off chooses the scenario \"\(name)\", which the program does not declare (declared: \(scenarios.map(\.name).sorted()))"
+            """
+            the hand-off chooses the scenario "\(name)", which the program does not declare \
+            (declared: \(scenarios.map(\.name).sorted()))
+            """
           )
         }
       }

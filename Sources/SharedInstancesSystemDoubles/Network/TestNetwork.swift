@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesSystem
+import Testing
 import _SharedInstancesIsolation
 import _SharedInstancesTestReporting
 
@@ -46,9 +47,16 @@ public final class TestNetwork: Sendable {
   /// ```
   public let session: URLSession
   let protocolClass: URLProtocol.Type
+  /// Where the network was created: the test's code, or, for a test's default network, the
+  /// library (never shown: ``failureLocation`` points at the test instead).
   private let location: _SourceLocation
+  /// Whether the library created it as a test's default network.
+  private let isTestDefault: Bool
+  /// The Swift Testing test it was created in, where failures without a line of the test's own
+  /// point.
+  private let test: SourceLocation?
   /// The test the network belongs to, for messages about requests that arrive after it.
-  private let testName: String?
+  let testName: String?
   private let state = Protected(State())
 
   private struct Stub {
@@ -63,6 +71,8 @@ public final class TestNetwork: Sendable {
   private struct State {
     var stubs: [Stub] = []
     var requests: [RecordedRequest] = []
+    /// Where the test first asked for its default network (`testNetwork()`).
+    var askedAt: _SourceLocation?
     /// Failures not yet reported (Swift Testing: at the end of the test): requests no stub
     /// answered, downloads FoundationNetworking cannot serve.
     var unreported: [String] = []
@@ -83,13 +93,30 @@ public final class TestNetwork: Sendable {
   ///   - filePath: Where the network is created. Leave the default.
   ///   - line: Where the network is created. Leave the default.
   ///   - column: Where the network is created. Leave the default.
-  public init(
+  public convenience init(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isTestDefault: false
+    )
+  }
+
+  /// A test's default network, created by the library on the test's first read of the box.
+  package static func testDefault() -> TestNetwork {
+    TestNetwork(
+      at: _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column),
+      isTestDefault: true
+    )
+  }
+
+  private init(at location: _SourceLocation, isTestDefault: Bool) {
+    self.location = location
+    self.isTestDefault = isTestDefault
+    test = Test.current?.sourceLocation
     protocolClass = StubRoutes.newProtocolClass()
     let configuration = URLSessionConfiguration.ephemeral
     configuration.protocolClasses = [protocolClass]
@@ -213,23 +240,54 @@ public final class TestNetwork: Sendable {
   /// while its test runs); in Swift Testing, when the test's scope ends, in the test.
   private func report(_ message: String) {
     if ScopeTeardowns.reportsFromAnyThread {
-      TestFailure.fail(message, at: failureLocation)
+      fail(message)
     } else {
       state.withLock { $0.unreported.append(message) }
     }
   }
 
-  /// Where failures point: the test's newest stub, else where the network was created (for a
-  /// test's default network, in the library).
-  private var failureLocation: _SourceLocation {
-    state.withLock { $0.stubs.last?.location } ?? location
+  /// Where failures point: a line of the test's own.
+  enum FailureLocation: Sendable {
+    /// The test's newest stub, where it asked for its network, or where it created it.
+    case code(_SourceLocation)
+    /// The Swift Testing test, for a default network the test never named.
+    case test(SourceLocation)
+    /// Where the library created a default network (XCTest, which does not say where its
+    /// test is, when the test never named its network).
+    case library(_SourceLocation)
+  }
+
+  /// Where this network's failures point.
+  var failureLocation: FailureLocation {
+    let (stub, asked) = state.withLock { ($0.stubs.last?.location, $0.askedAt) }
+    if let code = stub ?? asked ?? (isTestDefault ? nil : location) { return .code(code) }
+    if let test { return .test(test) }
+    return .library(location)
+  }
+
+  /// Fails the test (or, after it ended, the run) with `message`, at ``failureLocation``.
+  private func fail(_ message: String) {
+    Self.fail(message, at: failureLocation)
+  }
+
+  static func fail(_ message: String, at location: FailureLocation) {
+    switch location {
+    case .code(let location), .library(let location):
+      TestFailure.fail(message, at: location)
+    case .test(let test):
+      TestFailure.fail(message, atTest: test)
+    }
+  }
+
+  /// The test asked for this network at `location`: failures without a stub point there.
+  func noteAsked(at location: _SourceLocation) {
+    state.withLock { state in
+      if state.askedAt == nil { state.askedAt = location }
+    }
   }
 
   func reportUnreadableFile(_ url: URL, error: any Error) {
-    TestFailure.fail(
-      "TestNetwork: the file of a stub cannot be read: \(url.path) (\(error))",
-      at: failureLocation
-    )
+    fail("TestNetwork: the file of a stub cannot be read: \(url.path) (\(error))")
   }
 
   /// The test ends: report what no stub answered, and stop answering.
@@ -238,21 +296,32 @@ public final class TestNetwork: Sendable {
       defer { state.unreported = [] }
       return state.unreported
     }
-    for message in unreported { TestFailure.fail(message, at: failureLocation) }
-    StubRoutes.remove(self)
+    for message in unreported { fail(message) }
+    StubRoutes.remove(self, endedAt: failureLocation)
   }
 
-  /// A request to a network whose test ended.
-  static func requestAfterTheEnd(_ request: RecordedRequest) -> any Error {
+  /// A request to a network whose test ended: fails the run (no test is running it), naming
+  /// the test and pointing at its line.
+  static func requestAfterTheEnd(
+    _ request: RecordedRequest,
+    of ended: StubRoutes.Ended?
+  ) -> any Error {
+    let test = ended?.testName.map { "the test \($0)" } ?? "the test that stubbed this session"
     let message = """
-      TestNetwork: \(request) was sent after the test that stubbed this session ended: await the \
-      work that sends it before the test returns.
+      TestNetwork: \(request) was sent after \(test) ended: await the work that sends it before \
+      the test returns.
       """
-    TestFailure.fail(
+    fail(
       message,
-      at: _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      at: ended?.location
+        ?? .library(
+          _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+        )
     )
-    return URLError(.cancelled, userInfo: [NSLocalizedDescriptionKey: message])
+    return URLError(
+      .cancelled,
+      userInfo: [NSLocalizedDescriptionKey: message, ReportedFailures.userInfoKey: true]
+    )
   }
 }
 
@@ -307,7 +376,12 @@ extension Resettable where Shared == URLSession {
     line: UInt = #line,
     column: UInt = #column
   ) -> TestNetwork {
-    if let network = StubRoutes.network(for: value) { return network }
+    if let network = StubRoutes.network(for: value) {
+      network.noteAsked(
+        at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+      return network
+    }
     TestFailure.fail(
       """
       \(self) holds a real URLSession, not a TestNetwork's: read it in an isolated test \

@@ -42,4 +42,5 @@ public struct UnansweredRequestError: Error, Sendable, CustomStringConvertible {
   }
 }
 
-extension UnansweredRequestError: AlreadyReportedError {}
+// Reported before it is thrown: the isolation trait does not report it again.
+extension UnansweredRequestError: ReportedFailure {}

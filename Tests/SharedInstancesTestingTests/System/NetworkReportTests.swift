@@ -83,4 +83,20 @@ import Testing
     try #require(issues.count == 1, "\(issues.map(\.text))")
     #expect(issues[0].text.contains("No stub of the test network"))
   }
+
+  /// Before the fix, the failure of a default network (no line of the test's own to point at)
+  /// was moved to the test with advice for "a library that wraps the box", which does not apply.
+  @Test func anUnansweredRequestOfTheDefaultNetworkPointsAtTheTestWithoutAdvice() async throws {
+    let test = try #require(Test.current)
+    let url = URL(string: "https://api.example.com/unstubbed")!
+    let issues = await Self.issues {
+      await withIsolatedShared {
+        _ = try? await SystemBoxes.urlSession.value.data(from: url)
+      }
+    }
+    try #require(issues.count == 1, "\(issues.map(\.text))")
+    #expect(!issues[0].text.contains("wraps the box"), "\(issues[0].text)")
+    #expect(issues[0].location?.fileID == test.sourceLocation.fileID)
+    #expect(issues[0].location?.line == test.sourceLocation.line)
+  }
 }

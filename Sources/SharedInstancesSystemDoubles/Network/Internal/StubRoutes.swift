@@ -19,6 +19,14 @@ enum StubRoutes {
     var nextNumber = 0
     var byProtocol: [ObjectIdentifier: TestNetwork] = [:]
     var bySession: [ObjectIdentifier: TestNetwork] = [:]
+    /// The networks whose test ended, by protocol class: for a request that comes after.
+    var ended: [ObjectIdentifier: Ended] = [:]
+  }
+
+  /// What a request that comes after its network's test ended is told about that test.
+  struct Ended: Sendable {
+    let testName: String?
+    let location: TestNetwork.FailureLocation
   }
 
   private static let state = Protected(State())
@@ -41,12 +49,19 @@ enum StubRoutes {
     }
   }
 
-  /// Stops routing to `network`: its session's later requests fail.
-  static func remove(_ network: TestNetwork) {
+  /// Stops routing to `network`: its session's later requests fail, naming its test and
+  /// pointing at `location`.
+  static func remove(_ network: TestNetwork, endedAt location: TestNetwork.FailureLocation) {
     state.withLock { state in
-      state.byProtocol[ObjectIdentifier(network.protocolClass)] = nil
+      let key = ObjectIdentifier(network.protocolClass)
+      state.byProtocol[key] = nil
       state.bySession[ObjectIdentifier(network.session)] = nil
+      state.ended[key] = Ended(testName: network.testName, location: location)
     }
+  }
+
+  static func ended(_ protocolClass: URLProtocol.Type) -> Ended? {
+    state.withLock { $0.ended[ObjectIdentifier(protocolClass)] }
   }
 
   static func network(for protocolClass: URLProtocol.Type) -> TestNetwork? {
@@ -99,7 +114,7 @@ final class StubURLProtocol<Tag: RouteTag>: URLProtocol {
   override func startLoading() {
     let recorded = RecordedRequest(request)
     guard let network = StubRoutes.network(for: Self.self) else {
-      fail(with: TestNetwork.requestAfterTheEnd(recorded))
+      fail(with: TestNetwork.requestAfterTheEnd(recorded, of: StubRoutes.ended(Self.self)))
       return
     }
     #if canImport(FoundationNetworking)

@@ -1,12 +1,6 @@
 import SharedInstances
 import _SharedInstancesShims
 
-/// Makes the hooks the core calls once isolation is used: the core finds this type by its name
-/// (`_Isolation.installHooks()`), so that it never links this module itself.
-package enum _IsolationHooksProvider: _IsolationHooksProviding {
-  package static func makeIsolationHooks() -> any _IsolationHooks { IsolationHooks() }
-}
-
 extension _Scope {
   /// A scope the core handed back: only `_Scope`s are ever bound or passed to it.
   @inline(__always)
@@ -14,7 +8,10 @@ extension _Scope {
 }
 
 /// The isolated paths, reports and checks of scopes, for the core.
-private final class IsolationHooks: _IsolationHooks {
+final class IsolationHooks: _IsolationHooks {
+  /// Installs the hooks in the core, once: forced before the first scope is created.
+  static let installed: Void = _Isolation.install(IsolationHooks())
+
   func beginRead(
     of identity: _BoxIdentity,
     global: _Slot,
