@@ -136,7 +136,10 @@ let package = Package(
     // The test's side of a hand-off: prepares it, launches, reads back what the process did.
     .target(
       name: "SharedInstancesLaunchTesting",
-      dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem",
+        "SharedInstancesDependencyMap",
+      ]
     ),
     // A program the launch tests start: it links SharedInstancesLaunch as an app would.
     .executableTarget(
@@ -147,8 +150,8 @@ let package = Package(
     .testTarget(
       name: "SharedInstancesLaunchTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesLaunch", "SharedInstancesLaunchTesting",
-        "SharedInstancesSystem", "SharedInstancesTesting",
+        "SharedInstances", "SharedInstancesDependencyMap", "SharedInstancesLaunch",
+        "SharedInstancesLaunchTesting", "SharedInstancesSystem", "SharedInstancesTesting",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
