@@ -59,7 +59,10 @@
             LaunchEvent(
               kind: .read,
               message: identity.description,
-              detail: creation == .real ? "real" : "test default"
+              detail: creation == .real ? "real" : "test default",
+              type: identity.label,
+              fileID: "\(identity.location.fileID)",
+              line: Int(identity.location.line)
             )
           )
         }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Issue 14, item 5: a read from outside every test task that gets the process-wide instance of
+/// A read from outside every test task that gets the process-wide instance of
 /// a box a live isolated scope has overridden is warned about, once per box.
 @Suite(.serialized) struct EscapedReadTests {
   /// Captures the warnings while `body` runs, passing them on as well.
@@ -22,7 +22,7 @@ import _SharedInstancesIsolation
     }
     body()
     _EscapedReads.handler.withLock { $0 = previous }
-    return seen.get().filter { $0.contains("EdgeFixtures.swift") }
+    return seen.get().filter { $0.contains("EdgeBoxes.swift") }
   }
 
   /// Before the fix, the thread's read escaped without a word.
@@ -33,7 +33,7 @@ import _SharedInstancesIsolation
         #expect(readOnThread { EdgeBoxes.escapedRead.value }.tag == "real")
         #expect(readOnThread { EdgeBoxes.escapedRead.value }.tag == "real")  // not again
         let use = SharedScope.current.touchedInstances.first {
-          $0.boxDescription.contains("EdgeFixtures.swift")
+          $0.boxDescription.contains("EdgeBoxes.swift")
         }
         #expect(use?.escapedReads == 2)  // both reads are in the test's record
       }

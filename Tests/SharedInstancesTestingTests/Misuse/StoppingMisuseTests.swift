@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Issue 14, item 7: misuse that used to stop the whole test process. Where the library can go
+/// Misuse that used to stop the whole test process. Where the library can go
 /// on it fails the test and keeps the run alive; where it cannot, the message names the test.
 @Suite struct StoppingMisuseTests {
   /// Before the fix, this read stopped the test process ("first read off the main actor").

@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Issue 14, item 2: work a process-wide test left behind lands in the next process-wide test.
+/// Work a process-wide test left behind lands in the next process-wide test.
 /// The quiet period catches what arrives within it; the rest is documented as not caught.
 @Suite(.serialized) struct LeftoverWorkTests {
   /// Without the option (and before it existed), test 1's late read was recorded by test 2's

@@ -3,7 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import XCTest
 
-/// Issue 14, item 1, XCTest: `IsolatedSharedTestCase` holds the gate exclusive (blocking, on the
+/// In XCTest: `IsolatedSharedTestCase` holds the gate exclusive (blocking, on the
 /// main thread); scopes the test opens, on its thread or on others, nest instead of waiting.
 final class ProcessWideGateXCTests: IsolatedSharedTestCase {
   func testAThreadOfTheTestCanOpenAScopeWithoutWaitingForTheTest() {

@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import Testing
 import _SharedInstancesIsolation
 
-/// Issue 14, item 4: an override left in the process-wide instance by code outside every scope
+/// An override left in the process-wide instance by code outside every scope
 /// (a test that forgot its trait) is made visible to the other tests that read it.
 @Suite struct LeakedOverrideTests {
   @Test func anotherTestReadingALeakedOverrideFailsOnceNamingWhereItCameFrom() async {

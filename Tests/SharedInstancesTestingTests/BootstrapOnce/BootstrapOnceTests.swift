@@ -3,7 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import Testing
 
-/// Issue 30, items 1 and 5: a bootstrap-once box, the shape of swift-log's `LoggingSystem`,
+/// A bootstrap-once box, the shape of swift-log's `LoggingSystem`,
 /// swift-metrics' `MetricsSystem` and swift-distributed-tracing's `InstrumentationSystem`.
 /// Production bootstraps it once (a second bootstrap stops the program, as those libraries do),
 /// code before the bootstrap reads the system's default, each isolated test bootstraps its own,

@@ -3,7 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import XCTest
 
-/// Issue 14, item 3, XCTest's route: a report raised on a thread no test owns fails the XCTest
+/// In XCTest: a report raised on a thread no test owns fails the XCTest
 /// test that is running.
 final class FailureRoutingXCTests: XCTestCase {
   private let captured = CapturedFailures()

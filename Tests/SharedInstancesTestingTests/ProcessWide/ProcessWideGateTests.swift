@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Issue 14, item 1: a process-wide scope runs alone among isolated scopes, so no thread of an
+/// A process-wide scope runs alone among isolated scopes, so no thread of an
 /// isolated test can land in it; a process-wide state carried with `SharedScope` means the
 /// process-wide instances.
 @Suite struct ProcessWideGateTests {

@@ -4,8 +4,8 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// What the process-wide gate costs a suite where 5% of the tests are process-wide (issue 14,
-/// item 1). Not a unit test: it prints wall-clock times, and runs only when
+/// What the process-wide gate costs a suite where 5% of the tests are process-wide. Not a unit
+/// test: it prints wall-clock times, and runs only when
 /// `SI_MEASURE_GATE=1` (see scripts/measure-process-wide-gate.sh).
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["SI_MEASURE_GATE"] == "1"))
 struct GateCostMeasurement {

@@ -2,7 +2,7 @@ import SharedInstances
 import SharedInstancesTesting
 import XCTest
 
-/// Issue 30, item 1, in XCTest: each test method of an `IsolatedSharedTestCase` bootstraps its
+/// In XCTest: each test method of an `IsolatedSharedTestCase` bootstraps its
 /// own backend, and a test that did not bootstrap reads the default.
 final class BootstrapOnceXCTests: IsolatedSharedTestCase {
   func testATestBootstrapsItsOwnBackend() {

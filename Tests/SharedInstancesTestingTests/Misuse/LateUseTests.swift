@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Issue 14, item 6: work that outlives its scope. Every late use is reported, once per scope
+/// Work that outlives its scope. Every late use is reported, once per scope
 /// and box; an overridden box is served the test's double, never a new real instance.
 @Suite struct LateUseTests {
   /// Before the fix, only the first late use was reported (one issue, not three), and the late

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Issue 30, item 2: a read from a `Thread` or a `DispatchQueue` that gets the process-wide
+/// A read from a `Thread` or a `DispatchQueue` that gets the process-wide
 /// instance of a box an isolated test provided with `set` or `bootstrap` (not only
 /// `override(with:)`) is warned about, and counted in the test's `escapedReads`.
 ///

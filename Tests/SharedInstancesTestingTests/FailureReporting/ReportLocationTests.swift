@@ -3,7 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import Testing
 
-/// Issue 30, item 3: a misuse detected inside a library that wraps a box is reported at the
+/// A misuse detected inside a library that wraps a box is reported at the
 /// user's line: at the test's own location when the library did not forward its caller's, and at
 /// the caller's line when it did.
 @Suite struct ReportLocationTests {

@@ -4,7 +4,7 @@ import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
 
-/// Issue 30, item 7: a test default is a test double the box serves in place of the real
+/// A test default is a test double the box serves in place of the real
 /// instance. `isOverridden`, the initializer's docs, `touchedInstances` (an overridden read) and
 /// the map ("Overridden by") all say so.
 @Suite struct TestDefaultIsOverriddenTests {

@@ -3,7 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import XCTest
 
-/// Issue 14, item 2, XCTest: the quiet period of an `IsolatedSharedTestCase` reports a late read
+/// In XCTest: the quiet period of an `IsolatedSharedTestCase` reports a late read
 /// as a failure of the test that left the work.
 final class LeftoverWorkXCTests: IsolatedSharedTestCase {
   override var sharedIsolationOptions: SharedIsolationOptions { [.processWide, .quietPeriod] }

@@ -2,7 +2,8 @@ import Foundation
 import SharedInstances
 import TestSupport
 
-/// Boxes of the isolation-edge tests (issue 14): each test uses its own.
+/// Boxes of the tests of isolation's edges (escaped reads, misuse, the process-wide gate): each
+/// test uses its own.
 enum EdgeBoxes {
   static let gateLeak = Resettable { Tagged("real") }
   static let carried = Resettable { Tagged("real") }
@@ -63,7 +64,7 @@ final class EventLog: Sendable {
 
 final class EdgeReentrant: Sendable {}
 
-/// Boxes whose misuse stops the program, or no longer does (issue 14, item 7).
+/// Boxes whose misuse stops the program, or no longer does.
 enum StoppingBoxes {
   static let mainActor = Resettable(mainActor: { EdgeMainActorThing() })
   static let empty = Resettable<Tagged>.empty()
@@ -78,7 +79,7 @@ enum StoppingBoxes {
   }
 }
 
-/// Boxes of the leftover-work tests (issue 14, item 2).
+/// Boxes of the leftover-work tests.
 enum LeftoverBoxes {
   static let caught = Resettable { Tagged("real") }
   static let uncaught = Resettable { Tagged("real") }

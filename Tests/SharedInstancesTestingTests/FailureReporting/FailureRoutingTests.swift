@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Issue 14, item 3: every report fails the run, also from a thread no test owns.
+/// Every report fails the run, also from a thread no test owns.
 @Suite struct FailureRoutingTests {
   /// Before the fix, the change from the thread was only printed: the exit test's child
   /// forwarded no issue.

@@ -4,7 +4,7 @@ import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
 
-/// Issue 30, item 4: a box can carry a name, on every initializer form, and every place that
+/// A box can carry a name, on every initializer form, and every place that
 /// shows a box shows it: descriptions and reports, `touchedInstances`, dependency records and
 /// the dependency map.
 @Suite struct NamedBoxTests {

@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Issue 14, item 4: a test that forgot the trait is reported whatever runs at the same moment.
+/// A test that forgot the trait is reported whatever runs at the same moment.
 @Suite struct ForgottenTraitTests {
   /// Before the fix, the change was reported only while an isolated scope used the box at that
   /// very moment: here none does, and nothing was reported.
