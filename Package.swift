@@ -36,7 +36,7 @@ let package = Package(
     .library(name: "SharedInstancesLaunch", targets: ["SharedInstancesLaunch"]),
     // `swift package generate-spies`: spies generated from the compiler's symbol graph.
     .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
-    // `swift package migrate-singletons`: boxes a target's singletons (issue 32).
+    // `swift package migrate-singletons`: boxes a target's singletons.
     .plugin(name: "MigrateSingletons", targets: ["MigrateSingletons"]),
   ],
   // A release build takes no hand-off from a test (no file read, no double) unless the program's
@@ -161,6 +161,8 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
         "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
+        // `SharedScope.leaveExitTestIsolation()`, for exit tests of what production code does.
+        "SharedInstancesTestIsolation",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
@@ -215,7 +217,7 @@ let package = Package(
       dependencies: ["_SpyGeneratorCore"],
       exclude: ["Fixtures"]
     ),
-    // The singleton migrator (issue 32), built like the spy generator: a library its tests call
+    // The singleton migrator, built like the spy generator: a library its tests call
     // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
     .target(name: "_SingletonMigratorCore", dependencies: ["_SpyGeneratorCore"]),
     .executableTarget(

@@ -331,31 +331,37 @@ for repo in results:
         if not r.get("spies"):
             continue
         name = "Spies_" + safe(module)
-        folder = os.path.join(umbrella, "Sources", name)
+        folder = os.path.join(umbrella, "Tests", name)
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
         for f in r["spies"]:
             shutil.copy(os.path.join(work, "run1", module, f), folder)
+        # Tests in which the real library calls the spies (SpyCorpus/Breadth/Usage/<Module>).
+        usage = os.path.join(corpus, "Usage", module)
+        if os.path.isdir(usage):
+            for f in sorted(os.listdir(usage)):
+                shutil.copy(os.path.join(usage, f), folder)
         uses = ", ".join(f'.product(name: "{n}", package: "{identity(repo)}")'
                          for n, _ in products[repo]["libraries"])
         spy_targets.append(
-            f'    .target(name: "{name}", dependencies: [{uses}, .product(name: '
+            f'    .testTarget(name: "{name}", dependencies: [{uses}, .product(name: '
             f'"SharedInstancesTesting", package: "{root_identity}")], {strict}),')
-for name in os.listdir(os.path.join(umbrella, "Sources")):
+os.makedirs(os.path.join(umbrella, "Tests"), exist_ok=True)
+for name in os.listdir(os.path.join(umbrella, "Tests")):
     if name.startswith("Spies_") and not any(f'"{name}"' in t for t in spy_targets):
-        shutil.rmtree(os.path.join(umbrella, "Sources", name))
-all_names = ", ".join(f'"{t.split(chr(34))[1]}"' for t in spy_targets)
-os.makedirs(os.path.join(umbrella, "Sources", "AllSpies"), exist_ok=True)
-write_if_changed(os.path.join(umbrella, "Sources", "AllSpies", "All.swift"), "public let all = 0\n")
-write_if_changed(os.path.join(umbrella, "Package.swift"),
-                 manifest(targets + spy_targets
-                          + [f'    .target(name: "AllSpies", dependencies: [{all_names}]),']))
+        shutil.rmtree(os.path.join(umbrella, "Tests", name))
+# Only the packages that built, so that building the tests builds nothing else.
+built_targets = [root_target] + [
+    t for t in targets[1:]
+    if any(f'"Use_{safe(identity(r))}"' in t for r, v in selected
+           if builds.get(f"{r}@{v}", {}).get("status") == "built")]
+write_if_changed(os.path.join(umbrella, "Package.swift"), manifest(built_targets + spy_targets))
 log(f"compiling the {sum(len(r.get('spies', {})) for m in results.values() for r in m.values())} "
     f"written spies ({len(spy_targets)} modules)")
 failing, warned = {}, {}
-code, text = run(nice(["swift", "build", "--target", "AllSpies"]),
+code, text = run(nice(["swift", "build", "--build-tests"]),
                  log_file=os.path.join(work, "logs", "build-spies.log"))
-pattern = re.compile(r"^(/\S+/Sources/Spies_(\w+)/([^/:]+\.swift)):\d+:\d+: (error|warning): (.*)$")
+pattern = re.compile(r"^(/\S+/Tests/Spies_(\w+)/([^/:]+\.swift)):\d+:\d+: (error|warning): (.*)$")
 for line in text.splitlines():
     m = pattern.match(line)
     if m:
@@ -363,11 +369,18 @@ for line in text.splitlines():
         bucket.setdefault((m.group(2), m.group(3)), m.group(5))
 if code != 0 and not failing:
     sys.exit("spy-breadth-report: the spies' build fails outside the spies:\n" + text[-3000:])
+# The usage tests: the real library calls the spies.
+usage_result = None
+if any(os.path.isdir(os.path.join(corpus, "Usage", m)) for rr in results.values() for m in rr):
+    code, text = run(nice(["swift", "test", "--skip-build"]),
+                     log_file=os.path.join(work, "logs", "usage-tests.log"))
+    summary = [l for l in text.splitlines() if "Test run with" in l]
+    usage_result = (code == 0, summary[-1].strip() if summary else text.strip()[-300:])
 unlinted = {}
 code, text = run(["swift", "format", "lint", "--strict", "-r"]
-                 + [os.path.join(umbrella, "Sources", t.split(chr(34))[1]) for t in spy_targets])
+                 + [os.path.join(umbrella, "Tests", t.split(chr(34))[1]) for t in spy_targets])
 for line in text.splitlines():
-    m = re.match(r"^.*/Sources/Spies_(\w+)/([^/:]+\.swift):\d+:\d+: (?:error|warning): (.*)$", line)
+    m = re.match(r"^.*/Tests/Spies_(\w+)/([^/:]+\.swift):\d+:\d+: (?:error|warning): (.*)$", line)
     if m:
         unlinted.setdefault((m.group(1), m.group(2)), m.group(3))
 
@@ -470,6 +483,9 @@ for repo, reason in skipped.items():
     if not any(r == repo for r, _ in packages):
         not_measured.append(f"| {repo} | {reason} |")
 report = "\n".join(lines)
+if usage_result is not None:
+    report += ("\n\nUsage tests (SpyCorpus/Breadth/Usage, the real library calling the spies): "
+               + ("passed" if usage_result[0] else "FAILED") + f" ({usage_result[1]})")
 report += "\n\nPackages not measured, and why:\n\n| package | why |\n|---|---|\n" + "\n".join(not_measured)
 report += "\n\nEach protocol not spied, each warning:\n\n" + "\n".join(f"- {d}" for d in details) + "\n"
 with open(os.path.join(work, "report.md"), "w") as f:
@@ -490,6 +506,7 @@ if args.write_report:
     text = text[:start] + "<!-- measured -->\n" + header + report + text[end:]
     open(target, "w").write(text)
 bad = total["failing"] or total["neither"] or not all_deterministic
+bad = bad or (usage_result is not None and not usage_result[0])
 if args.ci:
     bad = bad or total["protocols"] == 0
 sys.exit(1 if bad else 0)

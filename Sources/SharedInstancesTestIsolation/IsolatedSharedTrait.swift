@@ -1,3 +1,6 @@
+// `SharedInstancesTestIsolation`: depends on the core, the isolation layer and every other test-
+// support module, which it brings together per test; only `SharedInstancesTesting` depends on it.
+
 import SharedInstances
 import SharedInstancesSpies
 import SharedInstancesSystemDoubles

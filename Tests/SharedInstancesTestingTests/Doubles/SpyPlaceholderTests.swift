@@ -3,8 +3,8 @@ import SharedInstances
 import SharedInstancesTesting
 import Testing
 
-/// An unstubbed call whose result has a placeholder fails the test and goes on (issue 21,
-/// item 3): standard library and Foundation types, types the user marks, typed throws. One
+/// An unstubbed call whose result has a placeholder fails the test and goes on: standard library
+/// and Foundation types, types the user marks, typed throws. One
 /// unstubbed call is one reported failure, however the app wraps the spy's error.
 @Suite struct SpyPlaceholderTests {
   @Test func anUnstubbedCallReturningAUUIDFailsTheTestAndReturnsZeros() {

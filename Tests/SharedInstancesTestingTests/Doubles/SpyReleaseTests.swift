@@ -3,8 +3,8 @@ import SharedInstances
 import SharedInstancesTesting
 import Testing
 
-/// A spy released on a thread that belongs to no test still delivers its failures (issue 14,
-/// item 8): a `DispatchQueue` block that holds the last reference to the double.
+/// A spy released on a thread that belongs to no test still delivers its failures: a
+/// `DispatchQueue` block that holds the last reference to the double.
 @Suite struct SpyReleaseTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aFailureKeptByASpyReleasedOffTheTestsTaskIsRecordedWithNoTest() async {

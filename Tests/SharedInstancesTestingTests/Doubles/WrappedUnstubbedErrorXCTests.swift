@@ -3,8 +3,8 @@ import SharedInstances
 import SharedInstancesTesting
 import XCTest
 
-/// In XCTest, an unstubbed call that the app wraps in its own error fails the test once
-/// (issue 21, item 3): `IsolatedSharedTestCase` drops the thrown error whose failure the spy
+/// In XCTest, an unstubbed call that the app wraps in its own error fails the test once:
+/// `IsolatedSharedTestCase` drops the thrown error whose failure the spy
 /// already reported, and keeps every other thrown error.
 ///
 /// The fixture test case runs inside this test with `invokeTest()`. Every failure either
