@@ -181,10 +181,24 @@ let package = Package(
         "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
         "PublicImportFixture", "SharedInstancesDependencyMap", "SharedInstancesSpies",
         "SharedInstancesSystemDoubles", "SharedInstancesTestIsolation",
-        "_SharedInstancesTestReporting",
+        "_SharedInstancesTestReporting", "SpyTestSupport",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).
       exclude: ["Dependencies/__Dependencies__"]
+    ),
+    // A spy and helpers the test targets of the spies and of isolation share.
+    .target(
+      name: "SpyTestSupport",
+      dependencies: ["SharedInstancesTesting"],
+      path: "Tests/SpyTestSupport"
+    ),
+    .testTarget(
+      name: "SharedInstancesSpiesTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesTesting", "SharedInstancesSpies",
+        "_SharedInstancesIsolation", "_SharedInstancesTestReporting", "TestSupport",
+        "SpyTestSupport",
+      ]
     ),
     // A module with `InternalImportsByDefault` that shows a box in its interface: the Getting
     // Started article's `public import SharedInstances`, compiled.

@@ -220,11 +220,16 @@ extract = ["swift-symbolgraph-extract", "-target", triple, "-I", modules_folder,
 # The search paths and module maps the build used (the verifier reads the same manifest).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 manifest_yaml = os.path.join(umbrella, ".build", "debug.yaml")
-seen_flags = set()
+flags_of = {}
 for line in open(manifest_yaml):
     if "args: [" not in line or "swiftc" not in line:
         continue
     arguments = json.loads(line[line.index("args: [") + len("args: "):])
+    if "-module-name" not in arguments:
+        continue
+    name = arguments[arguments.index("-module-name") + 1]
+    flags = flags_of.setdefault(name, [])
+    seen_flags = set()
     for i, a in enumerate(arguments):
         pair = None
         if a == "-Xcc" and i + 1 < len(arguments) and arguments[i + 1].startswith("-fmodule-map-file="):
@@ -235,7 +240,7 @@ for line in open(manifest_yaml):
             pair = ("-I", arguments[i + 1])
         if pair and pair not in seen_flags:
             seen_flags.add(pair)
-            extract += list(pair)
+            flags += list(pair)
 
 
 def graph_of(module):
@@ -246,7 +251,10 @@ def graph_of(module):
         return graph
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
-    code, text = run(nice(extract + ["-module-name", module, "-output-dir", folder]),
+    # The search paths and module maps of the command that compiled the module: those of
+    # the whole graph together may define a C module twice.
+    code, text = run(nice(extract + flags_of.get(module, [])
+                          + ["-module-name", module, "-output-dir", folder]),
                      log_file=os.path.join(work, "logs", f"extract-{module}.log"))
     return graph if code == 0 and os.path.exists(graph) else None
 

@@ -68,7 +68,11 @@
         }
       }
       _ProcessStop.observer.withLock { observer in
-        observer = { message in report.write(LaunchEvent(kind: .stop, message: message)) }
+        observer = { message in
+          let prefix = "SharedInstances: "
+          let text = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+          report.write(LaunchEvent(kind: .stop, message: text))
+        }
       }
       let scope = _Scope(
         name: scopeName,

@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// An unstubbed call whose result has a placeholder fails the test and goes on: standard library

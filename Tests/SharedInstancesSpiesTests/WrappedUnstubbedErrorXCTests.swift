@@ -1,7 +1,12 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import XCTest
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 
 /// In XCTest, an unstubbed call that the app wraps in its own error fails the test once:
 /// `IsolatedSharedTestCase` drops the thrown error whose failure the spy
@@ -35,6 +40,26 @@ final class WrappedUnstubbedErrorXCTests: XCTestCase {
     }
     XCTAssertEqual(failures.count, 1, "\(failures)")
     XCTAssertTrue(failures.first?.contains("Unstubbed call: SubmitSpy.submit") == true)
+  }
+
+  /// A request no stub of the test's network answers fails the test once, however the app
+  /// wraps the error (before the fix: the network's failure and the thrown error's).
+  func testAnUnansweredRequestTheAppWrapsFailsTheTestOnce() {
+    let failures = Capture.shared.capturing {
+      Fixture(name: "testFetch") { _ in
+        let url = URL(string: "https://api.example.com/unstubbed")!
+        let failed = Locked<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        SystemBoxes.urlSession.value.dataTask(with: url) { _, _, error in
+          failed.set(error)
+          done.signal()
+        }.resume()
+        done.wait()
+        if let error = failed.get() { throw WrappingError.wrapped(error) }
+      }.invokeTest()
+    }
+    XCTAssertEqual(failures.count, 1, "\(failures)")
+    XCTAssertTrue(failures.first?.contains("No stub of the test network") == true, "\(failures)")
   }
 
   func testAnotherErrorTheTestThrowsStillFailsIt() {

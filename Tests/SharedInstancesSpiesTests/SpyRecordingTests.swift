@@ -1,5 +1,6 @@
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// What a spy records, how it is read and how it is reset.

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// How calls read in the frameworks' own failure messages.

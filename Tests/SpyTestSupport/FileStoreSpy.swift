@@ -1,9 +1,11 @@
+// Test doubles shared by the test targets of the spies and of isolation.
+
 import SharedInstancesTesting
 import Testing
 
 /// A protocol with one method of each shape a double records: no result, a throwing result, a
 /// result that must be stubbed, a result with a default, a throwing method with no result.
-protocol FileStore: Sendable {
+package protocol FileStore: Sendable {
   func refresh()
   func open(id: Int) throws -> String
   func size(of id: Int) -> Int
@@ -12,18 +14,18 @@ protocol FileStore: Sendable {
 }
 
 /// A double of `FileStore` that inherits from `Spy`.
-final class FileStoreSpy: Spy<FileStoreSpy.Call>, FileStore, @unchecked Sendable {
+package final class FileStoreSpy: Spy<FileStoreSpy.Call>, FileStore, @unchecked Sendable {
   // @unchecked: no state of its own; the spy's lock guards all of it.
-  enum Call: SpyCall {
+  package enum Call: SpyCall {
     case refresh
     case open(id: Int)
     case size(of: Int)
     case owner(of: Int)
     case delete(id: Int)
 
-    enum Method { case refresh, open, size, owner, delete }
+    package enum Method { case refresh, open, size, owner, delete }
 
-    var method: Method {
+    package var method: Method {
       switch self {
       case .refresh: .refresh
       case .open: .open
@@ -34,20 +36,20 @@ final class FileStoreSpy: Spy<FileStoreSpy.Call>, FileStore, @unchecked Sendable
     }
   }
 
-  func refresh() { record(.refresh) }
-  func open(id: Int) throws -> String { try recordThrowing(.open(id: id)) }
-  func size(of id: Int) -> Int { record(.size(of: id), placeholder: -1) }
-  func owner(of id: Int) -> String? { record(.owner(of: id), default: nil) }
-  func delete(id: Int) throws { try recordThrowing(.delete(id: id)) }
+  package func refresh() { record(.refresh) }
+  package func open(id: Int) throws -> String { try recordThrowing(.open(id: id)) }
+  package func size(of id: Int) -> Int { record(.size(of: id), placeholder: -1) }
+  package func owner(of id: Int) -> String? { record(.owner(of: id), default: nil) }
+  package func delete(id: Int) throws { try recordThrowing(.delete(id: id)) }
 }
 
 /// An error for stubs to throw.
-enum FileStoreError: Error, Equatable {
+package enum FileStoreError: Error, Equatable {
   case notFound(Int)
   case readOnly
 }
 
 /// All of an issue's comments as one string, to match failure messages.
-func text(of issue: Issue) -> String {
+package func text(of issue: Issue) -> String {
   issue.comments.map(\.rawValue).joined(separator: "\n")
 }

@@ -1,5 +1,6 @@
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// What a stubbed spy answers, and in which order of precedence.

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// A double whose protocol has requirements with the names and types of `Spy`'s own members

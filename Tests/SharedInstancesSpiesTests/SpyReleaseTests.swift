@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// A spy released on a thread that belongs to no test still delivers its failures: a

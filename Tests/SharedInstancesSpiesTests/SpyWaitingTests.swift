@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// Waiting for calls that code under test makes later, on another thread.

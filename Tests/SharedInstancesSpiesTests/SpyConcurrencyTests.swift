@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// Many threads and tasks using one spy at once (CI runs this under ThreadSanitizer).

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// Counting, waiting for and stubbing calls by their arguments, with a predicate.

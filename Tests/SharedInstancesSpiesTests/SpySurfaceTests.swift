@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// `Spy`'s own surface under names no requirement is expected to have (`spyName`,
