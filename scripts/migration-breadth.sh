@@ -77,7 +77,7 @@ for block in open(sys.argv[1]).read().split("=== ")[1:]:
         else:
             continue
         short = re.sub(r"`[^`]*`", "…", reason)
-        short = re.sub(r"\b[A-Z]\w*(<[^>]*>)?", "T", short).split(":")[0]
+        short = re.sub(r"\b_*[A-Z]\w*(<[^>]*>)?", "T", short).split(":")[0]
         short = {
             "T is a value type": "value type",
             "the migrator cannot tell whether T is a class (the target does not declare it)": "type from another module",
@@ -116,12 +116,23 @@ if [ "${1:-}" = "--apply" ]; then
     rm -rf "$copy"
     mkdir -p "$(dirname "$copy")"
     cp -R "$folder" "$copy"
+    # As a user would first: the package depends on SharedInstances (this checkout), and each of
+    # its library targets on the SharedInstances product.
+    cat >>"$copy/Package.swift" <<SWIFT
+
+package.dependencies.append(.package(name: "SharedInstances", path: "$(pwd)"))
+for target in package.targets where target.type == .regular {
+  target.dependencies.append(.product(name: "SharedInstances", package: "SharedInstances"))
+}
+SWIFT
     for target in "$copy"/Sources/*/; do
       target=${target%/}
       start=$(date +%s)
-      "$tool" --package "$copy" --sources "$target" --apply | grep -E '^migrate-singletons' || true
+      "$tool" --package "$copy" --sources "$target" --apply 2>&1 |
+        grep -E '^migrate-singletons|warning|error' || true
       echo "$package $(basename "$target"): --apply in $(($(date +%s) - start)) s"
     done
-    (cd "$copy" && swift build --build-tests >/dev/null && swift test --skip-build 2>&1 | tail -3)
+    (cd "$copy" && swift build --build-tests >/dev/null && swift test --skip-build 2>&1 |
+      grep -E '^Test Suite .All tests. (passed|failed)|Executed [0-9]+ test|Test run with' || true)
   done
 fi
