@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What a launch hand-off costs a launched process (issue 43): the root package's launch fixture,
+# What a launch hand-off costs a launched process: the root package's launch fixture,
 # built in release twice, side by side — as shipped (the receiver compiled out) and with the
 # trait LaunchHandoffInRelease (the receiver in) — each launched with and without a hand-off
 # (10 stubs, a constant date, incrementing UUIDs, a seeded generator, user defaults, a scenario),

@@ -111,7 +111,7 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
               try await setUp?()
               do {
                 try await function()
-              } catch where ReportedFailures.contain(error) {
+              } catch  where ReportedFailures.contain(error) {
                 // Already a failure of this test (an unstubbed call the app wrapped): not twice.
               } catch {
                 outcome.markFailed()

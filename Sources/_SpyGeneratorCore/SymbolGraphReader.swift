@@ -142,11 +142,15 @@ struct SymbolGraphReader {
       let visible =
         ["public", "open"].contains(implementation.accessLevel)
         || (testable && !["private", "fileprivate"].contains(implementation.accessLevel))
+      // In an extension of the protocol that declares the requirement: one of a refinement
+      // (`extension Tracer` implementing `LegacyTracer.startAnySpan`) serves only its types.
+      let ownExtension =
+        implementation.pathComponents.dropLast() == requirement.pathComponents.dropLast()
       let unconditional = implementation.swiftExtension?.constraints?.isEmpty ?? true
       let settable = !needsSetter || implementation.declaration.contains("set")
       // A deprecated default (swift-log's `log(event:)`: "You should implement this method")
       // is one a conforming type is meant to replace.
-      return visible && unconditional && settable && !implementation.isDeprecated
+      return visible && ownExtension && unconditional && settable && !implementation.isDeprecated
     }
   }
 

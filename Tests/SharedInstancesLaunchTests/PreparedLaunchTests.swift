@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
 
@@ -134,7 +135,23 @@ import Testing
           && text.contains("Fixture.empty")
       }
       #expect(result?.report.stopMessage?.contains("Fixture.empty") == true)
-      #expect(result?.endedBySignal == true)
+      // A trap ends the process by a signal; under ThreadSanitizer, its runtime exits instead.
+      #expect(result.map { $0.endedBySignal || $0.status != 0 } == true)
+    }
+
+    @Test func theLaunchedProcessesReadsJoinTheTestsDependencyRecord() async throws {
+      let recorder = DependencyRecorder(
+        testName: "launching test",
+        recordPath: "/dev/null",
+        recording: nil
+      )
+      let launch = try PreparedLaunch(LaunchHandoff())
+      _ = try await DependencyRecorder.$current.withValue(recorder) {
+        try await launch.run(Fixture.url, arguments: ["unoverridden"])
+      }
+      // The fixture's one box read: Fixture.unoverridden, its real instance.
+      let recorded = recorder.childTouched.withLock { $0 }
+      #expect(Array(recorded.values) == [[.readsRealInstance]])
     }
 
     @Test func parallelLaunchesServeOnlyTheirOwnDoubles() async throws {

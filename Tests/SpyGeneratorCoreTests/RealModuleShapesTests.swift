@@ -131,6 +131,15 @@ import _SpyGeneratorCore
     #expect(!spy.contains("var name"))
   }
 
+  @Test func aDefaultInAnExtensionOfARefinementIsNotTheProtocolsSoItIsSpied() throws {
+    var output = try migratingOutput(spyDefaults: [], extending: "Refined")
+    var spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func runOld() -> Int {\n"))
+    output = try migratingOutput(spyDefaults: [], extending: "Migrating")
+    spy = try #require(output.files.first).contents
+    #expect(!spy.contains("func runOld"))
+  }
+
   @Test func aDeprecatedDefaultIsOneToReplaceSoItIsSpied() throws {
     let output = try defaultsOutput([
       ("func log(event: Int)", true, true), ("func flush()", false, false),
@@ -196,12 +205,13 @@ import _SpyGeneratorCore
   /// `constrained`).
   private func migratingOutput(
     spyDefaults: [String],
-    constrained: Bool = false
+    constrained: Bool = false,
+    extending: String = "Migrating"
   ) throws -> SpyGenerator.Output {
     var implementation = fixtureSymbol(
       "d",
       kind: "swift.method",
-      path: ["Migrating", "runOld()"],
+      path: [extending, "runOld()"],
       declaration: "func runOld() -> Int"
     )
     implementation["swiftExtension"] = [

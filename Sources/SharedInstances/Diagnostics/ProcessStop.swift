@@ -19,7 +19,7 @@ package enum _ProcessStop {
   }
 
   /// Stops the program with `SharedInstances: MESSAGE` and the running test
-  /// (`_RunningTest.suffix`): worded in one place, for the size of programs (issue 30, item 8).
+  /// (`_RunningTest.suffix`): worded in one place, for the size of programs.
   package static func stop(_ message: String) -> Never {
     now("SharedInstances: \(message)\(_RunningTest.suffix)")
   }
