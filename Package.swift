@@ -20,11 +20,32 @@ let package = Package(
     // The system's singletons (date, UUIDs, clocks, random numbers, locale): Foundation lives
     // here, never in the core, so a library can depend on `SharedInstances` alone.
     .library(name: "SharedInstancesSystem", targets: ["SharedInstancesSystem"]),
+    // Test support, one product per job; `SharedInstancesTesting` re-exports them all, so a test
+    // file needs one import.
     .library(name: "SharedInstancesTesting", targets: ["SharedInstancesTesting"]),
+    // `.isolatedShared`, `IsolatedSharedTestCase`, `withIsolatedShared`, test defaults.
+    .library(name: "SharedInstancesTestIsolation", targets: ["SharedInstancesTestIsolation"]),
+    // `Spy` and what generated spies are made of.
+    .library(name: "SharedInstancesSpies", targets: ["SharedInstancesSpies"]),
+    // Test doubles of the system's singletons: clocks, network, user defaults, directories.
+    .library(name: "SharedInstancesSystemDoubles", targets: ["SharedInstancesSystemDoubles"]),
+    // The records of which shared instances each test touches, and the map drawn from them.
+    .library(name: "SharedInstancesDependencyMap", targets: ["SharedInstancesDependencyMap"]),
+    // The receiving end of a test's hand-off, linked by a program that tests launch (an app, a
+    // server, a tool): takes the test's doubles before `main`, in debug builds only.
+    .library(name: "SharedInstancesLaunch", targets: ["SharedInstancesLaunch"]),
     // `swift package generate-spies`: spies generated from the compiler's symbol graph.
     .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
     // `swift package migrate-singletons`: boxes a target's singletons (issue 32).
     .plugin(name: "MigrateSingletons", targets: ["MigrateSingletons"]),
+  ],
+  // A release build takes no hand-off from a test (no file read, no double) unless the program's
+  // package enables this trait: for UI performance tests of a release build.
+  traits: [
+    .trait(
+      name: "LaunchHandoffInRelease",
+      description: "Release builds of SharedInstancesLaunch take a test's hand-off"
+    )
   ],
   targets: [
     // C11 atomics, hazard pointers and a mutex: one code path on every platform, since the
@@ -50,11 +71,84 @@ let package = Package(
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
+    // Test support, bottom up. Routes a failure to the test framework that is running.
+    .target(
+      name: "_SharedInstancesTestReporting",
+      dependencies: ["SharedInstances", "_SharedInstancesIsolation"]
+    ),
+    .target(
+      name: "SharedInstancesSpies",
+      dependencies: [
+        "SharedInstances", "_SharedInstancesIsolation", "_SharedInstancesTestReporting",
+      ]
+    ),
+    .target(
+      name: "SharedInstancesSystemDoubles",
+      dependencies: [
+        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesIsolation",
+        "_SharedInstancesTestReporting",
+      ]
+    ),
+    .target(
+      name: "SharedInstancesDependencyMap",
+      dependencies: [
+        "SharedInstances", "_SharedInstancesIsolation", "_SharedInstancesTestReporting",
+      ],
+      // The map's page, as the files it is edited as; compiled into the code, no bundle.
+      resources: [
+        .embedInCode("Page/dependencies.html"),
+        .embedInCode("Page/dependencies.css"),
+        .embedInCode("Page/dependencies.js"),
+      ]
+    ),
+    // The trait and the XCTest base class: open a scope per test and bring the others in.
+    .target(
+      name: "SharedInstancesTestIsolation",
+      dependencies: [
+        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesIsolation",
+        "_SharedInstancesTestReporting", "SharedInstancesSpies", "SharedInstancesSystemDoubles",
+        "SharedInstancesDependencyMap", "_SharedInstancesTestingShims",
+      ]
+    ),
+    // Re-exports the library and every test-support module: the one import of a test file.
     .target(
       name: "SharedInstancesTesting",
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "_SharedInstancesIsolation", "_SharedInstancesTestingShims",
+        "SharedInstancesTestIsolation", "SharedInstancesSpies", "SharedInstancesSystemDoubles",
+        "SharedInstancesDependencyMap", "SharedInstancesLaunchTesting",
+      ]
+    ),
+    // Finds a test's hand-off when a launched program loads (LaunchReceiver.c).
+    .target(
+      name: "_SharedInstancesLaunchShims",
+      cSettings: [
+        .define("SI_LAUNCH_HANDOFF_IN_RELEASE", .when(traits: ["LaunchHandoffInRelease"]))
+      ]
+    ),
+    .target(
+      name: "SharedInstancesLaunch",
+      dependencies: [
+        "SharedInstances", "SharedInstancesSystem", "_SharedInstancesIsolation",
+        "_SharedInstancesLaunchShims",
+      ]
+    ),
+    // The test's side of a hand-off: prepares it, launches, reads back what the process did.
+    .target(
+      name: "SharedInstancesLaunchTesting",
+      dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"]
+    ),
+    // A program the launch tests start: it links SharedInstancesLaunch as an app would.
+    .executableTarget(
+      name: "shared-instances-launch-fixture",
+      dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"],
+      path: "Tests/LaunchFixture"
+    ),
+    .testTarget(
+      name: "SharedInstancesLaunchTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesLaunch", "SharedInstancesLaunchTesting",
+        "SharedInstancesSystem", "SharedInstancesTesting",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
@@ -80,7 +174,9 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
         "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
-        "PublicImportFixture",
+        "PublicImportFixture", "SharedInstancesDependencyMap", "SharedInstancesSpies",
+        "SharedInstancesSystemDoubles", "SharedInstancesTestIsolation",
+        "_SharedInstancesTestReporting",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).
       exclude: ["Dependencies/__Dependencies__"]

@@ -16,6 +16,10 @@ let sharedInstancesSystem = Target.Dependency.product(
   name: "SharedInstancesSystem",
   package: "SharedInstances"
 )
+let sharedInstancesLaunch = Target.Dependency.product(
+  name: "SharedInstancesLaunch",
+  package: "SharedInstances"
+)
 let sharedInstancesTesting = Target.Dependency.product(
   name: "SharedInstancesTesting",
   package: "SharedInstances"
@@ -32,7 +36,8 @@ let package = Package(
     .watchOS(.v9),
   ],
   products: [
-    .executable(name: "race-demo", targets: ["race-demo"])
+    .executable(name: "race-demo", targets: ["race-demo"]),
+    .executable(name: "feed-tool", targets: ["feed-tool"]),
   ],
   dependencies: [
     .package(name: "SharedInstances", path: "..")
@@ -103,6 +108,19 @@ let package = Package(
     .testTarget(
       name: "FeedClientExampleTests",
       dependencies: ["FeedClientExample", sharedInstancesSystem, sharedInstancesTesting]
+    ),
+
+    // Issue 43: a command-line tool that prints a feed fetched through `SystemBoxes.urlSession`,
+    // with dates and UUIDs from `SystemBoxes`; its end-to-end tests launch the built executable
+    // in parallel, each with its own hand-off (stubs, dates, UUIDs, a scenario).
+    .target(name: "FeedToolExample", dependencies: [sharedInstances, sharedInstancesSystem]),
+    .executableTarget(
+      name: "feed-tool",
+      dependencies: ["FeedToolExample", sharedInstances, sharedInstancesLaunch]
+    ),
+    .testTarget(
+      name: "FeedToolEndToEndTests",
+      dependencies: ["FeedToolExample", sharedInstancesTesting]
     ),
 
     // 000: image downloading, the current user, and factories that receive the locator.

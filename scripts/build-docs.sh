@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the four library modules with the toolchain's own `docc`
+# Builds the DocC documentation of the library modules with the toolchain's own `docc`
 # (no plugin),
 # treating every warning (a broken symbol link, an unknown parameter) as an error.
 #
@@ -16,7 +16,10 @@ graphs="$PWD/$scratch/symbol-graphs"
 mkdir -p "$graphs"
 # Build only the library targets, emitting their symbol graphs as they compile.
 # SHARED_INSTANCES_DOCUMENTATION: SharedInstancesTesting does not re-export SharedInstances here,
-# so that each archive documents its own module's symbols only (see Exports.swift).
+# so that each archive documents its own module's symbols only (see Exports.swift). It still
+# re-exports the test-support modules (SharedInstancesTestIsolation, SharedInstancesSpies,
+# SharedInstancesSystemDoubles, SharedInstancesDependencyMap): their symbols join its symbol
+# graph, and its catalog documents them together.
 swift build --scratch-path "$scratch" --target SharedInstancesTesting \
   -Xswiftc -DSHARED_INSTANCES_DOCUMENTATION \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
@@ -25,7 +28,8 @@ swift build --scratch-path "$scratch" --target SharedInstancesTesting \
 docc=$(command -v docc || true)
 if [ -z "$docc" ]; then docc="$(dirname "$(command -v swift)")/docc"; fi
 
-for module in SharedInstances SharedInstancesLocator SharedInstancesSystem SharedInstancesTesting; do
+for module in SharedInstances SharedInstancesLocator SharedInstancesSystem SharedInstancesLaunch \
+  SharedInstancesLaunchTesting SharedInstancesTesting; do
   module_graphs="$scratch/graphs/$module"
   rm -rf "$module_graphs" "$out/$module.doccarchive"
   mkdir -p "$module_graphs"

@@ -28,7 +28,7 @@
 #   replaced by `nil` and `ExitTest` made copyable when the SDK's standard library predates
 #   Swift 6. Its API matches Xcode's only as far as the two versions agree.
 # - XCTest: not in an SDK either (Xcode has it beside the SDK, in Platforms/*/Developer); a stub
-#   declaring only what SharedInstancesTesting and the XCTest test files call, with no
+#   declaring only what the test-support modules and the XCTest test files call, with no
 #   availability attributes (Apple's documentation lists none for them).
 # - The Testing macros (`@Test`, `#expect`) expand with the toolchain's macro plugin, so test
 #   functions marked `@available` are guarded as Xcode's Testing would guard them.
@@ -53,6 +53,13 @@ targets=(
   "_SharedInstancesIsolation|library|Sources/_SharedInstancesIsolation||"
   "SharedInstancesLocator|library|Sources/SharedInstancesLocator||"
   "SharedInstancesSystem|library|Sources/SharedInstancesSystem||"
+  "SharedInstancesLaunch|library|Sources/SharedInstancesLaunch||"
+  "SharedInstancesLaunchTesting|library|Sources/SharedInstancesLaunchTesting||"
+  "_SharedInstancesTestReporting|library|Sources/_SharedInstancesTestReporting||"
+  "SharedInstancesSpies|library|Sources/SharedInstancesSpies||"
+  "SharedInstancesSystemDoubles|library|Sources/SharedInstancesSystemDoubles||"
+  "SharedInstancesDependencyMap|library|Sources/SharedInstancesDependencyMap||"
+  "SharedInstancesTestIsolation|library|Sources/SharedInstancesTestIsolation||"
   "SharedInstancesTesting|library|Sources/SharedInstancesTesting||"
   "TestSupport|library|Tests/TestSupport||"
   "PublicImportFixture|library|Tests/PublicImportFixture||-enable-upcoming-feature InternalImportsByDefault"
@@ -64,6 +71,8 @@ targets=(
   "SharedInstancesTests|test|Tests/SharedInstancesTests||"
   "SharedInstancesTestingTests|test|Tests/SharedInstancesTestingTests|Dependencies/__Dependencies__|"
   "SingleImportTests|test|Tests/SingleImportTests||"
+  "shared-instances-launch-fixture|executable|Tests/LaunchFixture||"
+  "SharedInstancesLaunchTests|test|Tests/SharedInstancesLaunchTests||"
   "SpyGeneratorCoreTests|test|Tests/SpyGeneratorCoreTests|Fixtures|"
   "SingletonMigratorCoreTests|test|Tests/SingletonMigratorCoreTests||"
 )
@@ -76,6 +85,7 @@ host_only=(_SpyGeneratorCore _SingletonMigratorCore generate-spies migrate-singl
 unchecked=(
   "_SharedInstancesShims|C: compiled only as the Clang module the Swift targets import"
   "_SharedInstancesTestingShims|C: compiled only as the Clang module the Swift targets import"
+  "_SharedInstancesLaunchShims|C: compiled only as the Clang module the Swift targets import"
   "GenerateSpies|plugin: built for the host against PackagePlugin, which no SDK has"
   "MigrateSingletons|plugin: built for the host against PackagePlugin, which no SDK has"
 )
@@ -142,7 +152,7 @@ for entry in shims clang apinotes host; do
 done
 
 # The C targets, as SwiftPM maps them (an umbrella directory per target).
-for shim in _SharedInstancesShims _SharedInstancesTestingShims; do
+for shim in _SharedInstancesShims _SharedInstancesTestingShims _SharedInstancesLaunchShims; do
   mkdir -p "$work/modules/$shim"
   printf 'module %s {\n  umbrella "%s"\n  export *\n}\n' \
     "$shim" "$root/Sources/$shim/include" >"$work/modules/$shim/module.modulemap"
@@ -172,7 +182,7 @@ if ! compgen -G "$sdk/usr/lib/swift/Testing.swiftmodule" >/dev/null \
   fi
 fi
 
-# XCTest: a stub of what SharedInstancesTesting uses (the Objective-C flavor's API).
+# XCTest: a stub of what the test-support modules use (the Objective-C flavor's API).
 if ! compgen -G "$sdk/System/Library/Frameworks/XCTest.framework" >/dev/null; then
   echo "  XCTest: a stub of the API the package calls: the SDK has none"
   cat >"$work/xctest.swift" <<'EOF'
@@ -336,6 +346,18 @@ for entry in "${targets[@]}"; do
   IFS=',' read -ra excluded_dirs <<<"$excluded"
   for sub in "${excluded_dirs[@]}"; do prune+=(-path "$dir/$sub" -prune -o); done
   mapfile -t files < <(find "$dir" "${prune[@]}" -name '*.swift' -print | sort)
+  # `.embedInCode` resources: SwiftPM generates `PackageResources`, one `[UInt8]` per file (named
+  # after it, `.` as `_`); the same names, empty, stand in for it here.
+  resources=$(grep -oE '\.embedInCode\("[^"]+"\)' Package.swift | sed 's/.*("\(.*\)")/\1/' \
+    | while read -r resource; do [ -f "$dir/$resource" ] && basename "$resource"; done || true)
+  if [ -n "$resources" ]; then
+    {
+      echo "struct PackageResources {"
+      for resource in $resources; do echo "  static let ${resource//./_}: [UInt8] = []"; done
+      echo "}"
+    } >"$work/$module-resources.swift"
+    files+=("$work/$module-resources.swift")
+  fi
   read -ra extra <<<"$flags"
   options=("${common[@]}" -package-name sharedinstances -module-name "$module" "${extra[@]}")
   [ "$kind" = library ] && options+=(-parse-as-library -enable-testing)

@@ -24,6 +24,15 @@ for folder in "$@"; do
   done
 done
 
+# The page's source files, linted as what they are: the script parsed by Node (when there is one;
+# the browser below runs it either way).
+page=Sources/SharedInstancesDependencyMap/Page
+if command -v node >/dev/null; then
+  node --check "$page/dependencies.js"
+else
+  echo "check-map-in-browser: no node here: $page/dependencies.js is not linted on its own."
+fi
+
 chromium="" python=""
 while IFS='=' read -r key value; do
   case "$key" in

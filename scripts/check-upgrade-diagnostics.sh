@@ -7,15 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bin=$(swift build --show-bin-path)
-shims_map="$bin/_SharedInstancesShims.build/module.modulemap"
-[ -f "$shims_map" ] || shims_map=Sources/_SharedInstancesShims/include/module.modulemap
-flags=(-typecheck -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$shims_map")
-for map in "$bin"/_SharedInstancesTestingShims.build/module.modulemap \
-  Sources/_SharedInstancesTestingShims/include/module.modulemap; do
-  if [ -f "$map" ]; then
-    flags+=(-Xcc -fmodule-map-file="$map")
-    break
-  fi
+flags=(-typecheck -swift-version 6 -I "$bin/Modules")
+# The C modules the Swift modules import: SwiftPM writes a module map for each into the build
+# folder, unless the target ships its own.
+for target in Sources/*Shims; do
+  name=$(basename "$target")
+  for map in "$bin/$name.build/module.modulemap" "$target/include/module.modulemap"; do
+    if [ -f "$map" ]; then
+      flags+=(-Xcc -fmodule-map-file="$map")
+      break
+    fi
+  done
 done
 
 failed=0

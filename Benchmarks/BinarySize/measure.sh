@@ -4,7 +4,7 @@
 # strips both, prints their sizes, the difference, and the shared libraries each one loads.
 #
 #   bash Benchmarks/BinarySize/measure.sh           # print the table
-#   bash Benchmarks/BinarySize/measure.sh --check   # and fail when the library adds > 100 KB
+#   bash Benchmarks/BinarySize/measure.sh --check   # and fail when the library adds > 150 KB
 #                                                   # or makes the program load Foundation (CI)
 #   bash Benchmarks/BinarySize/measure.sh --no-foundation   # fail only on Foundation
 #   bash Benchmarks/BinarySize/measure.sh --objects   # and what each source file of the core
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-limit=$((100 * 1024))
+limit=$((150 * 1024))
 check=false
 objects=false
 [ "${1:-}" = "--check" ] && check=true
@@ -41,7 +41,7 @@ libraries() { ldd "$1" | awk '{print $1}' | grep -o 'lib[A-Za-z_]*' | grep -v '^
 printf '| executable | stripped bytes | shared libraries loaded |\n|---|---:|---|\n'
 printf '| no-library (lock-protected global) | %d | %s|\n' "$without" "$(libraries "$out/no-library")"
 printf '| one-box (`Resettable`) | %d | %s|\n' "$with" "$(libraries "$out/one-box")"
-printf '\nadded by SharedInstances: %d bytes (%d KB; the goal: at most 100 KB)\n' \
+printf '\nadded by SharedInstances: %d bytes (%d KB; the goal: at most 150 KB)\n' \
   "$added" $(((added + 1023) / 1024))
 
 if $objects; then

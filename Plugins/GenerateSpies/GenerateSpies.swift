@@ -6,19 +6,26 @@ import PackagePlugin
 ///
 /// With a `generate-spies.json` at the package's root, no option is needed: every target it
 /// lists is generated (or, with `--check`, checked). Without one, name the target and the output
-/// folder: `--target App --output Tests/AppTests/Spies`.
+/// folder: `--target App --output Tests/AppTests/Spies`. A dependency's module is named with
+/// `--module` (or all modules of one of its products with `--product`): its public protocols
+/// get spies, `--module GRDB --output Tests/AppTests/GRDBSpies`. With several targets or
+/// modules, each one's spies go into a folder of its name inside `--output`.
 @main
 struct GenerateSpies: CommandPlugin {
   static let configurationFile = "generate-spies.json"
   static let usage =
     "usage: swift package --allow-writing-to-package-directory generate-spies "
-    + "[--target <Target> [--output <folder>]] [--protocol <P>]… [--skip <P>]… [--class <C>]… "
-    + "[--marker] [--verify | --verify-with <build folder>…] [--check]; without --target, every "
-    + "target of \(configurationFile)"
+    + "[--target <Target>… | --module <dependency's module>… | --product <dependency's product>…] "
+    + "[--output <folder>] [--protocol <P>]… [--skip <P>]… [--class <C>]… [--spy-defaults <P>]… "
+    + "[--marker] [--verify | --verify-with <build folder>…] [--check]; without --target, "
+    + "--module or --product, every target of \(configurationFile)"
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
+    let moduleNames = extractor.extractOption(named: "module")
+    let productNames = extractor.extractOption(named: "product")
+    let spyDefaults = extractor.extractOption(named: "spy-defaults")
     let outputs = extractor.extractOption(named: "output")
     let protocols = extractor.extractOption(named: "protocol")
     let skip = extractor.extractOption(named: "skip")
@@ -32,14 +39,57 @@ struct GenerateSpies: CommandPlugin {
         "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\(Self.usage)"
       )
     }
-    guard targetNames.count <= 1, outputs.count <= 1 else {
-      throw PluginError("give --target and --output at most once\n\(Self.usage)")
+    guard outputs.count <= 1 else {
+      throw PluginError("give --output at most once\n\(Self.usage)")
+    }
+    // A dependency's modules: their public protocols, into --output.
+    if !moduleNames.isEmpty || !productNames.isEmpty {
+      guard let output = outputs.first else {
+        throw PluginError(
+          "where do the spies of a dependency's module go? Pass --output\n\(Self.usage)"
+        )
+      }
+      let modules = try Self.dependencyModules(
+        named: moduleNames,
+        products: productNames,
+        in: context.package
+      )
+      var extra = protocols.flatMap { ["--protocol", $0] } + skip.flatMap { ["--skip", $0] }
+      extra += spyDefaults.flatMap { ["--spy-defaults", $0] }
+      if marker { extra.append("--marker") }
+      if check { extra.append("--check") }
+      var verifyFolders = verifyWith.map { folder in
+        folder.hasPrefix("/")
+          ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
+      }
+      if verify { verifyFolders.append(try buildForVerification(context: context)) }
+      let tool = try context.tool(named: "generate-spies")
+      var failed: [String] = []
+      for module in modules {
+        let folder = modules.count == 1 ? output : output + "/" + module.moduleName
+        var command = "swift package --allow-writing-to-package-directory generate-spies"
+        command +=
+          moduleNames.isEmpty
+          ? productNames.map { " --product \($0)" }.joined()
+          : moduleNames.map { " --module \($0)" }.joined()
+        command += " --output \(output)"
+        var arguments = try symbolGraphArguments(for: module)
+        arguments += ["--public-only", "--command", command]
+        arguments += ["--output", context.package.directoryURL.appending(path: folder).path()]
+        arguments += extra
+        for folder in verifyFolders { arguments += ["--verify-with", folder.path()] }
+        if try run(tool.url, arguments) != 0 { failed.append(module.moduleName) }
+      }
+      guard failed.isEmpty else {
+        throw PluginError("generate-spies failed for \(failed.joined(separator: ", ")) (see above)")
+      }
+      return
     }
     let configURL = context.package.directoryURL.appending(path: Self.configurationFile)
     let configured = try Self.configuredTargets(at: configURL)
     let names: [String]
-    if let name = targetNames.first {
-      names = [name]
+    if !targetNames.isEmpty {
+      names = targetNames
     } else if let configured, !configured.isEmpty {
       guard outputs.isEmpty else {
         throw PluginError("--output needs --target: which target's spies go there\n\(Self.usage)")
@@ -56,6 +106,7 @@ struct GenerateSpies: CommandPlugin {
     extra += protocols.flatMap { ["--protocol", $0] }
     extra += skip.flatMap { ["--skip", $0] }
     extra += classes.flatMap { ["--class", $0] }
+    extra += spyDefaults.flatMap { ["--spy-defaults", $0] }
     if marker { extra.append("--marker") }
 
     var verifyFolders = verifyWith.map { folder in
@@ -143,7 +194,8 @@ struct GenerateSpies: CommandPlugin {
         toolArguments += ["--config", configURL.path(), "--target", targetName]
       }
       if let output = outputs.first {
-        toolArguments += ["--output", context.package.directoryURL.appending(path: output).path()]
+        let folder = names.count == 1 ? output : output + "/" + targetName
+        toolArguments += ["--output", context.package.directoryURL.appending(path: folder).path()]
       }
       toolArguments += extra
       for folder in verifyFolders { toolArguments += ["--verify-with", folder.path()] }
@@ -163,6 +215,81 @@ struct GenerateSpies: CommandPlugin {
           : "generate-spies failed for \(failed.joined(separator: ", ")) (see above)"
       )
     }
+  }
+
+  /// The Swift modules of the package's dependencies (and theirs) named with `--module`, and
+  /// those of the products named with `--product`, in the order named.
+  static func dependencyModules(
+    named modules: [String],
+    products: [String],
+    in package: Package
+  ) throws -> [SourceModuleTarget] {
+    var packages: [Package] = []
+    var seen: Set<String> = []
+    func visit(_ package: Package) {
+      for dependency in package.dependencies where seen.insert(dependency.package.id).inserted {
+        packages.append(dependency.package)
+        visit(dependency.package)
+      }
+    }
+    visit(package)
+    var found: [SourceModuleTarget] = []
+    for name in modules {
+      let target = packages.lazy.flatMap(\.targets).first { $0.name == name }
+      guard let source = target as? SourceModuleTarget else {
+        throw PluginError(
+          "no dependency of \(package.displayName) has a Swift module \(name): correct --module "
+            + "(a module its code imports, such as Logging of swift-log)"
+        )
+      }
+      if !found.contains(where: { $0.id == source.id }) { found.append(source) }
+    }
+    for name in products {
+      guard let product = packages.lazy.flatMap(\.products).first(where: { $0.name == name })
+      else {
+        throw PluginError(
+          "no dependency of \(package.displayName) has a product \(name): correct --product"
+        )
+      }
+      for case let source as SourceModuleTarget in product.targets
+      where source.kind == .generic && !found.contains(where: { $0.id == source.id }) {
+        found.append(source)
+      }
+    }
+    return found
+  }
+
+  /// `--symbol-graph` with the module's graph and `--dependency-graph` with each of its
+  /// dependencies' (internal and up, SPI, no synthesized members: underscored public
+  /// requirements are only there).
+  func symbolGraphArguments(for target: SourceModuleTarget) throws -> [String] {
+    var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
+    options.includeSynthesized = false
+    options.includeSPI = true
+    let graphs = try packageManager.getSymbolGraph(for: target, options: options)
+    var arguments = [
+      "--symbol-graph",
+      graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json").path(),
+    ]
+    for dependency in Self.dependencyModules(of: target) {
+      guard let graphs = try? packageManager.getSymbolGraph(for: dependency, options: options)
+      else { continue }
+      arguments += [
+        "--dependency-graph",
+        graphs.directoryURL.appending(path: "\(dependency.moduleName).symbols.json").path(),
+      ]
+    }
+    return arguments
+  }
+
+  /// Runs the tool; returns its exit status.
+  func run(_ tool: URL, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = arguments
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   /// The Swift modules `target` depends on directly: its targets, and the targets of the

@@ -17,6 +17,10 @@ struct MigrateSingletons: CommandPlugin {
     + "\(configurationFile)"
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      try printHelp(tool: context.tool(named: "migrate-singletons").url)
+      return
+    }
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
     let allow = extractor.extractOption(named: "allow")
@@ -67,12 +71,13 @@ struct MigrateSingletons: CommandPlugin {
         "--sources", target.directoryURL.path(),
         "--module", target.moduleName,
       ]
-      // Its test targets: the members they use through an instance join its protocol.
-      for test in context.package.targets.compactMap({ $0 as? SourceModuleTarget })
-      where test.kind == .test
-        && test.recursiveTargetDependencies.contains(where: { $0.name == target.name })
+      // The targets that depend on it, its tests and the package's other modules: the members
+      // they use through an instance join its protocol.
+      for user in context.package.targets.compactMap({ $0 as? SourceModuleTarget })
+      where user.name != target.name
+        && user.recursiveTargetDependencies.contains(where: { $0.name == target.name })
       {
-        toolArguments += ["--uses", test.directoryURL.path()]
+        toolArguments += ["--uses", user.directoryURL.path()]
       }
       if FileManager.default.fileExists(atPath: graph.path()) {
         toolArguments += ["--symbol-graph", graph.path()]
@@ -101,6 +106,29 @@ struct MigrateSingletons: CommandPlugin {
           : "migrate-singletons failed for \(failed.joined(separator: ", ")) (see above)"
       )
     }
+  }
+
+  /// Prints how to call the plugin, then the tool's options (the plugin passes `--package`,
+  /// `--sources`, `--uses`, `--symbol-graph`, `--module` and `--config` itself).
+  func printHelp(tool: URL) throws {
+    print(
+      """
+      OVERVIEW: Rewrites a target's singletons into Resettable boxes whose call sites compile
+      unchanged (see "Migrating existing singletons" in the SharedInstances documentation).
+
+      \(Self.usage)
+
+      The plugin finds each target's sources, the targets that use it, its symbol graph and its
+      entry in \(Self.configurationFile), and runs the migrate-singletons tool with them; every
+      other option below is passed on as it is.
+
+      """
+    )
+    let process = Process()
+    process.executableURL = tool
+    process.arguments = ["--help"]
+    try process.run()
+    process.waitUntilExit()
   }
 
   /// The targets `migrate-singletons.json` lists, or nil without the file. The tool reads the

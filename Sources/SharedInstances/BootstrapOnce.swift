@@ -129,6 +129,7 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
   ///   - filePath: The caller's location. Leave the default, or forward your caller's.
   ///   - line: The caller's location. Leave the default, or forward your caller's.
   ///   - column: The caller's location. Leave the default, or forward your caller's.
+  @_alwaysEmitIntoClient
   public func bootstrap(
     _ instance: Shared,
     fileID: StaticString = #fileID,
@@ -137,7 +138,7 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
     column: UInt = #column
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    _claimBootstrap(at: location)
+    _Bootstraps.claim(_identity, at: location)
     _slotForChange(.bootstrap, location: location)?.store(instance, isOverride: false)
   }
 
@@ -154,34 +155,18 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
   ///   MetricsSystem.factory.bootstrap(ConsoleMetricsFactory())
   /// }
   /// ```
-  public var isBootstrapped: Bool {
-    if si_isolation_is_active(), let inScope = _Isolation.hooks.isBootstrappedInScope(_identity) {
-      return inScope
-    }
-    return _Bootstraps.location(of: _identity) != nil
-  }
+  @_alwaysEmitIntoClient
+  public var isBootstrapped: Bool { _Bootstraps.isBootstrapped(_identity) }
 }
 
 // @unchecked: it adds no state to the `Resettable` it is, whose slots guard theirs.
 extension BootstrapOnce: @unchecked Sendable where Shared: Sendable {}
 
 extension Resettable {
-  /// Counts a bootstrap of this box at `location`: in a scope, the scope's own (a second one is
-  /// reported there, by `_SharedInstancesIsolation`); elsewhere, the program's, which stops the
-  /// program if it is the second.
-  @usableFromInline
-  final func _claimBootstrap(at location: _SourceLocation) {
-    if !si_isolation_is_active()
-      || !_Isolation.hooks.bootstrapInScope(of: _identity, at: location)
-    {
-      _Bootstraps.claim(_identity, at: location)
-    }
-  }
-
   /// A `set` on a bootstrap-once box is its bootstrap (see ``BootstrapOnce``).
-  @usableFromInline
+  @_alwaysEmitIntoClient
   final func _setIsBootstrap(at location: _SourceLocation) {
-    if _identity.style == .bootstrap { _claimBootstrap(at: location) }
+    _Bootstraps.claimIfBootstrapOnce(_identity, at: location)
   }
 }
 
@@ -196,12 +181,39 @@ extension _Change {
 /// Each box keeps its own bootstrap's location (`_BoxIdentity.bootstrapLocation`), under one
 /// lock: a bootstrap happens once per box, and a table keyed by box would bring a dictionary's
 /// code into every program.
+@usableFromInline
 enum _Bootstraps {
   /// Guards `_BoxIdentity.bootstrapLocation` of every box.
   static let lock = _Mutex()
 
-  /// Records the program's bootstrap of `identity`; stops the program if it is the second.
+  /// Counts a bootstrap of the box at `location`: in a scope, the scope's own (a second one is
+  /// reported there, by `_SharedInstancesIsolation`); elsewhere, the program's, which stops the
+  /// program if it is the second.
+  @usableFromInline
   static func claim(_ identity: _BoxIdentity, at location: _SourceLocation) {
+    if si_isolation_is_active(), _Isolation.hooks.bootstrapInScope(of: identity, at: location) {
+      return
+    }
+    claimForProgram(identity, at: location)
+  }
+
+  /// `claim`, for a `set` of any box: only a bootstrap-once box's counts.
+  @usableFromInline
+  static func claimIfBootstrapOnce(_ identity: _BoxIdentity, at location: _SourceLocation) {
+    if identity.style == .bootstrap { claim(identity, at: location) }
+  }
+
+  /// Whether the box was bootstrapped: in a scope, by the scope; elsewhere, by the program.
+  @usableFromInline
+  static func isBootstrapped(_ identity: _BoxIdentity) -> Bool {
+    if si_isolation_is_active(), let inScope = _Isolation.hooks.isBootstrappedInScope(identity) {
+      return inScope
+    }
+    return location(of: identity) != nil
+  }
+
+  /// Records the program's bootstrap of `identity`; stops the program if it is the second.
+  static func claimForProgram(_ identity: _BoxIdentity, at location: _SourceLocation) {
     let first: _SourceLocation? = lock.withLock {
       if let first = identity.bootstrapLocation { return first }
       identity.bootstrapLocation = location

@@ -58,7 +58,8 @@ extension Resettable where Shared: Sendable {
       location: location,
       name: name,
       lifetime: lifetime,
-      policy: policy
+      requiresOverrideInTests: policy._requiresOverride,
+      testDefault: policy._testDefault
     )
   }
 

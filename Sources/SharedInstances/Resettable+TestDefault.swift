@@ -13,7 +13,7 @@ extension Resettable {
       factory: make,
       location: location,
       name: nil,
-      policy: .optional(default: make),
+      testDefault: make,
       isTestInfrastructure: true
     )
   }

@@ -151,7 +151,8 @@ public class Resettable<Shared> {
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       name: name,
       lifetime: lifetime,
-      policy: policy
+      requiresOverrideInTests: policy._requiresOverride,
+      testDefault: policy._testDefault
     )
   }
 
@@ -202,7 +203,8 @@ public class Resettable<Shared> {
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       name: name,
       lifetime: lifetime,
-      policy: policy
+      requiresOverrideInTests: policy._requiresOverride,
+      testDefault: policy._testDefault
     )
   }
 
@@ -212,17 +214,20 @@ public class Resettable<Shared> {
     location: _SourceLocation,
     name: String?,
     lifetime: SharedLifetime? = nil,
-    policy: TestPolicy = .optional,
+    requiresOverrideInTests: Bool = false,
+    testDefault: (@Sendable () -> Shared)? = nil,
     style: _BoxStyle? = nil,
     isTestInfrastructure: Bool = false
   ) {
+    // The test policy arrives taken apart, so that a program's creators (emitted into it)
+    // never need the metadata of `TestPolicy`.
     _global = _Slot()
     _factory = factory
-    _testDefault = policy._testDefault
+    _testDefault = testDefault
     _identity = _BoxIdentity(
       sharedType: Shared.self,
       location: location,
-      requiresOverrideInTests: policy._requiresOverride,
+      requiresOverrideInTests: requiresOverrideInTests,
       name: name,
       style: style ?? (factory == nil ? .empty : .factory),
       isTestInfrastructure: isTestInfrastructure

@@ -22,21 +22,39 @@ public struct AppDirectories: Sendable, Hashable {
   /// ```swift
   /// let scratch = SystemBoxes.directories.value.temporary.appendingPathComponent("upload.bin")
   /// ```
-  public var temporary: URL
+  public var temporary: URL {
+    get {
+      _firstUse?.prepare(0, _temporary)
+      return _temporary
+    }
+    set { _temporary = newValue }
+  }
 
   /// The folder for the user's documents.
   ///
   /// ```swift
   /// let file = SystemBoxes.directories.value.documents.appendingPathComponent("notes.json")
   /// ```
-  public var documents: URL
+  public var documents: URL {
+    get {
+      _firstUse?.prepare(1, _documents)
+      return _documents
+    }
+    set { _documents = newValue }
+  }
 
   /// The folder for caches the app can rebuild.
   ///
   /// ```swift
   /// let cache = SystemBoxes.directories.value.caches.appendingPathComponent("feed.json")
   /// ```
-  public var caches: URL
+  public var caches: URL {
+    get {
+      _firstUse?.prepare(2, _caches)
+      return _caches
+    }
+    set { _caches = newValue }
+  }
 
   /// Creates a set of folders.
   ///
@@ -56,9 +74,36 @@ public struct AppDirectories: Sendable, Hashable {
   ///   - documents: The folder for the user's documents.
   ///   - caches: The folder for caches the app can rebuild.
   public init(temporary: URL, documents: URL, caches: URL) {
-    self.temporary = temporary
-    self.documents = documents
-    self.caches = caches
+    _temporary = temporary
+    _documents = documents
+    _caches = caches
+    _firstUse = nil
+  }
+
+  /// Folders that `firstUse` creates when each is first read (a test's fresh folders).
+  package init(temporary: URL, documents: URL, caches: URL, firstUse: _FoldersOnFirstUse) {
+    _temporary = temporary
+    _documents = documents
+    _caches = caches
+    _firstUse = firstUse
+  }
+
+  private var _temporary: URL
+  private var _documents: URL
+  private var _caches: URL
+  /// Creates the folders on first read; nil for folders that already exist (the system's).
+  private let _firstUse: _FoldersOnFirstUse?
+
+  // Equal folders are equal sets, however they are created: reading no folder here.
+  public static func == (left: AppDirectories, right: AppDirectories) -> Bool {
+    left._temporary == right._temporary && left._documents == right._documents
+      && left._caches == right._caches
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(_temporary)
+    hasher.combine(_documents)
+    hasher.combine(_caches)
   }
 
   /// The system's folders, as `FileManager.default` names them when this is read: the live

@@ -1,13 +1,22 @@
-// A test file imports this module alone: `override(with:)`, `value`, `reset()` and every other
+// The umbrella of the test-support modules: it depends on all of them and defines nothing. A
+// test file imports this module alone: `override(with:)`, `value`, `reset()` and every other
 // member of `SharedInstances`, the system boxes of `SharedInstancesSystem` (`SystemBoxes`,
-// `AnyClock`, `DateGenerator`), and `ServiceLocator` (`SharedInstancesLocator`) are visible
-// through it, also with `MemberImportVisibility` on.
+// `AnyClock`, `DateGenerator`), `ServiceLocator` (`SharedInstancesLocator`), the launch hand-off
+// (`PreparedLaunch`, `LaunchHandoff`: `SharedInstancesLaunchTesting`), and the trait, spies,
+// system doubles and dependency map are visible through it, also with `MemberImportVisibility`
+// on.
 //
 // `scripts/build-docs.sh` defines SHARED_INSTANCES_DOCUMENTATION: a re-exported module's
-// symbols would join this module's symbol graph, and its documentation would repeat (and fail
-// to link) the `SharedInstances` catalog.
+// symbols join this module's symbol graph, which is how the test-support modules are documented
+// together in this module's catalog; the library's own modules are documented in theirs.
+@_exported public import SharedInstancesDependencyMap
+@_exported public import SharedInstancesSpies
+@_exported public import SharedInstancesSystemDoubles
+@_exported public import SharedInstancesTestIsolation
+
 #if !SHARED_INSTANCES_DOCUMENTATION
   @_exported public import SharedInstances
+  @_exported public import SharedInstancesLaunchTesting
   @_exported public import SharedInstancesLocator
   @_exported public import SharedInstancesSystem
 #endif

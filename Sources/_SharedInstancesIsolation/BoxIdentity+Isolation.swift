@@ -17,11 +17,20 @@ extension _BoxIdentity {
   package var codeName: String { name ?? typeDescription }
 
   /// The change a test makes to provide this box's value, as a fix names it:
-  /// `bootstrap it in the test with MetricsSystem.factory.bootstrap(_:)`, `set it … set(_:)`,
+  /// `bootstrap MetricsSystem.factory in the test, …`, `set it … set(_:)`,
   /// `override it … override(with:)` (the box's name before the call when it has one).
+  ///
+  /// A bootstrap-once box is usually bootstrapped through a facade of its own
+  /// (`MetricsSystem.bootstrap(_:)`), whose name the box cannot know (and the box itself is often
+  /// not public): the fix names the box and leaves the entry point to the facade.
   package var provideFix: String {
     let box = name.map { "\($0)." } ?? ""
-    if style == .bootstrap { return "bootstrap it in the test with \(box)bootstrap(_:)" }
+    if style == .bootstrap {
+      return """
+        bootstrap \(codeName) in the test, the way the program bootstraps it (its system's \
+        bootstrap function, which calls bootstrap(_:) on the box)
+        """
+    }
     if style == .empty { return "set it for this test with \(box)set(_:) (or override(with:))" }
     return "override it for this test with \(box)override(with:)"
   }

@@ -99,7 +99,8 @@ private final class IsolationHooks: _IsolationHooks {
           message: """
             \(identity.description) was bootstrapped twice in \(scope.name) (again at \
             \(location.fileID):\(location.line)): in the program, a second bootstrap stops it. \
-            Bootstrap the box once per test; the test goes on with the second value.
+            Bootstrap the box once per test; the test goes on with the second value.\
+            \(scope.exitTestChildBootstrapAdvice)
             """,
           location: location
         )

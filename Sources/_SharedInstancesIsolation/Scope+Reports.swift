@@ -4,6 +4,32 @@ import SharedInstances
 // their text: the core calls them through `_IsolationHooks` (IsolationHooksProvider.swift).
 
 extension _Scope {
+  /// The name of the scope an exit test's child process runs in, from load to exit (opened by
+  /// the testing module); the parent test puts its own name in its place.
+  package static let exitTestChildName = "exit test child process"
+
+  /// What a fix that tells the test to provide a box adds in an exit test's child: what the
+  /// parent test provided does not reach the child.
+  var exitTestChildAdvice: String {
+    guard name == Self.exitTestChildName else { return "" }
+    return """
+       Overrides, sets and bootstraps of the parent test do not cross into the exit test's \
+      child process: make them inside the exit test's body, from values it captures.
+      """
+  }
+
+  /// What a bootstrap report adds in an exit test's child: the child is isolated, so the
+  /// program's stop on a second bootstrap does not happen there unless the body leaves that
+  /// isolation.
+  var exitTestChildBootstrapAdvice: String {
+    guard name == Self.exitTestChildName else { return "" }
+    return """
+       An exit test's child process is isolated as a test is, so a second bootstrap does not \
+      stop it: to test that the program stops, call SharedScope.leaveExitTestIsolation() first \
+      in the exit test's body.
+      """
+  }
+
   /// What a read of a box the test had to provide, and did not, was served instead.
   package enum Substitute {
     case testDefault
@@ -84,6 +110,7 @@ extension _Scope {
         is declared or in SharedTestDefaults.
         """
     }
+    message += exitTestChildAdvice
     report(_Diagnostic(message: message, location: identity.location, reportsAtTest: true))
   }
 
@@ -100,7 +127,7 @@ extension _Scope {
       process stops. Override it for this test (override(with:) or the trait's setUp), or \
       declare what tests get: Resettable(inTests: .required(default: { … })) where \
       the box is declared, or a SharedTestDefault for the whole test target.\
-      \(_RunningTest.suffix)
+      \(exitTestChildAdvice)\(_RunningTest.suffix)
       """
     )
   }
@@ -140,6 +167,7 @@ extension _Scope {
           """
       }
     }
+    message += exitTestChildAdvice
     report(_Diagnostic(message: message, location: identity.location, reportsAtTest: true))
   }
 

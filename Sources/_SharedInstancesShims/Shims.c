@@ -94,10 +94,6 @@ static int sched_yield(void) {
   return 0;
 }
 
-static uintptr_t si_platform_thread(void) {
-  return (uintptr_t)GetCurrentThreadId();
-}
-
 // The thread that loaded the image: the main thread for an executable and its static libraries.
 static DWORD si_windows_main_thread = 0;
 
@@ -160,10 +156,6 @@ static int pthread_mutex_unlock(pthread_mutex_t *mutex) {
   return 0;
 }
 
-static uintptr_t si_platform_thread(void) {
-  return 1;
-}
-
 static bool si_platform_is_main_thread(void) {
   return true;
 }
@@ -171,10 +163,6 @@ static bool si_platform_is_main_thread(void) {
 #else
 #include <pthread.h>
 #include <sched.h>
-
-static uintptr_t si_platform_thread(void) {
-  return (uintptr_t)pthread_self();
-}
 
 #if defined(__APPLE__)
 static bool si_platform_is_main_thread(void) {
@@ -229,8 +217,21 @@ uint64_t si_next_identifier(void) {
   return __atomic_add_fetch(&si_identifier_counter, 1, __ATOMIC_RELAXED);
 }
 
+// A thread's identity is a number drawn from a process-wide counter the first time the thread
+// asks, never handed to another thread: a thread id of the platform (`pthread_self`,
+// `GetCurrentThreadId`) is given to a new thread once its owner has exited, and a thread that
+// exits inside a factory leaves its box's creator word naming it for good. Out of line and not
+// `const`: an async caller that resumes on another thread after an `await` calls it again.
+static uintptr_t si_thread_counter = 0;
+static _Thread_local uintptr_t si_thread_identity = 0;
+
 uintptr_t si_current_thread(void) {
-  return si_platform_thread();
+  uintptr_t identity = si_thread_identity;
+  if (__builtin_expect(identity == 0, 0)) {
+    identity = __atomic_add_fetch(&si_thread_counter, 1, __ATOMIC_RELAXED);
+    si_thread_identity = identity;
+  }
+  return identity;
 }
 
 bool si_is_main_thread(void) {
@@ -320,11 +321,43 @@ static void si_hazard_detach(void *value) {
   si_hazard_mine = 0;
 }
 
+#if !defined(_WIN32) && !defined(__wasi__)
+// The child of a `fork()` has one thread, the one that forked; every other thread's record was
+// copied with the words that thread held at that moment. Those words protect nothing in the
+// child: a scan that saw them would defer a replaced cell to a thread that does not exist, and a
+// locator change would wait for a read that never ends (I5). So the child drops them, and gives
+// the records back for its own new threads to claim. Cells that were already deferred to those
+// threads before the fork are released by the next change of their slot. What other threads held
+// besides hazard words (a creation or state lock, a factory halfway through) stays as the fork
+// left it, as for every lock of the process.
+static void si_hazard_after_fork_in_child(void) {
+  si_hazard_record *mine = si_hazard_mine;
+  for (si_hazard_record *r = __atomic_load_n(&si_hazard_head, __ATOMIC_ACQUIRE); r != 0;
+       r = r->next) {
+    if (r == mine) {
+      continue;
+    }
+    __atomic_store_n(&r->transient, (void *)0, __ATOMIC_RELEASE);
+    for (int i = 0; i < SI_BORROW_WORDS; i++) {
+      __atomic_store_n(&r->borrows[i], (void *)0, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&r->in_use, 0, __ATOMIC_RELEASE);
+  }
+}
+#endif
+
 static void si_hazard_make_key(void) {
   if (pthread_key_create(&si_hazard_key, si_hazard_detach) != 0) {
     fputs("SharedInstances: pthread_key_create failed\n", stderr);
     abort();
   }
+#if !defined(_WIN32) && !defined(__wasi__)
+  // Registered with the first record: before it, no record exists for a fork to copy.
+  if (pthread_atfork(0, 0, si_hazard_after_fork_in_child) != 0) {
+    fputs("SharedInstances: pthread_atfork failed\n", stderr);
+    abort();
+  }
+#endif
 }
 
 si_hazard_record *si_hazard_attach(void) {

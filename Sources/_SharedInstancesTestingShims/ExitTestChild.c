@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include "_SharedInstancesTestingShims.h"
 
-// Defined in Swift (SharedInstancesTesting/ExitTests/ExitTestChild.swift, `@_cdecl`).
+// Defined in Swift (SharedInstancesTestIsolation/ExitTests/ExitTestChild.swift, `@_cdecl`).
 extern void si_testing_exit_test_child_will_start(void);
 
 static int si_exit_test_child = 0;

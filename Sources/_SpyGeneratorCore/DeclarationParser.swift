@@ -56,7 +56,7 @@ enum DeclarationParser {
         generics: generics
       )
     case "swift.init":
-      member = try initializer(declaration, owner: owner, isClass: isClass)
+      member = try initializer(declaration, owner: owner, isClass: isClass, generics: generics)
     case "swift.property", "swift.type.property":
       member = try property(declaration, isStatic: isStatic, owner: owner)
     case "swift.subscript", "swift.type.subscript":
@@ -189,6 +189,16 @@ enum DeclarationParser {
     if let returnType, returnType.hasPrefix("some ") {
       throw Unsupported(reason: "its opaque result type \(returnType) has no value a spy can make")
     }
+    // `func make<T: ~Copyable>() -> T`: a stub hands back a copy of what the test gave it,
+    // which a noncopyable value has not.
+    if let returnType, declaration.contains("~Copyable"),
+      let generic = generics.first(where: { returnType.replacingWord($0, with: "") != returnType })
+    {
+      throw Unsupported(
+        reason: "its result \(returnType) may be noncopyable (\(generic): ~Copyable), and a stub "
+          + "can only hand back a copy"
+      )
+    }
     let effects = rest.components(separatedBy: "->").first ?? ""
     let isRethrows = effects.split(separator: " ").contains("rethrows")
     var member = Member(
@@ -247,7 +257,8 @@ enum DeclarationParser {
   private static func initializer(
     _ declaration: String,
     owner: String,
-    isClass: Bool
+    isClass: Bool,
+    generics: [String]
   ) throws(Unsupported) -> Member? {
     if isClass { return nil }  // a subclass inherits the initializers it needs
     guard declaration.hasPrefix("init") else { throw Unsupported(reason: "unknown declaration") }
@@ -265,7 +276,7 @@ enum DeclarationParser {
       isAsync: isAsync,
       throwing: throwing,
       returnType: nil,
-      genericNames: [],
+      genericNames: generics,
       head: head,
       tail: rest,
       owner: owner

@@ -16,6 +16,26 @@ extension Member {
 }
 
 extension Member {
+  /// The member with each of its own generic parameters that has the name of one of the spy's
+  /// (`func fetch<RowDecoder>` in `DecodersSpy<RowDecoder>`, which would shadow it) renamed
+  /// `Other<Name>`: a witness may name its generic parameters as it likes.
+  func renamingGenerics(shadowing names: Set<String>) -> Member {
+    var renamed: [String: String] = [:]
+    for generic in genericNames where names.contains(generic) {
+      var candidate = "Other" + generic
+      while names.contains(candidate) || genericNames.contains(candidate) {
+        candidate = "Other" + candidate
+      }
+      renamed[generic] = candidate
+    }
+    guard !renamed.isEmpty else { return self }
+    var member = substituting(renamed)
+    member.genericNames = genericNames.map { renamed[$0] ?? $0 }
+    return member
+  }
+}
+
+extension Member {
   /// The declaration as the spy restates it, which two requirements that are one share.
   var signature: String {
     "\(isStatic) \(head)(\(parameters.map(\.declaration).joined(separator: ", ")))\(tail)"

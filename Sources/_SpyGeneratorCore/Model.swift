@@ -116,7 +116,7 @@ struct Member {
   /// The result type as written; nil for `Void`.
   var returnType: String?
   /// Names of the member's own generic parameters.
-  let genericNames: [String]
+  var genericNames: [String]
   /// The declaration before its parameter list, as the spy restates it: `func open`,
   /// `static func decode<T: Decodable>`, `init`, `subscript`, or a whole property declaration
   /// such as `var volume: Int`.

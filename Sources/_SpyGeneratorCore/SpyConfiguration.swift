@@ -38,6 +38,9 @@ public struct SpyConfiguration: Equatable, Sendable {
     public var classes: [String]
     /// Only protocols whose doc comment has a line `spy: generate`.
     public var marker: Bool
+    /// Protocols (or `Protocol.requirement(label:)`) whose requirements with a default
+    /// implementation the spy implements and records too.
+    public var spyDefaults: [String]
 
     /// Creates a target's configuration.
     ///
@@ -52,13 +55,15 @@ public struct SpyConfiguration: Equatable, Sendable {
     ///   - skip: Protocols that get no spy.
     ///   - classes: Open classes that get a subclass spy.
     ///   - marker: Whether only protocols marked `spy: generate` get a spy.
+    ///   - spyDefaults: Protocols whose defaulted requirements the spy records too.
     public init(
       target: String,
       output: String,
       protocols: [String] = [],
       skip: [String] = [],
       classes: [String] = [],
-      marker: Bool = false
+      marker: Bool = false,
+      spyDefaults: [String] = []
     ) {
       self.target = target
       self.output = output
@@ -66,6 +71,7 @@ public struct SpyConfiguration: Equatable, Sendable {
       self.skip = skip
       self.classes = classes
       self.marker = marker
+      self.spyDefaults = spyDefaults
     }
   }
 
@@ -121,7 +127,7 @@ public struct SpyConfiguration: Equatable, Sendable {
       try TargetEntries.parse(
         data,
         file: file,
-        keys: ["target", "output", "protocols", "skip", "classes", "marker"],
+        keys: ["target", "output", "protocols", "skip", "classes", "marker", "spyDefaults"],
         required: #""target" and "output""#,
         explainsInvalidJSON: true
       )
@@ -137,7 +143,8 @@ public struct SpyConfiguration: Equatable, Sendable {
           protocols: try entry.names("protocols"),
           skip: try entry.names("skip"),
           classes: try entry.names("classes"),
-          marker: marker
+          marker: marker,
+          spyDefaults: try entry.names("spyDefaults")
         )
       }
       // The plugin may write only into the package: a folder inside it, relative to its root.

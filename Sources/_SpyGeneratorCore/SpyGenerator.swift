@@ -28,6 +28,14 @@ public struct SpyGenerator: Sendable {
     public var skip: [String]
     /// The command the header of each file shows.
     public var command: String
+    /// Protocols whose requirements with a default implementation the spy implements too,
+    /// recording them (`--spy-defaults`, `"spyDefaults"`); a name `Protocol.requirement(label:)`
+    /// names one requirement. Elsewhere a spy leaves such a requirement to the protocol's
+    /// extension, as a conforming type that does not restate it does.
+    public var spyDefaults: [String]
+    /// Whether only public (and open) protocols get a spy: a dependency's module, which a test
+    /// target cannot `@testable import`.
+    public var publicOnly: Bool
 
     /// Creates options.
     ///
@@ -40,18 +48,25 @@ public struct SpyGenerator: Sendable {
     ///   - classes: Open classes to generate subclass spies for.
     ///   - marker: The doc-comment line that selects protocols when `protocols` is empty.
     ///   - skip: Protocols that get no spy.
+    ///   - spyDefaults: Protocols (or `Protocol.requirement(label:)`) whose defaulted
+    ///     requirements the spy implements and records too.
+    ///   - publicOnly: Whether only public and open protocols get a spy.
     ///   - command: The command each file's header shows.
     public init(
       protocols: [String] = [],
       classes: [String] = [],
       marker: String? = nil,
       skip: [String] = [],
+      spyDefaults: [String] = [],
+      publicOnly: Bool = false,
       command: String
     ) {
       self.protocols = protocols
       self.classes = classes
       self.marker = marker
       self.skip = skip
+      self.spyDefaults = spyDefaults
+      self.publicOnly = publicOnly
       self.command = command
     }
   }
@@ -181,6 +196,9 @@ public struct SpyGenerator: Sendable {
     } else {
       chosen = reader.protocols
     }
+    if options.publicOnly {
+      chosen.removeAll { !["public", "open"].contains($0.accessLevel) }
+    }
     // Underscored protocols without requirements are markers (`_SwiftMetricsSendableProtocol`):
     // left out silently unless named with --protocol.
     if options.protocols.isEmpty {
@@ -257,6 +275,13 @@ public struct SpyGenerator: Sendable {
     return File(name: renderer.spyName + ".swift", contents: renderer.render())
   }
 
+  /// Whether `requirement` of a protocol named `names` is spied although it has a default.
+  private func spiesDefault(of requirement: SymbolGraph.Symbol, in names: [String]) -> Bool {
+    options.spyDefaults.contains { entry in
+      names.contains(entry) || names.contains { entry == "\($0).\(requirement.name)" }
+    }
+  }
+
   /// The protocol's requirements, parents' included, or nil after a diagnostic.
   private func spyTarget(
     for symbol: SymbolGraph.Symbol,
@@ -267,6 +292,8 @@ public struct SpyGenerator: Sendable {
     var problems: [String] = []
     var visited: Set<String> = []
     var external: [String] = []
+    let spiedNames = [symbol.path, symbol.name]
+    let isInternal = symbol.accessLevel != "public" && symbol.accessLevel != "open"
     // Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its `Spy`.
     var conflicts: [String] = []
     var associatedTypes: [AssociatedType] = []
@@ -285,6 +312,14 @@ public struct SpyGenerator: Sendable {
       protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
       superclass = superclass ?? reader.superclass(of: symbol)
       for requirement in reader.members(of: symbol) {
+        // A requirement the module implements for every conforming type keeps that
+        // implementation (which may call the requirements the spy records), unless asked.
+        if requirement.kind.identifier != "swift.associatedtype",
+          !spiesDefault(of: requirement, in: spiedNames + [symbol.path]),
+          reader.hasDefaultImplementation(requirement, testable: isInternal)
+        {
+          continue
+        }
         addImports(of: requirement)
         do throws(DeclarationParser.Unsupported) {
           if requirement.kind.identifier == "swift.associatedtype" {
@@ -360,8 +395,10 @@ public struct SpyGenerator: Sendable {
       protocolRequirements: protocolRequirements
     )
     // A final spy spells `Self` with its own name.
+    let spyGenerics = Set(generics.parameters.map(\.name))
     members = members.map {
       generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
+        .renamingGenerics(shadowing: spyGenerics)
     }
     // A requirement a refinement restates is one requirement: implemented once.
     var signatures: Set<String> = []

@@ -19,6 +19,8 @@ struct ModuleTypes {
   /// Types of other modules (but the standard library's and Foundation's) the declarations
   /// mention, such as `ByteBuffer`: whether they are `Equatable` or `Sendable` is unknown.
   var foreign: Set<String> = []
+  /// The module's typealiases of other types, by path, with the type they stand for.
+  var aliases: [String: String] = [:]
   /// Types that cannot be copied (`~Copyable`): the module's, and the standard library's.
   var noncopyable: Set<String> = ["ExecutorJob", "Job", "Mutex", "Atomic"]
 
@@ -27,6 +29,7 @@ struct ModuleTypes {
   init(_ reader: SymbolGraphReader) {
     let kinds: Set = ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
     var pathByID: [String: String] = [:]
+    var identifiable: Set<String> = []
     for symbol in reader.dependencySymbols {
       for fragment in symbol.declarationFragments ?? [] where fragment.kind == "typeIdentifier" {
         guard let usr = fragment.preciseIdentifier,
@@ -56,17 +59,35 @@ struct ModuleTypes {
         let declaration = symbol.declaration
         if let equals = declaration.range(of: " = ") {
           let aliased = String(declaration[equals.upperBound...]).trimmingSpaces
-          if aliased.contains("->") { closureAliases[path] = aliased }
+          if aliased.contains("->") {
+            closureAliases[path] = aliased
+          } else {
+            aliases[path] = aliased
+          }
         }
       }
     }
     for relationship in reader.graph.relationships where relationship.kind == "conformsTo" {
       guard let path = pathByID[relationship.source] else { continue }
       switch relationship.target {
-      case "s:SQ", "s:SH": equatable.insert(path)
-      case "s:s8SendableP": sendable.insert(path)
+      case "s:SQ", "s:SH", "s:SL": equatable.insert(path)
+      case "s:s8SendableP", "s:s5ErrorP": sendable.insert(path)
+      case "s:s12IdentifiableP": identifiable.insert(path)
       default: break
       }
+    }
+    // `Article.ID` of an `Identifiable` type is the type of its `id`.
+    for symbol in reader.graph.symbols
+    where symbol.kind.identifier == "swift.property" && symbol.pathComponents.count >= 2
+      && symbol.name == "id"
+    {
+      let owner = symbol.pathComponents.dropLast().joined(separator: ".")
+      guard identifiable.contains(owner), aliases["\(owner).ID"] == nil,
+        let colon = symbol.declaration.firstIndex(of: ":")
+      else { continue }
+      let type = symbol.declaration[symbol.declaration.index(after: colon)...]
+        .prefix { $0 != "{" }
+      aliases["\(owner).ID"] = String(type).trimmingSpaces
     }
   }
 }
@@ -129,21 +150,95 @@ extension SpyRenderer {
       if types.closureAliases[word] != nil || types.foreign.contains(word) { return false }
       if typesThatAreNotEquatable.contains(word) || types.protocols.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
+      if !isKnown(word, equatable: true) { return false }
     }
     return true
   }
+
+  /// Whether `word` names a type the generator knows to be `Sendable` (and, with `equatable`,
+  /// `Equatable`): one of the standard library's or Foundation's value types, a type of the
+  /// module that declares it, or a typealias of the module for such a type. A type it does not
+  /// know (`OpaquePointer` behind a typealias, a type of another module) is not assumed to be.
+  private func isKnown(_ word: String, equatable: Bool, depth: Int = 0) -> Bool {
+    var name = word
+    for module in ["Swift.", "Foundation."] where name.hasPrefix(module) {
+      name = String(name.dropFirst(module.count))
+    }
+    if Self.valueTypes.contains(name) { return true }
+    // A member type of a standard value type (`String.Index`, `Data.Index`).
+    if let dot = name.firstIndex(of: "."), Self.valueTypes.contains(String(name[..<dot])),
+      !types.declared.contains(name)
+    {
+      return true
+    }
+    if types.declared.contains(name) {
+      return types.sendable.contains(name) && (!equatable || types.equatable.contains(name))
+    }
+    if let aliased = types.aliases[name], depth < 8 {
+      let words = identifiers(inType: aliased)
+      if aliased.contains("(") || aliased.contains("->") || isMetatype(words) { return false }
+      return words.allSatisfy { word in
+        !Self.unsafeWords.contains(word) && !types.foreign.contains(word)
+          && isKnown(word, equatable: equatable, depth: depth + 1)
+      }
+    }
+    return false
+  }
+
+  /// The standard library's and Foundation's types that are `Equatable` and `Sendable` (when
+  /// their generic arguments are), which `Call` stores as they are.
+  static let valueTypes: Set = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32",
+    "UInt64", "UInt128", "Double", "Float", "Float16", "Float80", "CGFloat", "Bool", "String",
+    "Character", "Substring", "Unicode.Scalar", "Array", "ContiguousArray", "ArraySlice",
+    "Dictionary", "Set", "Optional", "Range", "ClosedRange", "Duration", "ObjectIdentifier",
+    "Result", "CollectionDifference", "Date", "URL", "UUID", "Data", "Decimal", "TimeInterval",
+    "TimeZone", "Locale", "Calendar", "DateComponents", "DateInterval", "IndexPath", "IndexSet",
+    "CharacterSet", "URLComponents", "URLQueryItem", "URLRequest", "PersonNameComponents",
+    "AttributedString", "NSRange", "ContinuousClock.Instant", "SuspendingClock.Instant",
+    "StaticBigInt", "Measurement",
+  ]
 
   /// Whether `type` is the module's `Sendable` value that is not `Equatable` (or a tuple of
   /// such values): kept in `NotCompared`, as before `SpyArgument`.
   private func isRecordableUncompared(_ type: String, words: [String]) -> Bool {
     if type.contains("->") || isMetatype(words) { return false }
+    // The labels of a tuple's elements (`(x: Int, y: Int)`) are no types.
+    let words = identifiers(inType: Self.withoutTupleLabels(type))
     for word in words {
       if Self.unsafeWords.contains(word) || isFrameworkClass(word) { return false }
       if types.protocols.contains(word) || types.closureAliases[word] != nil { return false }
       if types.foreign.contains(word) { return false }
       if types.declared.contains(word), !types.sendable.contains(word) { return false }
+      if !isKnown(word, equatable: false) { return false }
     }
     return true
+  }
+
+  /// `type` without the labels of tuple elements: a name and a colon after `(` or `,`.
+  static func withoutTupleLabels(_ type: String) -> String {
+    var result = ""
+    var pending = ""
+    var afterOpening = true
+    for character in type {
+      if character.isLetter || character.isNumber || character == "_" {
+        pending.append(character)
+        continue
+      }
+      if character == ":", afterOpening, !pending.isEmpty {
+        pending = ""
+        continue
+      }
+      result += pending
+      pending = ""
+      result.append(character)
+      if character == "(" || character == "," {
+        afterOpening = true
+      } else if character != " " {
+        afterOpening = false
+      }
+    }
+    return result + pending
   }
 
   /// Whether the type mentions a metatype, `X.Type` or `P.Protocol`.
@@ -208,12 +303,21 @@ extension SpyRenderer {
   /// not plain: a copyable `Call` cannot hold it).
   func isRecorded(_ parameter: Parameter, in member: Member) -> Bool {
     if parameter.isClosure || parameter.evaluated?.type == "Void" { return false }
+    // A value that cannot escape the call (`RawSpan`) cannot be kept.
+    if identifiers(inType: parameter.type).contains(where: Self.nonescapable.contains) {
+      return false
+    }
     let modifiers = parameter.modifiers.split(separator: " ")
     guard modifiers.contains("consuming") || modifiers.contains("borrowing") else { return true }
     let words = identifiers(inType: parameter.type)
     if words.contains(where: types.noncopyable.contains) { return false }
     return recordedForm(of: parameter.type, in: member).wrapper == nil
   }
+
+  /// The standard library's types that are `~Escapable`.
+  static let nonescapable: Set = [
+    "Span", "RawSpan", "MutableSpan", "MutableRawSpan", "UTF8Span", "OutputSpan", "OutputRawSpan",
+  ]
 
   /// `label: text`, or `text` alone for an argument `Call` stores without a label.
   func labeled(_ label: String, _ text: String) -> String {

@@ -56,7 +56,7 @@ extension SpyRenderer {
           ? "final class \(spyName)Placeholder: ProtocolSpyPlaceholder {"
           : "extension \(spyName): ProtocolSpyPlaceholder {"
       ]
-      + braced("  \(isolation)static var spiedProtocol: Any.Type", "(any \(target.typeName)).self")
+      + braced("  \(isolation)static var spiedProtocol: Any.Type", "(any \(spelledTypeName)).self")
       + braced("  \(isolation)static func makePlaceholderSpy() -> Any", making) + ["}"]
   }
 

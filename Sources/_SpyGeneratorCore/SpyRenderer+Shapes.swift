@@ -177,7 +177,7 @@ extension SpyRenderer {
     caseName: String,
     name: String
   ) -> [String] {
-    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let recorder = recorder(for: member)
     let parameterName = parameter.name.trimmingBackticks
     var generics = ""
     var whereClause = ""

@@ -34,8 +34,33 @@ struct SpyRenderer {
   func keeper(_ member: Member, overriding name: String) -> String {
     if member.isStatic { return "Self.statics." }
     if isComponent { return "spy." }
-    return overridesSpyMethod(named: name) ? "super." : ""
+    return overridesSpyMethod(named: name) ? "super." : recorder(for: member)
   }
+
+  /// The spied type as the spy's code names it: with its module when Foundation, which every
+  /// spy imports, has a type of the same name (`protocol Notification`), or it is ambiguous.
+  var spelledTypeName: String {
+    let first = String(target.typeName.prefix { $0 != "." })
+    return Self.foundationTypeNames.contains(first)
+      ? "\(module).\(target.typeName)" : target.typeName
+  }
+
+  /// What the body of `member` calls the spy's operations on: `Self.statics.` for a static
+  /// member, `spy.` in a component, `self.` where a parameter has the name of one of them
+  /// (`func save(record: Int)`), else nothing.
+  func recorder(for member: Member) -> String {
+    if member.isStatic { return "Self.statics." }
+    if isComponent { return "spy." }
+    let shadowed = member.parameters.contains {
+      Self.spyOperations.contains($0.name.trimmingBackticks)
+    }
+    return shadowed ? "self." : ""
+  }
+
+  /// The operations of `Spy` a generated body calls.
+  static let spyOperations: Set = [
+    "record", "recordThrowing", "recordStubbed", "keep", "lastKept", "writeBack", "stub",
+  ]
 
   var hasStatics: Bool { target.members.contains(where: \.isStatic) }
 
@@ -173,7 +198,7 @@ struct SpyRenderer {
     // An actor is `Sendable` by itself.
     let parents =
       (target.superclassName.map { [$0] } ?? [])
-      + (isComponent ? [target.typeName] : ["Spy<\(spyType).Call>", target.typeName])
+      + (isComponent ? [spelledTypeName] : ["Spy<\(spyType).Call>", spelledTypeName])
       + (target.isActor ? [] : ["@unchecked Sendable"])
     let parameters = generics.map {
       $0.constraint.isEmpty ? $0.name : "\($0.name): \($0.constraint)"
@@ -512,7 +537,7 @@ struct SpyRenderer {
   }
 
   private func implementation(of member: Member, names: CaseNames.Name) -> [String] {
-    let recorder = member.isStatic ? "Self.statics." : (isComponent ? "spy." : "")
+    let recorder = recorder(for: member)
     let values = recordedValues(member)
     let call = "." + escaped(names.get)
     let override =

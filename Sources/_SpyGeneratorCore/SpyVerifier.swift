@@ -90,7 +90,11 @@ public struct SpyVerifier: Sendable {
           searchArguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
         }
       }
+      // The module maps and search paths a package brings itself (`include/module.modulemap`,
+      // system libraries, binary targets) are only in the commands SwiftPM compiled with.
+      searchArguments += BuildManifest.searchArguments(besides: buildFolder)
     }
+    searchArguments = BuildManifest.uniqued(searchArguments)
     let folder = fileManager.temporaryDirectory
       .appendingPathComponent("generate-spies-verify-\(UUID().uuidString)")
     defer { try? fileManager.removeItem(at: folder) }
@@ -142,11 +146,23 @@ public struct SpyVerifier: Sendable {
       arguments += [
         "-emit-sil", "-wmo", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6",
         "-module-name", "GenerateSpiesVerification",
+        // The strictest settings a test target may have: a spy that compiles under them compiles
+        // under laxer ones too.
+        "-enable-upcoming-feature", "ExistentialAny",
+        "-enable-upcoming-feature", "MemberImportVisibility",
       ]
       arguments += searchArguments
       arguments += remaining.sorted()
       let output = try run(arguments)
       guard output.contains("error:") else { break }
+      if let failure = Self.failureOfTheBuildFolder(in: output, files: remaining.count) {
+        throw Error(
+          description: "--verify-with: the compiler cannot load the modules the spies import, "
+            + "so no spy was checked (\(failure)). Build the package first (swift build "
+            + "--build-tests) and pass its build folder; a C module's module map must be in "
+            + "that build's commands."
+        )
+      }
       var blamed = 0
       for line in output.split(separator: "\n") where line.contains(": error: ") {
         // `/tmp/…/AccountSpy.swift:12:5: error: …`: the path ends at the first `.swift:`.
@@ -169,6 +185,29 @@ public struct SpyVerifier: Sendable {
       }
     }
     return failures
+  }
+
+  /// The error, when the compiler's output says that the build folder cannot serve rather than
+  /// that a spy is wrong: a module it imports cannot be loaded (a C module whose module map is
+  /// not found, a module built by another compiler), or every spy fails with one same error.
+  static func failureOfTheBuildFolder(in output: String, files: Int) -> String? {
+    let errors = output.split(separator: "\n").filter { $0.contains("error: ") }
+    let loading = [
+      "missing required module", "could not build C module", "could not build Objective-C module",
+      "compiled module was created by a different version", "cannot load module",
+      "failed to build module",
+    ]
+    if let line = errors.first(where: { line in loading.contains { line.contains($0) } }) {
+      return String(line[line.range(of: "error: ")!.upperBound...])
+    }
+    // One same message blamed on every spy, on the line of an `import`: the module is missing.
+    let messages = Set(errors.map { $0[($0.range(of: "error: ")?.upperBound ?? $0.startIndex)...] })
+    if files > 1, errors.count >= files, messages.count == 1, let message = messages.first,
+      message.hasPrefix("no such module")
+    {
+      return String(message)
+    }
+    return nil
   }
 
   private func run(_ arguments: [String]) throws(Error) -> String {
@@ -211,4 +250,75 @@ private final class ResultBox: @unchecked Sendable {
   func store(_ result: Value, at index: Int) { slots[index] = result }
 
   var values: [Value] { (0..<count).map { slots[$0]! } }
+}
+
+/// The flags SwiftPM compiled a build folder's modules with, read from its build manifest
+/// (`.build/debug.yaml` beside `.build/<triple>/debug`): the search paths and module maps a
+/// spy importing those modules needs too.
+enum BuildManifest {
+  /// The `-I`, `-F`, `-Xcc -I` and `-Xcc -fmodule-map-file=` flags of the compiler commands in
+  /// the manifest of `buildFolder`, in order, once each; none without a manifest.
+  static func searchArguments(besides buildFolder: URL) -> [String] {
+    let resolved = buildFolder.resolvingSymlinksInPath()
+    let name = resolved.lastPathComponent
+    let candidates = [
+      resolved.deletingLastPathComponent().deletingLastPathComponent(),
+      resolved.deletingLastPathComponent(),
+    ].map { $0.appendingPathComponent(name + ".yaml") }
+    guard
+      let manifest = candidates.lazy.compactMap({ try? String(contentsOf: $0, encoding: .utf8) })
+        .first
+    else { return [] }
+    var found: [String] = []
+    for line in manifest.split(separator: "\n") {
+      guard let start = line.range(of: "args: [")?.upperBound, line.hasSuffix("]"),
+        line.contains("swiftc") || line.contains("swift-frontend")
+      else { continue }
+      let json = "[" + line[start...]
+      guard let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else {
+        continue
+      }
+      var index = arguments.startIndex
+      while index < arguments.endIndex {
+        let argument = arguments[index]
+        let next = index + 1 < arguments.endIndex ? arguments[index + 1] : nil
+        if argument == "-I" || argument == "-F", let next {
+          found += [argument, next]
+          index += 2
+        } else if argument == "-Xcc", let next, next.hasPrefix("-fmodule-map-file=") {
+          found += ["-Xcc", next]
+          index += 2
+        } else if argument == "-Xcc", next == "-I", index + 3 < arguments.endIndex,
+          arguments[index + 2] == "-Xcc"
+        {
+          found += ["-Xcc", "-I", "-Xcc", arguments[index + 3]]
+          index += 4
+        } else {
+          index += 1
+        }
+      }
+    }
+    return found
+  }
+
+  /// `arguments` with each flag (and its value) kept at its first place only.
+  static func uniqued(_ arguments: [String]) -> [String] {
+    var seen: Set<[String]> = []
+    var result: [String] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let width: Int
+      if arguments[index] == "-Xcc", index + 1 < arguments.endIndex, arguments[index + 1] == "-I" {
+        width = 4
+      } else if ["-I", "-F", "-Xcc"].contains(arguments[index]) {
+        width = 2
+      } else {
+        width = 1
+      }
+      let flag = Array(arguments[index..<min(index + width, arguments.endIndex)])
+      if seen.insert(flag).inserted { result += flag }
+      index += width
+    }
+    return result
+  }
 }

@@ -42,6 +42,17 @@ struct SymbolGraph: Decodable {
     let accessLevel: String
     let swiftGenerics: Generics?
     let availability: [Availability]?
+    /// For a member of an extension, what the extension says: a default implementation in an
+    /// extension with a `where` clause does not serve every conforming type.
+    let swiftExtension: Extension?
+
+    struct Extension: Decodable {
+      struct Constraint: Decodable {
+        let kind: String
+      }
+
+      let constraints: [Constraint]?
+    }
 
     /// One entry of a symbol's availability: deprecation is what the generator reads.
     struct Availability: Decodable {

@@ -107,6 +107,29 @@ struct SymbolGraphReader {
     return (local, external)
   }
 
+  /// Whether the protocol's module implements `requirement` in an extension every conforming
+  /// type gets (no `where` clause) that a spy sees (public, or any access when the spy uses
+  /// `@testable import`), so that a spy may leave the requirement to it.
+  func hasDefaultImplementation(
+    _ requirement: SymbolGraph.Symbol,
+    testable: Bool
+  ) -> Bool {
+    let needsSetter =
+      requirement.declaration.contains("set }")
+      || requirement.declaration.contains("set}")
+    return (relationshipsByTarget[requirement.identifier.precise] ?? []).contains { relationship in
+      guard relationship.kind == "defaultImplementationOf",
+        let implementation = symbolsByID[relationship.source]
+      else { return false }
+      let visible =
+        ["public", "open"].contains(implementation.accessLevel)
+        || (testable && !["private", "fileprivate"].contains(implementation.accessLevel))
+      let unconditional = implementation.swiftExtension?.constraints?.isEmpty ?? true
+      let settable = !needsSetter || implementation.declaration.contains("set")
+      return visible && unconditional && settable
+    }
+  }
+
   /// The class of this module a protocol is constrained to, as in `protocol P: BaseController`.
   func superclass(of symbol: SymbolGraph.Symbol) -> SymbolGraph.Symbol? {
     for relationship in relationshipsBySource[symbol.identifier.precise] ?? []
@@ -130,8 +153,9 @@ struct SymbolGraphReader {
 /// Spells the types in declarations so that a spy, declared at the top level of another
 /// module, names the same types: a type nested in another (`Value` in `StatusEditor.A`, a
 /// protocol's own typealias) with its path, and a type named like an associated type (which
-/// the spy declares as a generic parameter, `Span` in `associatedtype Span: Span`) with its
-/// module.
+/// the spy declares as a generic parameter, `Span` in `associatedtype Span: Span`), like a
+/// Foundation type (`Notification`, which every spy imports) or like a generic parameter of its
+/// declaration, with its module.
 struct TypeQualifier {
   private let pathByID: [String: String]
   private let kindByID: [String: String]
@@ -155,18 +179,31 @@ struct TypeQualifier {
 
   func qualify(_ symbol: inout SymbolGraph.Symbol) {
     guard var fragments = symbol.declarationFragments else { return }
+    // The declaration's own generic parameters: a type spelled like one of them
+    // (`receive<Subscriber: OpenCombine.Subscriber>`, which the graph writes as
+    // `where Subscriber : Subscriber`) keeps its module, or the parameter would shadow it.
+    let genericNames = Set(fragments.filter { $0.kind == "genericParameter" }.map(\.spelling))
     for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
       guard let usr = fragments[index].preciseIdentifier else { continue }
       // Already qualified (`Outer.Inner`, `Self.Item`): spelled as written.
       if index > 0, fragments[index - 1].spelling.hasSuffix(".") { continue }
       let spelling = fragments[index].spelling
+      if genericNames.contains(spelling), kindByID[usr] != "swift.generic.parameter",
+        let owner = kindByID[usr] == nil ? ModuleImports.module(ofUSR: usr) : module
+      {
+        fragments[index].spelling = "\(owner).\(pathByID[usr] ?? spelling)"
+        continue
+      }
       if let kind = kindByID[usr] {
         guard kind != "swift.associatedtype", kind != "swift.generic.parameter",
           let path = pathByID[usr]
         else { continue }
         if path.contains(".") && path.hasSuffix("." + spelling) {
           fragments[index].spelling = path
-        } else if path == spelling, associatedTypeNames.contains(spelling) {
+        } else if path == spelling,
+          associatedTypeNames.contains(spelling)
+            || SpyRenderer.foundationTypeNames.contains(spelling)
+        {
           fragments[index].spelling = "\(module).\(spelling)"
         }
       } else if associatedTypeNames.contains(spelling),

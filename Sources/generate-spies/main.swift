@@ -24,6 +24,11 @@ let usage = """
                             `spy: skip`.
     --marker                Only protocols whose doc comment has a line `spy: generate`.
     --class <name>          Generate a subclass spy for this open class (repeatable).
+    --spy-defaults <name>   Implement and record the requirements of this protocol that its
+                            module implements in an extension (repeatable; or one requirement,
+                            Protocol.name(label:)). Without it, the spy leaves them to that
+                            implementation, which the real library's code then runs.
+    --public-only           Only public and open protocols (a dependency's module).
     --verify-with <folder>  Compile every spy (to SIL: type checks, definite initialization,
                             missing returns, isolation) against the modules of a build folder,
                             such as .build/debug after `swift build --build-tests` (repeatable:
@@ -59,6 +64,8 @@ var protocols: [String] = []
 var skip: [String] = []
 var classes: [String] = []
 var marker = false
+var spyDefaults: [String] = []
+var publicOnly = false
 var check = false
 var verifyWith: [String] = []
 var dependencyGraphs: [String] = []
@@ -79,6 +86,8 @@ while let argument = arguments.popFirst() {
   case "--skip": skip.append(value(of: argument))
   case "--class": classes.append(value(of: argument))
   case "--marker": marker = true
+  case "--spy-defaults": spyDefaults.append(value(of: argument))
+  case "--public-only": publicOnly = true
   case "--check": check = true
   case "--verify-with": verifyWith.append(value(of: argument))
   case "--command": command = value(of: argument)
@@ -118,6 +127,7 @@ if let config {
   protocols += entry.protocols
   skip += entry.skip
   classes += entry.classes
+  spyDefaults += entry.spyDefaults
   marker = marker || entry.marker
 }
 guard let output else { fail("--output (or --config with --target) is required\n\(usage)") }
@@ -129,6 +139,8 @@ do {
       classes: classes,
       marker: marker ? SpyGenerator.defaultMarker : nil,
       skip: skip,
+      spyDefaults: spyDefaults,
+      publicOnly: publicOnly,
       command: command
     )
   )

@@ -34,6 +34,10 @@ let usage = """
     --no-verify             With --apply, write without building first.
     --check                 Write nothing; fail, naming file and line, if a shared instance is
                             not a box (and not allowed).
+    --round-trip <folder>   A check of the tool itself (repeatable; nothing else is needed): lex
+                            every Swift file under the folder, check that its tokens and trivia
+                            rebuild it byte for byte, and plan its migration as a target of its
+                            own; print each file that fails, then the totals. Exit 1 if one did.
 
   Without --apply or --check it prints the plan and a unified diff, and writes nothing.
 
@@ -67,6 +71,7 @@ var spies: String?
 var apply = false
 var verify = true
 var check = false
+var roundTrip: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(of option: String) -> String {
   guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -88,12 +93,16 @@ while let argument = arguments.popFirst() {
   case "--apply": apply = true
   case "--no-verify": verify = false
   case "--check": check = true
+  case "--round-trip": roundTrip.append(value(of: argument))
   case "--help", "-h":
     print(usage)
     exit(0)
   default:
     fail("unknown argument \(argument)\n\(usage)")
   }
+}
+if !roundTrip.isEmpty {
+  exit(runRoundTrip(roundTrip))
 }
 guard let package else { fail("--package is required\n\(usage)") }
 guard !sources.isEmpty else { fail("--sources is required\n\(usage)") }
@@ -124,8 +133,10 @@ if extractProtocol && spies == nil && !check {
   fail("--extract-protocol needs --spies <folder> (or \"spies\" in migrate-singletons.json)")
 }
 
-// The Swift files of some folders, paths relative to the package.
-func swiftFiles(in folders: [String]) -> [SingletonMigrator.SourceFile] {
+// The Swift files of some folders, paths relative to the package; a file that is not UTF-8 is
+// left out with a warning.
+var unreadable: [String] = []
+@MainActor func swiftFiles(in folders: [String]) -> [SingletonMigrator.SourceFile] {
   var files: [SingletonMigrator.SourceFile] = []
   for folder in folders {
     let root = URL(fileURLWithPath: folder).standardizedFileURL
@@ -136,14 +147,20 @@ func swiftFiles(in folders: [String]) -> [SingletonMigrator.SourceFile] {
       let url = root.appendingPathComponent(relative)
       var path = url.path
       if path.hasPrefix(packageURL.path + "/") { path.removeFirst(packageURL.path.count + 1) }
-      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-      files.append(.init(path: path, contents: text))
+      do {
+        files.append(try .init(path: path, data: Data(contentsOf: url)))
+      } catch let error as SingletonMigrator.SourceFile.Unreadable {
+        unreadable.append(error.description)
+      } catch {
+        unreadable.append("\(path): warning: cannot read the file (\(error)): it is left out")
+      }
     }
   }
   return files.sorted { $0.path < $1.path }
 }
 let files = swiftFiles(in: sources)
 let usageFiles = swiftFiles(in: uses)
+for message in unreadable { standardError(message) }
 
 do {
   // Uptime rather than `ContinuousClock`, which needs macOS 13 (the package declares 10.15).
@@ -154,16 +171,26 @@ do {
       allowed: allowed,
       classes: classes,
       extractProtocol: extractProtocol,
-      moduleName: moduleName
+      moduleName: moduleName,
+      indentation: swiftFormatIndentation(in: packageURL)
     )
   )
   if check {
-    let violations = try migrator.violations(files: files, symbolGraph: graph)
-    for instance in violations { print(SingletonMigrator.checkMessage(for: instance)) }
-    if violations.isEmpty {
+    let report = try migrator.check(files: files, symbolGraph: graph)
+    for diagnostic in report.diagnostics { standardError(diagnostic.description) }
+    for instance in report.instances {
+      print(
+        SingletonMigrator.checkMessage(
+          for: instance,
+          refusal: report.refusals[instance.qualifiedName]
+        )
+      )
+    }
+    for candidate in report.refused { print(SingletonMigrator.checkMessage(for: candidate)) }
+    if !report.failed {
       print("migrate-singletons --check: every shared instance is a box or allowed")
     }
-    exit(violations.isEmpty ? 0 : 1)
+    exit(report.failed ? 1 : 0)
   }
   let migration: SingletonMigrator.Migration
   if apply && verify {
@@ -202,4 +229,21 @@ do {
   )
 } catch {
   fail("\(error)", status: 1)
+}
+
+/// The indentation a package's `.swift-format` sets (`{"indentation": {"spaces": 4}}` or
+/// `{"tabs": 1}`), or nil without one.
+func swiftFormatIndentation(in package: URL) -> String? {
+  guard
+    let data = FileManager.default.contents(
+      atPath: package.appendingPathComponent(".swift-format").path
+    ),
+    let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let indentation = object["indentation"] as? [String: Int]
+  else { return nil }
+  if let spaces = indentation["spaces"], spaces > 0 {
+    return String(repeating: " ", count: spaces)
+  }
+  if let tabs = indentation["tabs"], tabs > 0 { return String(repeating: "\t", count: tabs) }
+  return nil
 }

@@ -3,7 +3,8 @@
 // factories that read other boxes or change their own, isolation scopes ended under readers,
 // and 20,000 short-lived threads; and (issue 28) reports that read and reset inside a read,
 // resets racing reads into an empty slot, deinits released by reads near the creation lock, and
-// threads that exit inside borrows. Every instance is counted from init to deinit.
+// threads that exit inside borrows; and forks while other threads read and borrow, and threads
+// that exit inside factories. Every instance is counted from init to deinit.
 //
 //   swift run -c release shared-instances-torture [--operations N] [--threads N]
 //     [--short-lived-threads N] [--seed N]
@@ -116,6 +117,20 @@ for phase in 0..<phases {
   checkQuiescent(after: "mixed phase \(phase)")
 }
 
+// Calls made through `value` (AccessorPhases.swift), before any scope opens.
+accessorReadsPhase(operations: options.operations / 4, readers: options.threads, changers: 2)
+checkQuiescent(after: "reads through value")
+exitingAccessesPhase(waves: max(1, options.shortLivedThreads / 1_000), perWave: 50)
+checkQuiescent(after: "threads exiting inside calls through value")
+let heldAcrossAwaits = awaitedAccessesPhase(
+  tasks: 64,
+  awaitsPerTask: max(20, options.operations / 4_000)
+)
+if heldAcrossAwaits > 0 {
+  failures.append("\(heldAcrossAwaits) tasks resumed on a thread that held a hazard word")
+}
+checkQuiescent(after: "awaits through value")
+
 // Phase 2: isolation scopes opened, used and ended on many threads, with late work that keeps
 // using an ended scope on another thread.
 let scopeOperations = max(50, options.operations / 4 / options.threads)
@@ -184,6 +199,23 @@ checkQuiescent(after: "deinits and the creation lock")
 
 exitingBorrowsPhase(waves: max(1, options.shortLivedThreads / 1_000), perWave: 50)
 checkQuiescent(after: "threads exiting inside borrows")
+
+// The false stops of the core: a fork while other threads read and borrow, and threads that
+// exit inside factories (ForkAndExitPhases.swift).
+let forkRounds = max(10, options.shortLivedThreads / 1_000)
+for (check, count) in forkPhase(rounds: forkRounds, readers: options.threads) {
+  failures.append("\(count) of \(forkRounds) forks: \(check)")
+}
+checkQuiescent(after: "fork while other threads read and borrow")
+
+let exitRounds = max(5, options.shortLivedThreads / 2_000)
+let refusedSets = exitingFactoriesPhase(rounds: exitRounds)
+if refusedSets > 0 {
+  failures.append(
+    "\(refusedSets) of \(exitRounds) rounds: a thread was taken for one that exited in a factory"
+  )
+}
+checkQuiescent(after: "threads exiting inside factories")
 
 let ledger = Ledger.shared
 let seenDead = ledger.seenDead.value

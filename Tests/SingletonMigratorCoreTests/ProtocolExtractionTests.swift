@@ -228,3 +228,49 @@ import _SpyGeneratorCore
     )
   }
 }
+
+/// Which uses count toward a protocol: the instance's, never another type's of the same name.
+@Suite struct ProtocolUsesTests {
+  @Test func anotherTypesSharedInATestHelperIsNotAUse() throws {
+    // Shaped like an app whose test target has a fake server with a `shared` of its own.
+    let app = SingletonMigrator.SourceFile(
+      path: "Sources/App/AppBootstrapper.swift",
+      contents: """
+        final class AppBootstrapper: @unchecked Sendable {
+          static let shared = AppBootstrapper()
+          func start() {}
+          func warmUp() { shared.start() }
+          static func boot() { shared.start() }
+        }
+        """
+    )
+    let helper = SingletonMigrator.SourceFile(
+      path: "Tests/AppTests/FakeServer.swift",
+      contents: """
+        final class FakeServer {
+          static let shared = FakeServer()
+          func send(path: String) {}
+        }
+        extension FakeServer {
+          func ping() { Self.shared.send(path: "/ping") }
+          static func home() { shared.send(path: "/") }
+        }
+        func useBoth() {
+          AppBootstrapper.shared.start()
+          let shared = FakeServer()
+          shared.send(path: "/")
+        }
+        """
+    )
+    let migration = try SingletonMigrator(options: .init(extractProtocol: true)).migrate(
+      files: [app],
+      usageFiles: [helper],
+      symbolGraph: nil
+    )
+    #expect(migration.diagnostics.isEmpty)
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("protocol AppBootstrapperProtocol"))
+    #expect(text.contains("  func start()\n"))
+    #expect(!text.contains("send"))
+  }
+}

@@ -81,7 +81,7 @@ import _SpyGeneratorCore
     (
       #"{"targets": [{"target": "A", "output": "x", "bad": 1}]}"#,
       #"generate-spies.json, targets[0] has the unknown key "bad"; the keys are "classes", "#
-        + #""marker", "output", "protocols", "skip", "target"."#
+        + #""marker", "output", "protocols", "skip", "spyDefaults", "target"."#
     ),
     (
       #"{"targets": [{"target": "A", "output": ""}]}"#,

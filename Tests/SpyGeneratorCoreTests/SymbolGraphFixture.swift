@@ -236,7 +236,18 @@ func fixtureSymbol(
 /// The declaration's fragments: text, and a type identifier for each `⟦Name|usr⟧`, which the
 /// symbol graph writes as `{"kind": "typeIdentifier", "spelling": "Name", "preciseIdentifier":
 /// "usr"}`, as for `ByteBuffer` in `⟦ByteBuffer|s:7NIOCore10ByteBufferV⟧`.
+/// `⟪Name⟫` is a generic parameter's declaration, `{"kind": "genericParameter", …}`.
 func fragments(_ declaration: String) -> [[String: String]] {
+  if let open = declaration.range(of: "⟪"), let close = declaration.range(of: "⟫") {
+    return fragments(String(declaration[..<open.lowerBound]))
+      + [
+        [
+          "kind": "genericParameter",
+          "spelling": String(declaration[open.upperBound..<close.lowerBound]),
+        ]
+      ]
+      + fragments(String(declaration[close.upperBound...]))
+  }
   var result: [[String: String]] = []
   var rest = Substring(declaration)
   while let open = rest.range(of: "⟦"), let close = rest.range(of: "⟧") {

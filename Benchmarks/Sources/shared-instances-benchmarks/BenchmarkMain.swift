@@ -58,6 +58,17 @@ struct BenchmarkMain {
       print(ReadCost.markdownTable(ReadCost.run(quick: settings.isQuick)))
       return
     }
+    if settings.accessorOnly {
+      let (one, two) = AccessorGoals.run(quick: settings.isQuick)
+      let goals = AccessorGoals.goals(one, two)
+      print(AccessorGoals.markdownTable(goals))
+      let regressed = goals.filter { $0.inconclusive == nil && $0.regressed }
+      for goal in regressed {
+        printToStandardError("regression far outside noise: \(goal.goal): \(goal.measured)")
+      }
+      if settings.checksRegressions && !regressed.isEmpty { exit(1) }
+      return
+    }
     if settings.systemOnly {
       printToStandardError("System boxes against the system API (no isolation scope opened):")
       print(SystemBoxReads.markdownTable(SystemBoxReads.run(sampler)))
@@ -73,6 +84,8 @@ struct BenchmarkMain {
     TwoThreadReads.run(threaded, into: &report)
     printToStandardError("System boxes against the system API:")
     let systemRows = SystemBoxReads.run(sampler)
+    printToStandardError("The accessor's goals (issue 39):")
+    let accessor = AccessorGoals.run(quick: settings.isQuick)
     printToStandardError("Call sites on 1 to \(Machine.cores) threads (M calls/s, all threads):")
     CallSites.runProduction(threaded, into: &callSites)
 
@@ -104,6 +117,8 @@ struct BenchmarkMain {
     print(callSites.markdownTable())
     print("\n### System boxes against the system API (issue 22)\n")
     print(SystemBoxReads.markdownTable(systemRows))
+    print("\n### The accessor's goals (issue 39)\n")
+    print(AccessorGoals.markdownTable(AccessorGoals.goals(accessor.one, accessor.two)))
     print("\n### Goals\n")
     print(Goals.markdownTable(report, callSites: callSites))
   }

@@ -7,7 +7,7 @@ import Testing
 /// The feed client against the system's doubles: each test its own network stubs, user
 /// defaults, notification center and clock, all in parallel, with no `.serialized`, no real
 /// request and no real sleep. Strict: a read of the real clock would fail the test.
-@Suite(.isolatedShared(.strict)) struct FeedClientTests {
+@Suite(.isolatedShared(.strict), .timeLimit(.minutes(1))) struct FeedClientTests {
   let clock = TestClock()
   let network = SystemBoxes.urlSession.testNetwork()
   let feed = Feed(items: [.init(id: 1, title: "Hello"), .init(id: 2, title: "World")])

@@ -6,7 +6,8 @@ import SharedInstancesTesting
 import Testing
 
 /// The screen, its factory, and the app that passes the locator around.
-@MainActor @Suite(.isolatedShared(.recordsDependencies)) struct EditProfileTests {
+@MainActor @Suite(.isolatedShared(.recordsDependencies), .timeLimit(.minutes(1)))
+struct EditProfileTests {
   /// The article's advice: test the screen with doubles passed in, no locator at all.
   @Test func showsTheUsersNameAndAvatar() async {
     let users = CurrentUserProvidingSpy()

@@ -7,7 +7,8 @@ import Testing
 /// The image view with its downloader passed in. `.strict` fails a test whose code reads a
 /// shared instance the test did not override: the article's hidden `NetworkManager.shared`
 /// would fail here; the refactored view passes.
-@MainActor @Suite(.isolatedShared([.strict, .recordsDependencies])) struct ImageViewTests {
+@MainActor @Suite(.isolatedShared([.strict, .recordsDependencies]), .timeLimit(.minutes(1)))
+struct ImageViewTests {
   let url = URL(string: "https://example.com/cat.png")!
 
   @Test func asksTheInjectedDownloaderForTheImage() async {
@@ -37,7 +38,7 @@ import Testing
 
 /// The real downloader, on a file so that the test needs no network: it completes on another
 /// thread too.
-@Suite struct NetworkManagerTests {
+@Suite(.timeLimit(.minutes(1))) struct NetworkManagerTests {
   @Test func downloadsTheFileAtTheURL() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("SharedInstancesExamples-\(UUID().uuidString).png")

@@ -7,7 +7,8 @@ import Testing
 /// counts, and strict mode fails a test that forgot to bootstrap (it would count into the no-op
 /// default, and assert nothing). Every test's shared instances are checked against its record in
 /// `__Dependencies__/RequestHandlerTests/`.
-@Suite(.isolatedShared([.strict, .recordsDependencies])) struct RequestHandlerTests {
+@Suite(.isolatedShared([.strict, .recordsDependencies]), .timeLimit(.minutes(1)))
+struct RequestHandlerTests {
   @Test(arguments: ["/api/users", "/api/orders", "/api/cart", "/api/search"])
   func eachRequestIsCountedInTheTestsOwnBackend(path: String) async throws {
     let metrics = InMemoryMetrics()
@@ -47,7 +48,7 @@ import Testing
     } matching: { issue in
       issue.comments.description.contains("read the real instance of MetricsSystem.factory")
         && issue.comments.description.contains(
-          "Bootstrap it in the test with MetricsSystem.factory.bootstrap(_:)"
+          "Bootstrap MetricsSystem.factory in the test, the way the program bootstraps it"
         )
     }
   }
@@ -66,7 +67,7 @@ import Testing
 
 /// Production: before the bootstrap every metric goes to the no-op default; the program
 /// bootstraps once, and a second bootstrap stops it, as swift-metrics' does.
-@Suite struct ProductionBootstrapTests {
+@Suite(.timeLimit(.minutes(1))) struct ProductionBootstrapTests {
   @Test func aSecondBootstrapStopsTheProgram() async {
     await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       // The child of an exit test starts as an isolated test; this one is the program.

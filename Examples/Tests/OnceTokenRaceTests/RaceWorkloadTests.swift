@@ -7,7 +7,7 @@ import Testing
 ///
 /// Serialized so that the runs, each with four busy threads, do not compete with each other
 /// for this machine's cores; other suites still run alongside.
-@Suite(.serialized) struct RaceWorkloadTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct RaceWorkloadTests {
   let workload = RaceWorkload(readers: 3, seconds: 0.5)
 
   @Test func theCheckerCatchesTheObjectiveCPatternInSlowMotion() async {

@@ -7,7 +7,7 @@ import Testing
 
 /// Retries on a test clock, orders numbered by incrementing UUIDs, a fixed "now": strict tests,
 /// so reading any real clock, date or UUID would fail them, and nothing sleeps for real.
-@Suite(.isolatedShared(.strict)) struct OrderServiceTests {
+@Suite(.isolatedShared(.strict), .timeLimit(.minutes(1))) struct OrderServiceTests {
   let clock = TestClock()
   let gateway = ScriptedGateway()
   /// 2023-11-14 22:13:20 UTC.

@@ -117,6 +117,23 @@ import _SharedInstancesShims
 ///    outside its lock (`SharedLifetime`).
 ///    Model: `Model/reclamation.pml`, `[I13_report_after_read]` (line 400); `MUTANT_HOLE1` and
 ///    `MUTANT_HOLE3` break it.
+/// 14. *A forked child keeps only its own thread's words.* The child of a `fork()` has one
+///    thread, but a copy of every record, with the words other threads held at that moment. The
+///    child drops them (`si_hazard_after_fork_in_child`, a `pthread_atfork` handler), so that a
+///    change there neither defers a cell to a thread that does not exist (I5, I6) nor waits for
+///    a locator read that never ends. Supported after `fork()`: every read, borrow and change,
+///    in the child, of a box that no other thread was creating or changing at the fork (a cell
+///    that was already deferred to another thread goes with the slot's next change). A box whose
+///    factory, `update` or change ran on another thread at that moment keeps its lock held in the
+///    child, as every lock of the process does: it is not to be used there.
+///    Model: not modelled (one thread after the fork); `ForkTests` checks it.
+/// 15. *A thread's identity is never reused.* The creator word (a box's factory or `update` in
+///    progress) and the locator's creator name a thread by `si_current_thread`: a number no other
+///    thread ever receives (a platform thread id is handed to a new thread once its owner
+///    exited, and a thread that exits inside a factory leaves the word set). It is read by an
+///    out-of-line call, never from a `const` function whose result an optimizer may reuse after
+///    an `await` that resumed on another thread.
+///    Model: not modelled (the model's processes have fixed identities); `ThreadIdentityTests`.
 ///
 /// **Model.** `Model/reclamation.pml` (beside this file; `Model/README.md` gives its bounds and
 /// what it leaves out) checks this protocol with spin, exhaustively, in CI

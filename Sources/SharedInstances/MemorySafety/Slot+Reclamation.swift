@@ -85,3 +85,8 @@ enum _DeferredSlots {
     for slot in waiting { slot.reclaim() }
   }
 }
+
+extension _Slot {
+  /// How many cells this slot retired that wait for reads or borrows to end (for checks).
+  package var waitingCells: Int { si_int_load_acquire(words + Self.retiredWord) }
+}

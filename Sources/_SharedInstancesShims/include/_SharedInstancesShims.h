@@ -128,7 +128,10 @@ static inline void si_leaked_overrides_add(intptr_t delta) {
 /// A process-unique, never reused, non-zero number (identifies boxes and scopes).
 uint64_t si_next_identifier(void);
 
-/// An identifier of the calling thread, unique among live threads.
+/// An identifier of the calling thread, never 0 and never given to another thread, even after
+/// this one exits (a platform thread id is reused: a thread that exited inside a factory must not
+/// be mistaken for a later one). Out of line and not `const`, so that code inlined into an async
+/// function reads it again after every `await`.
 uintptr_t si_current_thread(void);
 
 struct si_slot_state;

@@ -68,3 +68,36 @@ public struct DefaultArgumentInjection: Equatable, Sendable {
   /// `Sources/App/ViewModel.swift:8`.
   public var location: String { "\(file):\(line)" }
 }
+
+/// A declaration that looks like a shared instance but is not boxed: the plan names each one
+/// and why, so that nothing the migrator saw is skipped without a word.
+///
+/// ```swift
+/// for candidate in migration.skipped { print(candidate.location, candidate.reason) }
+/// ```
+public struct SkippedCandidate: Equatable, Sendable {
+  /// Why it is not boxed.
+  public enum Verdict: String, Equatable, Sendable {
+    /// Boxing it would be wrong (a value type, a global actor's instance, a lock, a per-thread
+    /// value): `--check` passes it.
+    case leftAlone
+    /// A shared instance the migrator cannot box as written: `--check` fails on it until it is
+    /// boxed by hand or allowed.
+    case refused
+  }
+
+  /// The file, as the migrator was given it.
+  public let file: String
+  /// The 1-based line of the declaration.
+  public let line: Int
+  /// `DateFormatter.rfc822`, or a global's name.
+  public let qualifiedName: String
+  public let verdict: Verdict
+  /// Why, and what to do.
+  public let reason: String
+  /// Whether a `// shared-instances: allow` comment or an `allow` entry keeps it.
+  public let isAllowed: Bool
+
+  /// `Sources/App/Manager.swift:12`.
+  public var location: String { "\(file):\(line)" }
+}

@@ -29,6 +29,8 @@ struct SingletonFinder {
   private(set) var valueTypeNames: Set<String> = []
   /// Classes and actors of the target known to be `Sendable`.
   private(set) var sendableClassNames: Set<String> = []
+  /// Every type name the target declares (not extends).
+  private(set) var declaredTypeNames: Set<String> = []
 
   init(
     files: [ScannedFile],
@@ -40,9 +42,11 @@ struct SingletonFinder {
     self.symbols = symbols
     self.allowed = allowed
     self.extraClasses = extraClasses
+    classNames = Self.foundationClasses
     for file in files {
       for type in file.types {
         let names = [type.name, type.path.joined(separator: ".")]
+        if type.kind != .extension { declaredTypeNames.insert(type.name) }
         switch type.kind {
         case .class, .actor:
           classNames.formUnion(names)
@@ -64,54 +68,133 @@ struct SingletonFinder {
     classNames.formUnion(extraClasses)
   }
 
-  /// The shared instances, in file and line order, and notes on declarations that look like
-  /// one but cannot be handled (a property wrapper, several bindings).
-  func sharedInstances() -> (instances: [SharedInstance], diagnostics: [Diagnostic]) {
+  /// Names a singleton goes by: a static of another type under one of them is a candidate even
+  /// when the migrator cannot box it, so that the plan says why.
+  static let singletonNames: Set<String> = [
+    "shared", "sharedInstance", "default", "`default`", "defaultInstance", "standard", "current",
+    "instance", "main", "global", "singleton",
+  ]
+  /// Classes of Foundation and Dispatch that shared instances are made of: known without a
+  /// symbol graph.
+  static let foundationClasses: Set<String> = [
+    "DateFormatter", "ISO8601DateFormatter", "NumberFormatter", "ByteCountFormatter",
+    "DateComponentsFormatter", "DateIntervalFormatter", "MeasurementFormatter",
+    "PersonNameComponentsFormatter", "RelativeDateTimeFormatter", "ListFormatter",
+    "JSONEncoder", "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "URLSession",
+    "URLCache", "HTTPCookieStorage", "FileManager", "NotificationCenter", "UserDefaults",
+    "NSCache", "NSRegularExpression", "Bundle", "ProcessInfo", "NSObject", "Thread",
+  ]
+  /// Types whose identity is their meaning: code that holds one relies on there being only one
+  /// (a lock, a queue, an event loop group, per-thread storage). A reset would hand new callers a
+  /// second one while old callers still hold the first.
+  static let identityTypes: [String: String] = [
+    "NSLock": "a lock", "NSRecursiveLock": "a lock", "NSCondition": "a lock",
+    "NSConditionLock": "a lock", "NIOLock": "a lock", "Lock": "a lock",
+    "ConditionLock": "a lock", "NIOLockedValueBox": "a lock", "Mutex": "a lock",
+    "DispatchQueue": "a queue", "OperationQueue": "a queue", "DispatchSemaphore": "a semaphore",
+    "DispatchGroup": "a dispatch group", "MultiThreadedEventLoopGroup": "an event loop group",
+    "NIOThreadPool": "a thread pool", "ThreadSpecificVariable": "per-thread storage",
+    "ManagedAtomic": "an atomic", "ManagedAtomicLazyReference": "an atomic",
+    "UnsafeAtomic": "an atomic",
+  ]
+
+  /// What a static or global stored property is, for the migrator.
+  enum Classification: Equatable {
+    /// A shared instance: its type, and the declaration's shape.
+    case instance(String, SharedInstance.Shape)
+    /// A candidate that is not boxed, and why.
+    case skipped(SkippedCandidate.Verdict, String)
+    /// Not a candidate: a constant, a literal, a reference to another instance, a box.
+    case none
+  }
+
+  /// The shared instances, in file and line order; the candidates that are not boxed, each
+  /// with the reason; and notes on what the migrator could not read.
+  func sharedInstances() -> (
+    instances: [SharedInstance], skipped: [SkippedCandidate], diagnostics: [Diagnostic]
+  ) {
     var instances: [SharedInstance] = []
-    var diagnostics: [Diagnostic] = []
+    var skipped: [SkippedCandidate] = []
+    let diagnostics: [Diagnostic] = []
     for file in files {
       for property in file.properties where property.isStatic || property.isGlobal {
-        guard !property.hasAccessors else { continue }
         let container = property.container.last.map { $0.path.joined(separator: ".") }
         let qualified = container.map { "\($0).\(property.name)" } ?? property.name
+        let comments = file.comments(around: property.line, through: property.endLine)
+        let isAllowed =
+          allowed.contains(qualified) || comments.contains { $0.contains(Self.allowMarker) }
+        func skip(_ verdict: SkippedCandidate.Verdict, _ reason: String) {
+          skipped.append(
+            SkippedCandidate(
+              file: file.path,
+              line: property.line,
+              qualifiedName: qualified,
+              verdict: verdict,
+              reason: reason,
+              isAllowed: isAllowed
+            )
+          )
+        }
+        if property.hasAccessors {
+          if let (verdict, reason) = computedCandidate(property, in: file) { skip(verdict, reason) }
+          continue
+        }
+        if property.attributes.contains(where: { $0.hasPrefix("@TaskLocal") }) {
+          skip(
+            .leftAlone,
+            "a task-local value: each task sees its own, so there is no one instance to box "
+              + "(tests bind it with `withValue`)"
+          )
+          continue
+        }
+        if property.name == "shared", let owner = property.container.last,
+          owner.attributes.contains(where: { $0.hasPrefix("@globalActor") })
+            || owner.inheritance.range(of: #"\bGlobalActor\b"#, options: .regularExpression) != nil
+        {
+          skip(
+            .leftAlone,
+            "the instance of the global actor @\(owner.name): every @\(owner.name) function is "
+              + "isolated to this one actor, and a reset would let code on a new actor run while "
+              + "code on the old one still does"
+          )
+          continue
+        }
         let graphProperty = symbols?.property(
           named: property.name,
           fileName: (file.path as NSString).lastPathComponent,
           line: property.line
         )
-        guard
-          let (type, shape) = classify(property, graphProperty: graphProperty)
-        else { continue }
+        let (type, shape): (String, SharedInstance.Shape)
+        switch classify(property, graphProperty: graphProperty) {
+        case .none: continue
+        case .skipped(let verdict, let reason):
+          skip(verdict, reason)
+          continue
+        case .instance(let found, let foundShape): (type, shape) = (found, foundShape)
+        }
+        let base = Self.baseName(of: type)
         if property.bindsSeveral {
-          diagnostics.append(
-            Diagnostic(
-              .warning,
-              "\(file.path):\(property.line): \(qualified) is declared with other names in one "
-                + "`let`: not migrated. Declare it on its own and run the command again."
-            )
+          skip(
+            .refused,
+            "it is declared with other names in one `let`: declare it on its own and run the "
+              + "command again"
           )
           continue
         }
         if let unknown = property.attributes.first(where: { attribute in
           !Self.knownAttributes.contains(where: { attribute.hasPrefix($0) })
         }) {
-          diagnostics.append(
-            Diagnostic(
-              .warning,
-              "\(file.path):\(property.line): \(qualified) has the attribute \(unknown), which "
-                + "a box cannot carry (a property wrapper or a custom global actor): not "
-                + "migrated. Box it by hand (see \"Migrating existing singletons\")."
-            )
+          skip(
+            .refused,
+            "it has the attribute \(unknown), which a box cannot carry (a property wrapper or a "
+              + "custom global actor): box it by hand (see \"Migrating existing singletons\")"
           )
           continue
         }
-        let comments = file.comments(around: property.line, through: property.endLine)
-        let isAllowed =
-          allowed.contains(qualified) || comments.contains { $0.contains(Self.allowMarker) }
         let isMainActor =
           property.attributes.contains("@MainActor")
           || property.container.contains { $0.isMainActor }
-          || mainActorClassNames.contains(Self.baseName(of: type))
+          || mainActorClassNames.contains(base)
           || (graphProperty?.isMainActor ?? false) && !property.modifiers.contains("nonisolated")
         instances.append(
           SharedInstance(
@@ -123,35 +206,73 @@ struct SingletonFinder {
             shape: shape,
             isMainActor: isMainActor,
             isAllowed: isAllowed,
-            isSendable: sendableClassNames.contains(Self.baseName(of: type)),
+            isSendable: sendableClassNames.contains(base),
             declaration: property
           )
         )
       }
     }
-    return (instances, diagnostics)
+    return (instances, skipped, diagnostics)
   }
 
-  /// The instance's type and the declaration's shape, or nil when the property is not a
-  /// shared instance (a value type, a literal, a reference to another instance, a box).
+  /// Whether a property is named as a singleton, or holds its own type
+  /// (`extension DateFormatter { static let rfc822: DateFormatter }`).
+  func isSingletonLike(_ property: PropertyDeclaration, type: String?) -> Bool {
+    if Self.singletonNames.contains(property.name) { return true }
+    guard let type, let owner = property.container.last else { return false }
+    return Self.baseName(of: type) == owner.name
+  }
+
+  /// A computed static property that is a shared instance in another form: the Objective-C-era
+  /// nested `Static` type, or a per-thread instance.
+  func computedCandidate(
+    _ property: PropertyDeclaration,
+    in file: ScannedFile
+  ) -> (SkippedCandidate.Verdict, String)? {
+    guard property.end > property.start, property.end <= file.bytes.count else { return nil }
+    let text = String(decoding: file.bytes[property.start..<property.end], as: UTF8.self)
+    if ["threadDictionary", "pthread_getspecific", "ThreadSpecificVariable"].contains(where: {
+      text.contains($0)
+    }) {
+      return (
+        .leftAlone,
+        "a per-thread instance (its getter reads the current thread's storage): each thread "
+          + "has its own, so there is no one instance to box"
+      )
+    }
+    let nestedStatic =
+      text.range(
+        of: #"\b(struct|enum|class)\s+\w+\s*\{[^{}]*\bstatic\s+(let|var)\s+\w+"#,
+        options: .regularExpression
+      ) != nil
+    if nestedStatic {
+      return (
+        .refused,
+        "a getter that returns a nested type's `static let` (the Objective-C-era `struct "
+          + "Static` form): write it as `static let \(property.name) = …` (as lazy, and "
+          + "thread-safe) and run the command again"
+      )
+    }
+    return nil
+  }
+
+  /// The instance's type and the declaration's shape; or why a candidate is not boxed; or
+  /// `.none` when the property is no candidate (a literal, a reference to another instance, a
+  /// box).
   func classify(
     _ property: PropertyDeclaration,
     graphProperty: ModuleSymbols.Property?
-  ) -> (String, SharedInstance.Shape)? {
+  ) -> Classification {
     let initializer = property.initializer?.trimmingCharacters(in: .whitespacesAndNewlines)
     let annotation = property.type
     let texts = [annotation ?? "", initializer ?? ""]
-    if texts.contains(where: { text in
-      Self.libraryTypes.contains { text.hasPrefix($0) || text.contains("\($0)<") }
-    }) {
-      return nil
-    }
+    if texts.contains(where: isLibraryBox) { return .none }
     let shape: SharedInstance.Shape
     var inferred: String?
     if let initializer, initializer != "nil" {
-      guard initializer.hasSuffix(")") || initializer.hasSuffix("}") else { return nil }
+      guard initializer.hasSuffix(")") || initializer.hasSuffix("}") else { return .none }
       if initializer.hasPrefix("{") {
-        guard initializer.hasSuffix(")") else { return nil }
+        guard initializer.hasSuffix(")") else { return .none }
         shape = property.isLet ? .closure : .mutable
       } else {
         shape = property.isLet ? .call : .mutable
@@ -161,15 +282,17 @@ struct SingletonFinder {
       // Set once at start-up: an optional `var`, nil until the app sets it.
       guard !property.isLet, let annotation,
         annotation.hasSuffix("?") || annotation.hasSuffix("!")
-      else { return nil }
+      else { return .none }
       shape = .bootstrap
     }
     // The instance's type: what the initializer calls, or the annotation, or what the compiler
     // inferred.
     var type: String?
+    var optional = false
     if let annotation {
       var base = annotation
-      if shape == .bootstrap || base.hasSuffix("?") || base.hasSuffix("!") {
+      if base.hasSuffix("?") || base.hasSuffix("!") {
+        optional = shape != .bootstrap
         base = String(base.dropLast()).trimmingCharacters(in: .whitespaces)
         if base.hasPrefix("("), base.hasSuffix(")") { base = String(base.dropFirst().dropLast()) }
       }
@@ -179,18 +302,53 @@ struct SingletonFinder {
     } else if let graphProperty {
       type = graphProperty.type
     }
-    guard let type, !type.isEmpty else { return nil }
-    // An optional holding an instance created at once is not set at start-up: leave it.
-    if shape != .bootstrap, annotation?.hasSuffix("?") ?? false { return nil }
+    guard let type, !type.isEmpty else {
+      guard isSingletonLike(property, type: nil) else { return .none }
+      return .skipped(
+        .refused,
+        "its type is not written and no symbol graph tells it: write it "
+          + "(`static let \(property.name): Manager = …`) and run the command again"
+      )
+    }
     let base = Self.baseName(of: type)
     let instanceClass = inferred.map(Self.baseName) ?? base
+    if let what = Self.identityTypes[base] ?? Self.identityTypes[instanceClass] {
+      return .skipped(
+        .leftAlone,
+        "\(base) is \(what): code that holds it relies on there being one, and a reset "
+          + "would hand new callers a second one while others still hold the first"
+      )
+    }
     let isClass =
       classNames.contains(base) || classNames.contains(instanceClass)
       || (graphProperty?.typeIsClass ?? false)
     guard isClass, !valueTypeNames.contains(base) || classNames.contains(instanceClass) else {
-      return nil
+      guard isSingletonLike(property, type: type) else { return .none }
+      if valueTypeNames.contains(base) || valueTypeNames.contains(instanceClass) {
+        return .skipped(
+          .leftAlone,
+          "\(base) is a value type: every read is a copy, so there is no shared instance to "
+            + "reset"
+        )
+      }
+      return .skipped(
+        .leftAlone,
+        "the migrator cannot tell whether \(base) is a class (the target does not declare it): "
+          + "if it is, pass --class \(base) (the plugin reads the symbol graph, which tells)"
+      )
     }
-    return (type, shape)
+    // An optional created at once (a failable initializer): a box of the optional.
+    return .instance(optional ? "\(type)?" : type, shape)
+  }
+
+  /// Whether a declaration's type or initializer is a box of SharedInstances (an app type of
+  /// the same name, which the target declares itself, is not).
+  func isLibraryBox(_ text: String) -> Bool {
+    Self.libraryTypes.contains { name in
+      if text.hasPrefix("SharedInstances.\(name)") { return true }
+      guard !declaredTypeNames.contains(name) else { return false }
+      return text.hasPrefix(name) || text.contains("\(name)<")
+    }
   }
 
   /// The type an initializer calls: `Manager` for `Manager(…)`, `Manager.init(…)`,
@@ -300,7 +458,7 @@ struct SingletonFinder {
             ($0.container.map { Self.baseName(of: $0) } ?? "") == owner
           })
         else { continue }
-        let bytes = Array(file.text.utf8)
+        let bytes = file.bytes
         result.append(
           DefaultArgumentInjection(
             file: file.path,

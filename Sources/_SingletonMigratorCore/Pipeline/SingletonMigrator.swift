@@ -30,6 +30,9 @@ public struct SingletonMigrator: Sendable {
     public var extractProtocol: Bool
     /// The test module's import line for the spies (`@testable import App`).
     public var moduleName: String?
+    /// One level of indentation for what the migrator writes (a package's `.swift-format`
+    /// says); nil to follow each file's own.
+    public var indentation: String?
 
     /// Creates options.
     ///
@@ -42,16 +45,20 @@ public struct SingletonMigrator: Sendable {
     ///   - classes: Class names of other modules to treat as classes.
     ///   - extractProtocol: Whether to extract protocols and generate spies.
     ///   - moduleName: The target's module name, for the spies' import.
+    ///   - indentation: One level of indentation (`"    "`, `"\t"`), or nil to follow each
+    ///     file's own.
     public init(
       allowed: [String] = [],
       classes: [String] = [],
       extractProtocol: Bool = false,
-      moduleName: String? = nil
+      moduleName: String? = nil,
+      indentation: String? = nil
     ) {
       self.allowed = allowed
       self.classes = classes
       self.extractProtocol = extractProtocol
       self.moduleName = moduleName
+      self.indentation = indentation
     }
   }
 
@@ -81,6 +88,9 @@ public struct SingletonMigrator: Sendable {
   public struct Migration: Sendable {
     /// Every shared instance found, allowed ones included.
     public var instances: [SharedInstance] = []
+    /// The candidates that are not boxed: left alone (boxing would be wrong) or refused (the
+    /// migrator cannot box them as written), each with the reason.
+    public var skipped: [SkippedCandidate] = []
     /// The instances rewritten into boxes.
     public var migrated: [SharedInstance] = []
     /// The instances left as they are, each with the reason.
@@ -107,9 +117,12 @@ public struct SingletonMigrator: Sendable {
     public var plan: String {
       var lines: [String] = []
       let pending = migrated.count
+      let leftAlone = skipped.filter { $0.verdict == .leftAlone || $0.isAllowed }
+      let refused = skipped.filter { $0.verdict == .refused && !$0.isAllowed }
       lines.append(
-        "migrate-singletons: \(instances.count) shared instance(s), \(pending) migrated, "
-          + "\(instances.filter(\.isAllowed).count) allowed, \(failures.count) left as they are"
+        "migrate-singletons: \(instances.count + skipped.count) candidate(s): \(pending) migrated, "
+          + "\(instances.filter(\.isAllowed).count) allowed, \(leftAlone.count) left alone, "
+          + "\(failures.count + refused.count) refused"
       )
       for instance in migrated {
         let form =
@@ -126,9 +139,20 @@ public struct SingletonMigrator: Sendable {
       for instance in instances where instance.isAllowed {
         lines.append("  \(instance.location): \(instance.qualifiedName): allowed, kept as it is")
       }
+      for candidate in leftAlone {
+        lines.append(
+          "  \(candidate.location): \(candidate.qualifiedName): left alone: "
+            + (candidate.isAllowed ? "allowed, kept as it is" : candidate.reason)
+        )
+      }
       for failure in failures {
         lines.append(
           "  \(failure.instance.location): \(failure.instance.qualifiedName): not migrated: \(failure.reason)"
+        )
+      }
+      for candidate in refused {
+        lines.append(
+          "  \(candidate.location): \(candidate.qualifiedName): not migrated: \(candidate.reason)"
         )
       }
       if !injections.isEmpty {
@@ -181,7 +205,7 @@ public struct SingletonMigrator: Sendable {
     excluding: [String: String] = [:],
     plainBox: Set<String> = []
   ) throws -> Migration {
-    let scanned = files.map { ScannedFile(path: $0.path, text: $0.contents) }
+    let (texts, scanned, readDiagnostics) = Self.scan(files)
     let symbols = try symbolGraph.map { try ModuleSymbols(symbolGraph: $0) }
     let finder = SingletonFinder(
       files: scanned,
@@ -190,10 +214,14 @@ public struct SingletonMigrator: Sendable {
       extraClasses: Set(options.classes)
     )
     var migration = Migration()
-    let (instances, diagnostics) = finder.sharedInstances()
+    let (instances, skipped, diagnostics) = finder.sharedInstances()
     migration.instances = instances
-    migration.diagnostics = diagnostics
+    migration.skipped = skipped
+    migration.diagnostics = readDiagnostics + diagnostics
     migration.injections = finder.injections(of: instances)
+    if options.extractProtocol {
+      migration.diagnostics += Self.boxesWithoutProtocol(in: scanned)
+    }
 
     // Names declared in each container, so that a box's name is free.
     var taken: [String: Set<String>] = [:]
@@ -212,10 +240,10 @@ public struct SingletonMigrator: Sendable {
     if options.extractProtocol {
       protocols = ProtocolExtraction(
         files: scanned,
-        usageFiles: usageFiles.map { ScannedFile(path: $0.path, text: $0.contents) },
+        usageFiles: Self.scan(usageFiles).scanned,
         instances: instances.filter {
           !$0.isAllowed && excluding[$0.qualifiedName] == nil
-            && !plainBox.contains($0.qualifiedName)
+            && !plainBox.contains($0.qualifiedName) && !$0.type.hasSuffix("?")
         },
         takenNames: taken.values.reduce(into: Set<String>()) { $0.formUnion($1) },
         moduleName: options.moduleName
@@ -225,7 +253,13 @@ public struct SingletonMigrator: Sendable {
 
     var editsByFile: [String: [LineEdit]] = [:]
     for file in scanned {
-      let rewriter = BoxRewriter(file: file, takenNames: taken)
+      let rewriter = BoxRewriter(
+        file: file,
+        takenNames: taken,
+        boxType: finder.declaredTypeNames.contains("Resettable")
+          ? "SharedInstances.Resettable" : "Resettable",
+        indentUnit: options.indentation
+      )
       var edits: [LineEdit] = []
       for instance in instances where instance.file == file.path && !instance.isAllowed {
         if let reason = excluding[instance.qualifiedName] {
@@ -242,7 +276,11 @@ public struct SingletonMigrator: Sendable {
         }
       }
       if let protocols {
-        edits += protocols.edits(in: file, migrated: Set(migration.migrated.map(\.qualifiedName)))
+        edits += protocols.edits(
+          in: file,
+          migrated: Set(migration.migrated.map(\.qualifiedName)),
+          indentUnit: options.indentation ?? BoxRewriter.indentUnit(of: file)
+        )
       }
       guard !edits.isEmpty else { continue }
       if let importEdit = rewriter.importEdit(),
@@ -253,11 +291,11 @@ public struct SingletonMigrator: Sendable {
       editsByFile[file.path] = edits
     }
     for file in files {
-      guard let edits = editsByFile[file.path] else { continue }
+      guard let edits = editsByFile[file.path], let text = texts[file.path] else { continue }
       migration.files.append(
-        SourceFile(path: file.path, contents: edits.applied(to: file.contents))
+        SourceFile(path: file.path, contents: text.restored(edits.applied(to: text.text)))
       )
-      migration.diff += UnifiedDiff.render(path: file.path, original: file.contents, edits: edits)
+      migration.diff += UnifiedDiff.render(path: file.path, original: text.text, edits: edits)
     }
     if let protocols {
       let migratedNames = Set(migration.migrated.map(\.qualifiedName))
@@ -281,15 +319,101 @@ public struct SingletonMigrator: Sendable {
   /// - Returns: The instances, in file and line order.
   /// - Throws: A symbol graph that cannot be decoded.
   public func violations(files: [SourceFile], symbolGraph: Data?) throws -> [SharedInstance] {
-    let scanned = files.map { ScannedFile(path: $0.path, text: $0.contents) }
-    let symbols = try symbolGraph.map { try ModuleSymbols(symbolGraph: $0) }
-    let finder = SingletonFinder(
-      files: scanned,
-      symbols: symbols,
-      allowed: Set(options.allowed),
-      extraClasses: Set(options.classes)
-    )
-    return finder.sharedInstances().instances.filter { !$0.isAllowed }
+    try check(files: files, symbolGraph: symbolGraph).instances
+  }
+
+  /// What `--check` reports: the shared instances that are not boxes and not allowed, the
+  /// candidates the migrator refuses to box (they are singletons too), and the files it could
+  /// not read.
+  public struct CheckReport: Sendable {
+    /// Shared instances that are not boxes and not allowed, in file and line order.
+    public var instances: [SharedInstance] = []
+    /// Why `--apply` would not box each instance it refuses, by qualified name.
+    public var refusals: [String: String] = [:]
+    /// Candidates `--apply` cannot box as written, not allowed.
+    public var refused: [SkippedCandidate] = []
+    /// Files left out (not UTF-8, or not followed by the lexer), and other notes.
+    public var diagnostics: [Diagnostic] = []
+    /// Whether the check fails.
+    public var failed: Bool { !instances.isEmpty || !refused.isEmpty }
+  }
+
+  /// Checks a target as `--check` does.
+  ///
+  /// ```swift
+  /// let report = try migrator.check(files: files, symbolGraph: nil)
+  /// for instance in report.instances {
+  ///   print(SingletonMigrator.checkMessage(for: instance, refusal: report.refusals[instance.qualifiedName]))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - files: The target's Swift files.
+  ///   - symbolGraph: The target's symbol graph, or nil.
+  /// - Returns: The report.
+  /// - Throws: A symbol graph that cannot be decoded.
+  public func check(files: [SourceFile], symbolGraph: Data?) throws -> CheckReport {
+    let migration = try migrate(files: files, symbolGraph: symbolGraph)
+    var report = CheckReport()
+    report.instances = migration.instances.filter { !$0.isAllowed }
+    for failure in migration.failures {
+      report.refusals[failure.instance.qualifiedName] = failure.reason
+    }
+    report.refused = migration.skipped.filter { $0.verdict == .refused && !$0.isAllowed }
+    report.diagnostics = migration.diagnostics.filter { $0.severity != .note }
+    return report
+  }
+
+  /// The files as the scanner reads them (line breaks as `\n`, no byte-order mark), scanned;
+  /// a file the lexer cannot follow is left out, with a warning naming its line.
+  static func scan(
+    _ files: [SourceFile]
+  ) -> (texts: [String: SourceText], scanned: [ScannedFile], diagnostics: [Diagnostic]) {
+    var texts: [String: SourceText] = [:]
+    var scanned: [ScannedFile] = []
+    var diagnostics: [Diagnostic] = []
+    for file in files {
+      let text = SourceText(file.contents)
+      let result = ScannedFile(path: file.path, text: text.text)
+      if let problem = result.problems.first {
+        diagnostics.append(
+          Diagnostic(
+            .warning,
+            "\(file.path):\(problem.line): the migrator cannot follow this file "
+              + "(\(problem.message)): it is left out, and nothing in it is migrated or checked"
+          )
+        )
+        continue
+      }
+      texts[file.path] = text
+      scanned.append(result)
+    }
+    return (texts, scanned, diagnostics)
+  }
+
+  /// Notes for boxes of a class (written by an earlier `--apply`): `--extract-protocol`
+  /// extracts a protocol only while it boxes an instance, so it leaves these as they are.
+  static func boxesWithoutProtocol(in files: [ScannedFile]) -> [Diagnostic] {
+    var notes: [Diagnostic] = []
+    for file in files {
+      for property in file.properties where property.isStatic || property.isGlobal {
+        guard let initializer = property.initializer,
+          let range = initializer.range(of: "Resettable<"),
+          !initializer[range.upperBound...].hasPrefix("any ")
+        else { continue }
+        let container = property.container.last.map { $0.path.joined(separator: ".") + "." }
+        notes.append(
+          Diagnostic(
+            .note,
+            "\(file.path):\(property.line): \(container ?? "")\(property.name) is already a box "
+              + "of a class: --extract-protocol extracts a protocol only when it boxes an "
+              + "instance, so it leaves this one as it is (write the protocol by hand and type the "
+              + "box and its accessor with it, or undo the box and run it again)"
+          )
+        )
+      }
+    }
+    return notes
   }
 
   /// The message `--check` prints for an instance that is not a box.
@@ -301,9 +425,46 @@ public struct SingletonMigrator: Sendable {
   /// - Parameter instance: The instance.
   /// - Returns: `file:line: error: …`, naming the instance and the two ways out.
   public static func checkMessage(for instance: SharedInstance) -> String {
-    "\(instance.location): error: \(instance.qualifiedName) is a shared instance of "
-      + "\(instance.type) that is not a Resettable box: run `swift package "
-      + "--allow-writing-to-package-directory migrate-singletons --apply`, or keep it with a "
+    checkMessage(for: instance, refusal: nil)
+  }
+
+  /// The message `--check` prints for an instance that is not a box, saying why `--apply`
+  /// would not box it when it would not.
+  ///
+  /// ```swift
+  /// print(SingletonMigrator.checkMessage(for: instance, refusal: report.refusals[instance.qualifiedName]))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - instance: The instance.
+  ///   - refusal: Why `--apply` leaves it as it is, or nil when `--apply` boxes it.
+  /// - Returns: `file:line: error: …`, naming the instance and the ways out.
+  public static func checkMessage(for instance: SharedInstance, refusal: String?) -> String {
+    let head =
+      "\(instance.location): error: \(instance.qualifiedName) is a shared instance of "
+      + "\(instance.type) that is not a Resettable box: "
+    let allow =
+      "keep it with a `// \(SingletonFinder.allowMarker)` comment on the declaration (or an "
+      + "\"allow\" entry in migrate-singletons.json)."
+    guard let refusal else {
+      return head + "run `swift package --allow-writing-to-package-directory migrate-singletons "
+        + "--apply` (it boxes what still builds, and names what it leaves with the reason), or "
+        + allow
+    }
+    return head + "`--apply` cannot box it (\(refusal)): box it by hand, or " + allow
+  }
+
+  /// The message `--check` prints for a candidate `--apply` refuses.
+  ///
+  /// ```swift
+  /// for candidate in report.refused { print(SingletonMigrator.checkMessage(for: candidate)) }
+  /// ```
+  ///
+  /// - Parameter candidate: The refused candidate.
+  /// - Returns: `file:line: error: …`, naming it, why, and the ways out.
+  public static func checkMessage(for candidate: SkippedCandidate) -> String {
+    "\(candidate.location): error: \(candidate.qualifiedName) is a shared instance that is not "
+      + "a Resettable box, and `--apply` cannot box it: \(candidate.reason); or keep it with a "
       + "`// \(SingletonFinder.allowMarker)` comment on the declaration (or an \"allow\" entry "
       + "in migrate-singletons.json)."
   }

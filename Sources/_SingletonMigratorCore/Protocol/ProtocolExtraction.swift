@@ -137,6 +137,15 @@ struct ProtocolExtraction {
     var mutated: Set<String> = []
     var substitutions: [String: [Int: [(String, String)]]] = [:]
     for file in files + usageFiles {
+      // Where a bare `shared` means the owner's: inside the owner's declaration or extensions.
+      func isInside(_ owner: String, _ token: Token) -> Bool {
+        file.types.contains { type in
+          type.name == owner && type.openBrace < file.tokens.count
+            && type.closeBrace < file.tokens.count
+            && file.tokens[type.openBrace].start < token.start
+            && token.start < file.tokens[type.closeBrace].end
+        }
+      }
       for tokens in file.codeSequences {
         for instance in instances {
           let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
@@ -152,8 +161,11 @@ struct ProtocolExtraction {
             if qualified {
               let before = tokens[index - 2].text
               guard before == owner || before == "Self" else { continue }
+              if before == "Self", let owner, !isInside(owner, tokens[index]) { continue }
             } else if index >= 1, tokens[index - 1].text == "." {
               continue
+            } else if let owner, !isInside(owner, tokens[index]) {
+              continue  // Another type's `shared`, or a local of that name.
             }
             // A declaration of the name, not a use.
             if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
@@ -537,7 +549,7 @@ struct ProtocolExtraction {
 
   /// The edits in a file: its injections' substitutions, and, in a class's file, its protocol
   /// appended at the end.
-  func edits(in file: ScannedFile, migrated: Set<String>) -> [LineEdit] {
+  func edits(in file: ScannedFile, migrated: Set<String>, indentUnit: String = "  ") -> [LineEdit] {
     let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var edits: [LineEdit] = []
     let migratedClasses = Set(
@@ -563,7 +575,11 @@ struct ProtocolExtraction {
         LineEdit(
           first: end,
           last: end - 1,
-          lines: text.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+          lines: text.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            // Written with two spaces a level: each level becomes the file's.
+            let levels = $0.prefix { $0 == " " }.count / 2
+            return String(repeating: indentUnit, count: levels) + $0.dropFirst(levels * 2)
+          }
         )
       )
     }

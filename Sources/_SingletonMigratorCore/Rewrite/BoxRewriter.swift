@@ -19,6 +19,10 @@ struct BoxRewriter {
   /// Names already declared in each container (`""` for the top level), to keep the box's
   /// name free.
   let takenNames: [String: Set<String>]
+  /// `Resettable`, or `SharedInstances.Resettable` when the target declares a type of that name.
+  var boxType = "Resettable"
+  /// One level of indentation: the package's `.swift-format`, else the file's own.
+  var indentUnit: String? = nil
 
   /// The box's name: `sharedBox`, or a longer one when that name is taken.
   func boxName(for instance: SharedInstance) -> String {
@@ -41,20 +45,22 @@ struct BoxRewriter {
     protocolType: String? = nil
   ) -> Result<LineEdit, MigrationFailure> {
     let declaration = instance.declaration
-    let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
-    let bytes = Array(file.text.utf8)
+    let bytes = file.bytes
     // What shares the first and the last line: indentation before, a comment after.
-    let lineStart = lineStartOffset(declaration.line, bytes: bytes)
-    guard lineStart <= declaration.start, declaration.endLine <= lines.count else {
+    guard declaration.line >= 1, declaration.endLine <= file.lineStarts.count,
+      file.lineStarts[declaration.line - 1] <= declaration.start
+    else {
       return .failure(
         MigrationFailure(instance: instance, reason: "the scanner lost track of its lines")
       )
     }
+    let lineStart = file.lineStarts[declaration.line - 1]
     let prefix = String(decoding: bytes[lineStart..<declaration.start], as: UTF8.self)
-    let lastLine = lines[declaration.endLine - 1]
-    let lastLineStart = lineStartOffset(declaration.endLine, bytes: bytes)
+    let lastLineEnd =
+      declaration.endLine < file.lineStarts.count
+      ? file.lineStarts[declaration.endLine] - 1 : bytes.count
     let suffix = String(
-      decoding: bytes[declaration.end..<(lastLineStart + lastLine.utf8.count)],
+      decoding: bytes[min(declaration.end, lastLineEnd)..<lastLineEnd],
       as: UTF8.self
     )
     let trimmedSuffix = suffix.trimmingCharacters(in: .whitespaces)
@@ -69,6 +75,10 @@ struct BoxRewriter {
       )
     }
     let indent = prefix
+    let unit = indentUnit ?? Self.indentUnit(of: file)
+    let i1 = indent + unit
+    let i2 = i1 + unit
+    let i3 = i2 + unit
     let box = boxName(for: instance)
     let valueType = protocolType ?? instance.type
     let accessorType =
@@ -142,11 +152,11 @@ struct BoxRewriter {
     let name = "name: \"\(instance.qualifiedName.filter { $0 != "`" })\""
     let boxValue: String
     if instance.shape == .bootstrap {
-      boxValue = "Resettable<\(valueType)>.empty(\(name))"
+      boxValue = "\(boxType)<\(valueType)>.empty(\(name))"
     } else if instance.isMainActor {
-      boxValue = "Resettable<\(valueType)>(\(name), mainActor: \(factory))"
+      boxValue = "\(boxType)<\(valueType)>(\(name), mainActor: \(factory))"
     } else {
-      boxValue = "Resettable<\(valueType)>(\(name)) \(factory)"
+      boxValue = "\(boxType)<\(valueType)>(\(name)) \(factory)"
     }
 
     // The accessor.
@@ -156,12 +166,12 @@ struct BoxRewriter {
       body = "{ \(box).value }"
     case .mutable:
       body =
-        "{\n\(indent)  get { \(box).value }\n\(indent)  set { \(box).set(newValue) }\n\(indent)}"
+        "{\n\(i1)get { \(box).value }\n\(i1)set { \(box).set(newValue) }\n\(indent)}"
     case .bootstrap:
       body =
-        "{\n\(indent)  get { \(box).currentValue }\n\(indent)  set {\n"
-        + "\(indent)    if let newValue { \(box).set(newValue) } else { \(box).reset() }\n"
-        + "\(indent)  }\n\(indent)}"
+        "{\n\(i1)get { \(box).currentValue }\n\(i1)set {\n"
+        + "\(i2)if let newValue { \(box).set(newValue) } else { \(box).reset() }\n"
+        + "\(i1)}\n\(indent)}"
     }
     func joined(_ attributes: [String], _ parts: [String]) -> String {
       let rest = parts.filter { !$0.isEmpty }.joined(separator: " ")
@@ -180,15 +190,15 @@ struct BoxRewriter {
       let longBody: String
       switch instance.shape {
       case .call, .closure:
-        longBody = "{\n\(indent)  \(box).value\n\(indent)}"
+        longBody = "{\n\(i1)\(box).value\n\(indent)}"
       case .mutable:
         longBody = body
       case .bootstrap:
         longBody =
-          "{\n\(indent)  get { \(box).currentValue }\n\(indent)  set {\n"
-          + "\(indent)    if let newValue {\n\(indent)      \(box).set(newValue)\n"
-          + "\(indent)    } else {\n\(indent)      \(box).reset()\n\(indent)    }\n"
-          + "\(indent)  }\n\(indent)}"
+          "{\n\(i1)get { \(box).currentValue }\n\(i1)set {\n"
+          + "\(i2)if let newValue {\n\(i3)\(box).set(newValue)\n"
+          + "\(i2)} else {\n\(i3)\(box).reset()\n\(i2)}\n"
+          + "\(i1)}\n\(indent)}"
       }
       accessor = joined(
         declaration.attributes,
@@ -201,7 +211,7 @@ struct BoxRewriter {
     func fits(_ text: String) -> Bool {
       text.split(separator: "\n").allSatisfy { (indent + $0).count <= 100 }
     }
-    let head = "Resettable<\(valueType)>"
+    let head = "\(boxType)<\(valueType)>"
     let oneLineBody =
       !factory.contains("\n") && factory.hasPrefix("{ ")
       ? String(factory.dropFirst(2).dropLast(2)) : nil
@@ -209,19 +219,22 @@ struct BoxRewriter {
     if let oneLineBody, instance.shape != .bootstrap {
       layouts.append(
         instance.isMainActor
-          ? "\(head)(\(name), mainActor: {\n\(indent)  \(oneLineBody)\n\(indent)})"
-          : "\(head)(\(name)) {\n\(indent)  \(oneLineBody)\n\(indent)}"
+          ? "\(head)(\(name), mainActor: {\n\(i1)\(oneLineBody)\n\(indent)})"
+          : "\(head)(\(name)) {\n\(i1)\(oneLineBody)\n\(indent)}"
       )
     }
     switch instance.shape {
     case .bootstrap:
-      layouts.append("\(head).empty(\n\(indent)  \(name)\n\(indent))")
+      layouts.append("\(head).empty(\n\(i1)\(name)\n\(indent))")
     case _ where instance.isMainActor:
-      let closure = oneLineBody.map { "{\n\(indent)    \($0)\n\(indent)  }" } ?? factory
-      layouts.append("\(head)(\n\(indent)  \(name),\n\(indent)  mainActor: \(closure)\n\(indent))")
+      // A closure of several lines moves one level in, with its arguments.
+      let closure =
+        oneLineBody.map { "{\n\(i2)\($0)\n\(i1)}" }
+        ?? factory.replacingOccurrences(of: "\n", with: "\n" + unit)
+      layouts.append("\(head)(\n\(i1)\(name),\n\(i1)mainActor: \(closure)\n\(indent))")
     default:
-      let closure = oneLineBody.map { "{\n\(indent)  \($0)\n\(indent)}" } ?? factory
-      layouts.append("\(head)(\n\(indent)  \(name)\n\(indent)) \(closure)")
+      let closure = oneLineBody.map { "{\n\(i1)\($0)\n\(indent)}" } ?? factory
+      layouts.append("\(head)(\n\(i1)\(name)\n\(indent)) \(closure)")
     }
     let boxLines = layouts.map { joined(boxAttributes, boxModifiers + ["let \(box) = \($0)"]) }
     let boxLine = boxLines.first(where: fits) ?? boxLines[boxLines.count - 1]
@@ -236,23 +249,56 @@ struct BoxRewriter {
     )
   }
 
-  /// The edit that imports SharedInstances, or nil when the file does.
+  /// The edit that imports SharedInstances, or nil when the file does: after the last import,
+  /// or, in a file with none, after its header comments (a license) and before the first
+  /// declaration's own comments.
   func importEdit() -> LineEdit? {
     guard !file.imports.contains("SharedInstances") else { return nil }
     if let line = file.lastImportLine {
       return LineEdit(first: line + 1, last: line, lines: ["import SharedInstances"])
     }
-    return LineEdit(first: 1, last: 0, lines: ["import SharedInstances", ""])
+    // The last line of the last comment block followed by a blank line, before the code.
+    let firstCodeLine = file.tokens.first?.line ?? Int.max
+    var headerEnd = 0
+    for comment in file.comments where comment.line < firstCodeLine {
+      let lastLine =
+        comment.line
+        + file.bytes[comment.start..<comment.end].filter { $0 == UInt8(ascii: "\n") }.count
+      if file.line(lastLine + 1).allSatisfy(\.isWhitespace), lastLine + 1 < firstCodeLine {
+        headerEnd = lastLine
+      }
+    }
+    guard headerEnd > 0 else {
+      return LineEdit(first: 1, last: 0, lines: ["import SharedInstances", ""])
+    }
+    // After the header and its blank line.
+    return LineEdit(
+      first: headerEnd + 2,
+      last: headerEnd + 1,
+      lines: ["import SharedInstances", ""]
+    )
   }
 
-  private func lineStartOffset(_ line: Int, bytes: [UInt8]) -> Int {
-    var current = 1
-    var offset = 0
-    while current < line, offset < bytes.count {
-      if bytes[offset] == UInt8(ascii: "\n") { current += 1 }
-      offset += 1
+  /// The file's indentation step: tabs, or the most common number of spaces one line is
+  /// indented past the line before it; two spaces when nothing says.
+  static func indentUnit(of file: ScannedFile) -> String {
+    var counts: [Int: Int] = [:]
+    var previous = 0
+    var tabs = 0
+    var spaces = 0
+    for number in 1...max(1, file.lineStarts.count) {
+      let line = file.line(number)
+      guard !line.allSatisfy(\.isWhitespace) else { continue }
+      if line.hasPrefix("\t") { tabs += 1 } else if line.hasPrefix(" ") { spaces += 1 }
+      let width = line.prefix { $0 == " " }.count
+      if width > previous { counts[width - previous, default: 0] += 1 }
+      previous = width
     }
-    return offset
+    if tabs > spaces { return "\t" }
+    guard let step = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key,
+      step <= 8
+    else { return "  " }
+    return String(repeating: " ", count: step)
   }
 }
 

@@ -100,6 +100,13 @@ struct ScannedFile: Sendable {
   /// The code of the file's string interpolations (`"\\(cart.total) cents"`), each as its own
   /// token sequence: uses of an instance there count too.
   let interpolations: [[Token]]
+  /// What the lexer could not follow, each at its 1-based line: the declarations read from the
+  /// file may be wrong, so the migrator leaves such a file out, with a diagnostic.
+  let problems: [(line: Int, message: String)]
+  /// The UTF-8 offset where each line starts (line 1 at index 0).
+  let lineStarts: [Int]
+  /// The text's UTF-8 bytes.
+  let bytes: [UInt8]
 
   /// The file's tokens, then each interpolation's.
   var codeSequences: [[Token]] { [tokens] + interpolations }
@@ -110,6 +117,13 @@ struct ScannedFile: Sendable {
     var lexer = SourceLexer(text)
     tokens = lexer.tokens()
     comments = lexer.comments
+    problems = lexer.problems
+    bytes = lexer.bytes
+    var starts = [0]
+    for (offset, byte) in lexer.bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    lineStarts = starts
     var scanner = DeclarationScanner(tokens: tokens, bytes: lexer.bytes)
     scanner.scanItems(container: [])
     types = scanner.types
@@ -167,20 +181,28 @@ struct ScannedFile: Sendable {
     return result
   }
 
+  /// The text of a 1-based line, without its line break; empty past the end.
+  func line(_ number: Int) -> String {
+    guard number >= 1, number <= lineStarts.count else { return "" }
+    let utf8 = bytes
+    let start = lineStarts[number - 1]
+    var end = number < lineStarts.count ? lineStarts[number] - 1 : utf8.count
+    if end > start, utf8[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
+  }
+
   /// The comments that touch a declaration: on its lines, or on the lines right above it (a
   /// comment block with no blank line in between).
   func comments(around line: Int, through endLine: Int) -> [String] {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var first = line
-    while first > 1 {
-      let previous = lines[first - 2].trimmingCharacters(in: .whitespaces)
+    while first > 1, first - 1 <= lineStarts.count {
+      let previous = self.line(first - 1).trimmingCharacters(in: .whitespaces)
       guard
         previous.hasPrefix("//") || previous.hasPrefix("/*") || previous.hasPrefix("*")
           || previous.hasPrefix("@")
       else { break }
       first -= 1
     }
-    let bytes = Array(text.utf8)
     return
       comments
       .filter { $0.line >= first && $0.line <= endLine }

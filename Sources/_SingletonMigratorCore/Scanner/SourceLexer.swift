@@ -40,17 +40,31 @@ struct SourceLexer {
   let bytes: [UInt8]
   /// Every comment: its range and its 1-based starting line.
   private(set) var comments: [(start: Int, end: Int, line: Int)] = []
+  /// What the lexer could not follow (an unterminated comment or string, an unbalanced
+  /// bracket), each at its 1-based line: declarations read from such a file may be wrong.
+  private(set) var problems: [(line: Int, message: String)] = []
   private var position = 0
   private var line = 1
+  /// The token before the one being scanned: whether a `/` may open a regex literal.
+  private var previous: Token?
 
   init(_ text: String) {
     bytes = Array(text.utf8)
+  }
+
+  /// Lexes bytes as they are on disk: invalid UTF-8 is kept as it is, in whatever token holds
+  /// it, so that the tokens and the trivia between them still add up to the file.
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
   }
 
   /// The tokens of the whole text, in order.
   mutating func tokens() -> [Token] {
     var result: [Token] = []
     var sawBreak = true
+    // A byte-order mark is trivia, as the compiler reads it.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    var brackets: [(byte: UInt8, line: Int)] = []
     while true {
       // Trivia: white space and comments.
       while position < bytes.count {
@@ -75,10 +89,37 @@ struct SourceLexer {
           break
         }
       }
-      guard position < bytes.count else { return result }
+      guard position < bytes.count else {
+        if let open = brackets.last {
+          problems.append(
+            (open.line, "`\(Character(UnicodeScalar(open.byte)))` is never closed")
+          )
+        }
+        return result
+      }
       let start = position
       let startLine = line
+      previous = result.last
       let kind = scanToken()
+      if kind == .punctuation, position == start + 1 {
+        let byte = bytes[start]
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+          brackets.append((byte, startLine))
+        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: ")")
+          || byte == UInt8(ascii: "]")
+        {
+          let opening: UInt8 =
+            byte == UInt8(ascii: "}")
+            ? UInt8(ascii: "{") : byte == UInt8(ascii: ")") ? UInt8(ascii: "(") : UInt8(ascii: "[")
+          if brackets.last?.byte == opening {
+            brackets.removeLast()
+          } else if problems.isEmpty {
+            problems.append(
+              (startLine, "`\(Character(UnicodeScalar(byte)))` closes nothing that is open")
+            )
+          }
+        }
+      }
       result.append(
         Token(
           kind: kind,
@@ -99,6 +140,10 @@ struct SourceLexer {
 
   private mutating func skipBlockComment() {
     var depth = 0
+    let startLine = line
+    defer {
+      if depth > 0 { problems.append((startLine, "a `/*` comment is never closed")) }
+    }
     while position < bytes.count {
       if bytes[position] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
         depth += 1
@@ -132,6 +177,10 @@ struct SourceLexer {
       if peek(hashes) == UInt8(ascii: "\"") {
         position += hashes
         scanString(hashes: hashes)
+        return .string
+      }
+      if peek(hashes) == UInt8(ascii: "/") {
+        scanExtendedRegex(hashes: hashes)
         return .string
       }
       position += 1
@@ -202,6 +251,11 @@ struct SourceLexer {
       position += 1
       return .punctuation
     }
+    if byte == UInt8(ascii: "/"), let length = bareRegexLength() {
+      for offset in 0..<length where bytes[position + offset] == UInt8(ascii: "\n") { line += 1 }
+      position += length
+      return .string
+    }
     if Self.operatorBytes.contains(byte) {
       // `?` and `!` stand alone (optional chaining, unwrapping), and so do `<` and `>`
       // (generic brackets; `>>` closes two), except in `<=`, `>=` and `!=`.
@@ -223,10 +277,102 @@ struct SourceLexer {
     return .operator
   }
 
+  /// Keywords after which an expression starts, so that a `/` there opens a regex literal.
+  private static let expressionKeywords: Set<String> = [
+    "return", "case", "in", "where", "if", "guard", "while", "throw", "try", "await", "else",
+    "repeat", "yield",
+  ]
+
+  /// The length of a bare regex literal (`/^]: (\d+)$/`) starting at `position`, or nil when
+  /// the `/` is an operator: as the compiler decides, it opens a literal only where an
+  /// expression starts, not before white space, and only when it closes on the same line.
+  private func bareRegexLength() -> Int? {
+    guard let next = peek(1),
+      ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: "/")].contains(next)
+    else { return nil }
+    if let previous {
+      switch previous.kind {
+      case .punctuation:
+        guard ["(", "[", "{", ",", ":", ";"].contains(previous.text) else { return nil }
+      case .operator:
+        guard !["?", "!", ">"].contains(previous.text) || previous.end < position else {
+          return nil
+        }
+      case .identifier:
+        guard Self.expressionKeywords.contains(previous.text) else { return nil }
+      default: return nil
+      }
+    }
+    var offset = 1
+    var classDepth = 0
+    while position + offset < bytes.count {
+      let byte = bytes[position + offset]
+      if byte == UInt8(ascii: "\n") { return nil }
+      if byte == UInt8(ascii: "\\") {
+        offset += 2
+        continue
+      }
+      if byte == UInt8(ascii: "[") { classDepth += 1 }
+      if byte == UInt8(ascii: "]"), classDepth > 0 { classDepth -= 1 }
+      if byte == UInt8(ascii: "/"), classDepth == 0 {
+        // A literal does not end in white space (`a / b / c` is division).
+        let before = bytes[position + offset - 1]
+        return before == 0x20 || before == 0x09 ? nil : offset + 1
+      }
+      offset += 1
+    }
+    return nil
+  }
+
+  /// An extended regex literal, `#/…/#`, whose first `#` is at `position`: it runs to a `/`
+  /// followed by as many `#`s (its text may hold quotes and braces, which are not code).
+  private mutating func scanExtendedRegex(hashes: Int) {
+    let startLine = line
+    position += hashes + 1
+    while position < bytes.count {
+      if bytes[position] == UInt8(ascii: "/") {
+        var count = 0
+        while peek(1 + count) == UInt8(ascii: "#"), count < hashes { count += 1 }
+        if count == hashes {
+          position += 1 + hashes
+          return
+        }
+      }
+      if bytes[position] == UInt8(ascii: "\\"), position + 1 < bytes.count,
+        bytes[position + 1] != UInt8(ascii: "\n")
+      {
+        position += 1
+      }
+      if bytes[position] == UInt8(ascii: "\n") { line += 1 }
+      position += 1
+    }
+    problems.append((startLine, "a regex literal `#/` is never closed"))
+  }
+
   /// A string literal whose opening quote is at `position`, with `hashes` `#`s before it.
   private mutating func scanString(hashes: Int) {
-    let multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    // `"""` opens a multi-line literal only when nothing but white space follows it on its line:
+    // `#"""#` is a raw string holding one quote.
+    var multiLine = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+    if multiLine {
+      var offset = 3
+      while let byte = peek(offset), byte == 0x20 || byte == 0x09 || byte == 0x0D { offset += 1 }
+      multiLine = peek(offset) == UInt8(ascii: "\n") || peek(offset) == nil
+    }
+    let startLine = line
     position += multiLine ? 3 : 1
+    var closed = false
+    defer {
+      if !closed {
+        problems.append(
+          (
+            startLine,
+            multiLine
+              ? "a multi-line string literal is never closed" : "a string literal is never closed"
+          )
+        )
+      }
+    }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\n") {
@@ -245,7 +391,9 @@ struct SourceLexer {
             skipInterpolation()
           } else {
             // An escaped character; a line continuation (`\` at the end of a line) ends a line.
-            if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { line += 1 }
+            // A backslash that ends the file escapes nothing.
+            guard position < bytes.count else { return }
+            if bytes[position] == UInt8(ascii: "\n") { line += 1 }
             position += 1
           }
           continue
@@ -262,6 +410,7 @@ struct SourceLexer {
           while peek(quotes + count) == UInt8(ascii: "#") { count += 1 }
           if count >= hashes {
             position += quotes + hashes
+            closed = true
             return
           }
         }
@@ -273,6 +422,10 @@ struct SourceLexer {
   /// `(…)` of an interpolation, at `position`: code, with strings and parentheses nested.
   private mutating func skipInterpolation() {
     var depth = 0
+    let startLine = line
+    defer {
+      if depth > 0 { problems.append((startLine, "an interpolation `\\(` is never closed")) }
+    }
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "(") {
@@ -283,15 +436,15 @@ struct SourceLexer {
           position += 1
           return
         }
-      } else if byte == UInt8(ascii: "\"")
-        || byte == UInt8(ascii: "#")
-          && (peek(1) == UInt8(ascii: "\"") || peek(1) == UInt8(ascii: "#"))
-      {
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
+        // A string, raw or not, nested in the interpolation (a lone `#` is code).
         var hashes = 0
         while peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
-        position += hashes
-        scanString(hashes: hashes)
-        continue
+        if peek(hashes) == UInt8(ascii: "\"") {
+          position += hashes
+          scanString(hashes: hashes)
+          continue
+        }
       } else if byte == UInt8(ascii: "\n") {
         line += 1
       } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {

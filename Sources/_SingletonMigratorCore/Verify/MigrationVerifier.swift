@@ -17,6 +17,17 @@ public struct MigrationVerifier: Sendable {
   public struct Error: Swift.Error, CustomStringConvertible {
     /// What happened, with the compiler's first errors.
     public let description: String
+
+    /// Creates the error.
+    ///
+    /// ```swift
+    /// throw MigrationVerifier.Error(description: "the migrated package does not build: …")
+    /// ```
+    ///
+    /// - Parameter description: What happened, with the compiler's first errors.
+    public init(description: String) {
+      self.description = description
+    }
   }
 
   /// The package's root folder.

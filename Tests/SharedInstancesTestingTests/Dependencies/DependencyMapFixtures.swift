@@ -1,4 +1,5 @@
 import Foundation
+import SharedInstancesDependencyMap
 import SharedInstancesTesting
 
 /// Maps the map's tests render: a small one whose every line is known, and a large one the

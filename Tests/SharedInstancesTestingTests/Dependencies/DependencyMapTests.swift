@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
 
@@ -15,9 +16,9 @@ import Testing
 
         3 isolated tests in 2 suites touched 4 shared instances. A test that reads a box's \
         **real** instance depends on it without saying so: the top rows are the hidden \
-        dependencies to fix first (override the box in those tests). *Set by* lists the tests \
-        that installed a value with `set`, `setIfEmpty` or `update`. `dependencies.html` shows \
-        every test.
+        dependencies to fix first (provide the box in those tests: override it, or bootstrap a \
+        bootstrap-once box). *Set by* lists the tests that installed a value with `set`, \
+        `setIfEmpty`, `update` or `bootstrap`. `dependencies.html` shows every test.
 
         | Shared instance | Declared at | Read for real by | Set by | Overridden by |
         | --- | --- | --- | --- | --- |

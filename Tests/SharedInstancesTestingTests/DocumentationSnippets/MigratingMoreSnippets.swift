@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import Testing
 
@@ -10,13 +11,16 @@ extension Docs {
     // MARK: NotificationCenter.default
 
     /// "Each test posts to a center of its own": tests running in parallel never receive each
-    /// other's notifications.
+    /// other's notifications, with nothing declared.
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.isolatedShared, arguments: 1...8) @MainActor
     func showsTheCartCount(count: Int) async throws {
-      Notifications.center.override(with: NotificationCenter())  // this test's own center
-      let badge = CartBadge()
-      Notifications.center.value.post(name: .cartDidChange, object: nil, userInfo: ["count": count])
+      let badge = CartBadge()  // observes this test's own center
+      SystemBoxes.notificationCenter.value.post(
+        name: .cartDidChange,
+        object: nil,
+        userInfo: ["count": count]
+      )
       try await Task.sleep(for: .milliseconds(Int.random(in: 1...5)))
       #expect(badge.count == count)
     }
@@ -29,13 +33,16 @@ extension Docs {
         queue: nil
       ) { _ in heard.mark() }
       defer { NotificationCenter.default.removeObserver(observer) }
-      Notifications.center.override(with: NotificationCenter())
-      Notifications.center.value.post(name: .cartDidChange, object: nil, userInfo: ["count": 1])
+      SystemBoxes.notificationCenter.value.post(
+        name: .cartDidChange,
+        object: nil,
+        userInfo: ["count": 1]
+      )
       #expect(!heard.wasMarked)
     }
 
     @Test @MainActor func theAppPostsToTheDefaultCenter() {
-      #expect(Notifications.center.value === NotificationCenter.default)
+      #expect(SystemBoxes.notificationCenter.value === NotificationCenter.default)
     }
 
     // MARK: Bootstrap once
@@ -66,7 +73,7 @@ extension Docs {
         withIsolatedShared(.strict) { _ = LoggingSystem.current }
       } matching: { issue in
         issue.comments.description.contains(
-          "Bootstrap it in the test with LoggingSystem.handler.bootstrap(_:)"
+          "Bootstrap LoggingSystem.handler in the test, the way the program bootstraps it"
         )
       }
     }
@@ -74,16 +81,12 @@ extension Docs {
 
   // MARK: - Fixtures
 
-  enum Notifications {
-    static let center = Resettable<NotificationCenter> { .default }
-  }
-
   @MainActor final class CartBadge {
     private(set) var count = 0
     private var observer: (any NSObjectProtocol)?
 
     init() {
-      observer = Notifications.center.value.addObserver(
+      observer = SystemBoxes.notificationCenter.value.addObserver(
         forName: .cartDidChange,
         object: nil,
         queue: nil

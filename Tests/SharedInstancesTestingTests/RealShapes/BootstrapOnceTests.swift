@@ -100,8 +100,11 @@ import Testing
     } matching: { issue in
       issue.comments.description.contains("read the real instance of Tests.backend (")
         && issue.comments.description.contains(
-          "Bootstrap it in the test with Tests.backend.bootstrap(_:)"
+          "Bootstrap Tests.backend in the test, the way the program bootstraps it"
         )
+        // The box's name is not the entry point a facade offers (`MetricsSystem.factory` is a
+        // public getter in swift-metrics; the fix is `MetricsSystem.bootstrap(_:)`).
+        && !issue.comments.description.contains("Tests.backend.bootstrap(_:)")
         && !issue.comments.description.contains("override(with:)")
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
 

@@ -25,6 +25,29 @@ import Testing
     #expect(directories != AppDirectories.system)
   }
 
+  @Test func eachFolderIsCreatedWhenTheTestFirstReadsIt() {
+    let label = "firstUse\(UInt32.random(in: 0...UInt32.max))"
+    /// The folders made for this test: none while its root does not exist.
+    @Sendable func made() -> [String] {
+      let files = FileManager.default
+      let temporary = files.temporaryDirectory.path
+      let roots = ((try? files.contentsOfDirectory(atPath: temporary)) ?? [])
+        .filter { $0.hasPrefix("SharedInstances-") && $0.contains(label) }
+      return roots.flatMap { root in
+        (try? files.contentsOfDirectory(atPath: "\(temporary)/\(root)")) ?? []
+      }
+    }
+    withIsolatedShared(name: label) {
+      let directories = SystemBoxes.directories.value
+      #expect(made().isEmpty, "the box was read, no folder was")
+      _ = directories.caches
+      #expect(made() == ["Caches"])
+      _ = SystemBoxes.directories.value.documents
+      #expect(made().sorted() == ["Caches", "Documents"])
+    }
+    #expect(made().isEmpty, "removed when the test ended")
+  }
+
   @Test func theFoldersAreRemovedWhenTheTestEnds() throws {
     let documents = try withIsolatedShared {
       let documents = SystemBoxes.directories.value.documents

@@ -16,10 +16,15 @@ struct Settings: Sendable {
   var systemDoublesOnly = false
   /// Whether only the read-cost table (issue 28) runs.
   var readCostOnly = false
+  /// Whether only the accessor's goals (issue 39) run.
+  var accessorOnly = false
+  /// Whether the run fails (exit 1) when a goal of the accessor's table regressed far outside
+  /// noise (twice the goal).
+  var checksRegressions = false
 
   static let usage = """
     USAGE: shared-instances-benchmarks [--quick] [--call-sites] [--system] [--system-doubles]
-                                       [--read-cost]
+                                       [--read-cost] [--accessor [--check]]
 
     Runs every benchmark of SharedInstances, swift-dependencies and Swinject in one process and
     prints a Markdown table (ns per operation, ratio to row 1) and the goals met or not met to
@@ -36,6 +41,10 @@ struct Settings: Sendable {
                     stubbed request.
       --read-cost   Only the read-cost table: `value`, `withValue` and a `static let`, one and
                     two threads, as the fastest of many short batches (robust to a busy machine).
+      --accessor    Only the accessor's goals: `value.method()` beside `withValue` and a
+                    `static let`, a returned read, 2-thread scaling, the clock box's `now`.
+      --check       With --accessor: exit 1 when a goal regressed far outside noise (a ratio
+                    twice the goal's), for CI's quick run.
       -h, --help  Shows this help.
     """
 
@@ -57,6 +66,10 @@ struct Settings: Sendable {
         settings.systemDoublesOnly = true
       case "--read-cost":
         settings.readCostOnly = true
+      case "--accessor":
+        settings.accessorOnly = true
+      case "--check":
+        settings.checksRegressions = true
       case "-h", "--help":
         print(usage)
         return nil

@@ -144,7 +144,10 @@ enum SystemDoubleCosts {
     measure("notification center", "reads `SystemBoxes.notificationCenter`") {
       SystemBoxes.notificationCenter.value
     }
-    measure("directories", "reads `SystemBoxes.directories`") {
+    measure("directories, no folder used", "reads `SystemBoxes.directories`") {
+      SystemBoxes.directories.value.hashValue as NSNumber
+    }
+    measure("directories, one folder used", "reads `SystemBoxes.directories.value.documents`") {
       SystemBoxes.directories.value.documents as NSURL
     }
     measure("network", "reads `SystemBoxes.urlSession`") {

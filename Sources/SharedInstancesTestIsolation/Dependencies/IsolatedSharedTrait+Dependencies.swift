@@ -1,0 +1,76 @@
+import SharedInstances
+import SharedInstancesDependencyMap
+import Testing
+
+extension IsolatedSharedTrait {
+  /// Lets the tests under this trait read the real instances of `boxes`, even when strict
+  /// mode is on or a box is declared `Resettable(inTests: .required)`.
+  ///
+  /// Use it for boxes a whole suite relies on for real (a clock, a logger, an in-memory
+  /// store), so that strict mode reports only the dependencies that matter.
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared(.strict).exempting(Logging.shared, Clock.shared))
+  /// struct CheckoutTests { … }
+  /// ```
+  ///
+  /// - Parameter boxes: The boxes tests may read for real.
+  /// - Returns: The trait, with the boxes added to those already exempt.
+  public func exempting<each Shared>(_ boxes: repeat Resettable<each Shared>) -> Self {
+    var trait = self
+    for box in repeat each boxes {
+      trait.dependencySettings.exemptBoxes.insert(box._boxIdentity.id)
+    }
+    return trait
+  }
+
+  /// Records the shared instances each test touches and checks them against the committed
+  /// record, with a record mode that wins over `SHARED_INSTANCES_RECORD`.
+  ///
+  /// Implies ``SharedIsolationOptions/recordsDependencies``. See
+  /// <doc:FindingHiddenDependencies>.
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared.recordingDependencies(.all))   // re-record this suite, then revert
+  /// struct ProfileTests { … }
+  ///
+  /// @Suite(.isolatedShared.recordingDependencies(failsWhenRecording: false))
+  /// struct AdoptionTests { … }   // records missing files without failing
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - mode: When records are written; nil follows `SHARED_INSTANCES_RECORD`.
+  ///   - failsWhenRecording: Whether writing a record fails the test (true by default).
+  /// - Returns: The trait, recording dependencies.
+  public func recordingDependencies(
+    _ mode: DependencyRecordMode? = nil,
+    failsWhenRecording: Bool = true
+  ) -> Self {
+    var trait = self
+    trait.dependencySettings.recording = DependencyRecording(
+      mode,
+      failsWhenRecording: failsWhenRecording
+    )
+    return trait
+  }
+
+  /// Asks Swift Testing for this trait's scope around each test function as a whole too (not
+  /// only around each of its arguments), where the test's dependency record is checked: the
+  /// record of a parameterized test is the union over its arguments.
+  ///
+  /// Swift Testing calls this; you do not.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared(.recordsDependencies), arguments: [1, 2])
+  /// func sizes(_ size: Int) { … }   // one record: .dependencies/<file>/sizes.txt
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - test: The test or suite.
+  ///   - testCase: One argument of the test, or nil for the test as a whole.
+  /// - Returns: This trait for test functions and their cases; nil for suites, whose tests
+  ///   each get their own scope.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    test.isSuite ? nil : self
+  }
+}

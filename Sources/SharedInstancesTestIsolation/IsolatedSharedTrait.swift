@@ -1,0 +1,185 @@
+import SharedInstances
+import SharedInstancesSpies
+import SharedInstancesSystemDoubles
+import Testing
+import _SharedInstancesIsolation
+import _SharedInstancesTestReporting
+
+/// A Swift Testing trait that gives each test its own shared instances.
+///
+/// Inside the test, every `Resettable` resolves in the test's own scope: overrides and resets
+/// it makes are invisible to other tests running in parallel and vanish when it ends; an
+/// instance it reads is created fresh for it, as if the app had just launched, and released
+/// after it. Isolated tests run in parallel; a ``SharedIsolationOptions/processWide`` test runs
+/// alone among them.
+///
+/// ```swift
+/// @Test(.isolatedShared) func showsArticles() async throws {
+///   let spy = ArticleManagerSpy()
+///   ArticleManager.shared.override(with: spy)
+///   await ArticleListModel().load()
+///   #expect(spy.calls == [.fetch])
+/// }   // nothing to undo
+/// ```
+///
+/// On a suite it applies to every test inside, nested suites and each argument of a
+/// parameterized test included. On both a suite and a test it nests: the test's scope starts
+/// from the suite's overrides.
+///
+/// Create it with ``Testing/Trait/isolatedShared`` or
+/// ``Testing/Trait/isolatedShared(_:setUp:)``. Code that leaves the test's tasks
+/// (`Task.detached`, `DispatchQueue`, `Thread`) does not see the scope unless it is carried
+/// with `SharedScope`, or the test is ``SharedIsolationOptions/processWide``: see
+/// <doc:TestingInParallel>.
+public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
+  /// The options every test under this trait runs with.
+  ///
+  /// Empty for ``Testing/Trait/isolatedShared``; what was passed to
+  /// ``Testing/Trait/isolatedShared(_:setUp:)`` otherwise.
+  ///
+  /// ```swift
+  /// let trait: IsolatedSharedTrait = .isolatedShared(.strict)
+  /// #expect(trait.options == .strict)
+  /// ```
+  public let options: SharedIsolationOptions
+  let setUp: (@Sendable () async throws -> Void)?
+  /// Exemptions and record settings (IsolatedSharedTrait+Dependencies.swift).
+  var dependencySettings = DependencySettings()
+
+  /// Always true: on a suite, each test inside gets its own scope.
+  ///
+  /// Swift Testing reads it; the trait on a suite reaches the tests of nested suites too:
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared) struct CheckoutTests {
+  ///   @Suite struct Payment {
+  ///     @Test func charges() { #expect(SharedScope.current.isIsolated) }
+  ///   }
+  /// }
+  /// ```
+  public var isRecursive: Bool { true }
+
+  /// Runs `function` in a fresh isolated scope, after the trait's set-up.
+  ///
+  /// Swift Testing calls this; you do not. For a suite it only runs `function`: each test and
+  /// each test case gets its own scope when Swift Testing calls this again for it.
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared) struct CheckoutTests { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - test: The test (or suite) the trait is applied to.
+  ///   - testCase: The test case: one argument of a parameterized test, or nil for a suite.
+  ///   - function: The test.
+  /// - Throws: What the set-up or the test throws, except an error that is or wraps a spy's
+  ///   ``UnstubbedCallError`` (or Swift Testing's `ExpectationFailedError`): its failure is
+  ///   already reported, so the test fails once, however the code under test wrapped it.
+  public func provideScope(
+    for test: Test,
+    testCase: Test.Case?,
+    performing function: @Sendable () async throws -> Void
+  ) async throws {
+    TestingProcess.markSwiftTesting()
+    guard testCase != nil, !test.isSuite else {
+      // The test as a whole (all its arguments): where its dependency record is checked.
+      try await DependencyTracking.recordingTest(
+        test,
+        options: options,
+        settings: dependencySettings,
+        function
+      )
+      return
+    }
+    let setUp = self.setUp
+    let dependencySettings = self.dependencySettings
+    // Whether the test failed, for the system doubles' clean-up at the end of its scope.
+    let outcome = TestOutcome()
+    try await Self.watchingFailures(of: test, testCase, into: outcome) {
+      try await TestOutcome.$current.withValue(outcome) {
+        try await DependencySettings.$current.withValue(dependencySettings) {
+          try await withIsolatedShared(options, name: test.name) {
+            // What the test's exit tests read in their child processes joins the test's own.
+            try await ExitTestRelay.receiving(
+              in: test,
+              testCase: testCase,
+              scope: _Scope.resolveForCapture()
+            ) {
+              try await setUp?()
+              do {
+                try await function()
+              } catch where ReportedFailures.contain(error) {
+                // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+              } catch {
+                outcome.markFailed()
+                throw error
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Runs `body`, marking `outcome` failed for every failing issue recorded meanwhile (Swift
+  /// Testing 6.2's issue handling; with an older one, only an error the test throws counts).
+  private static func watchingFailures(
+    of test: Test,
+    _ testCase: Test.Case?,
+    into outcome: TestOutcome,
+    _ body: @Sendable () async throws -> Void
+  ) async throws {
+    #if compiler(>=6.2)
+      let watching = IssueHandlingTrait.compactMapTestCaseIssues { issue in
+        if issue.isFailure { outcome.markFailed() }
+        return issue
+      }
+      try await watching.provideScope(for: test, testCase: testCase, performing: body)
+    #else
+      try await body()
+    #endif
+  }
+}
+
+extension Trait where Self == IsolatedSharedTrait {
+  /// Gives each test its own shared instances, restored when it ends, while tests keep running
+  /// in parallel.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared) func refreshes() {
+  ///   ArticleManager.shared.override(with: FakeArticleManager())
+  ///   #expect(ArticleListModel().refresh() == .done)
+  /// }
+  /// ```
+  public static var isolatedShared: Self {
+    IsolatedSharedTrait(options: [], setUp: nil)
+  }
+
+  /// Gives each test its own shared instances, with options and a set-up that runs inside each
+  /// test's scope before the test.
+  ///
+  /// Declare a suite's overrides once, here, instead of in an `init`:
+  ///
+  /// ```swift
+  /// @Suite(.isolatedShared {
+  ///   ArticleManager.shared.override(with: FakeArticleManager())
+  ///   Session.currentUser.override(with: .fixture)
+  /// })
+  /// struct ArticleListTests {
+  ///   @Test func showsTitles() { #expect(ArticleListModel().titles == ["Fake"]) }
+  /// }
+  ///
+  /// @Test(.isolatedShared([.processWide, .strict])) func syncsInBackground() async { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - options: ``SharedIsolationOptions/processWide`` and ``SharedIsolationOptions/strict``.
+  ///   - setUp: Runs in each test's scope before the test; its overrides count as the test's.
+  /// - Returns: The trait.
+  public static func isolatedShared(
+    _ options: SharedIsolationOptions = [],
+    setUp: (@Sendable () async throws -> Void)? = nil
+  ) -> Self {
+    IsolatedSharedTrait(options: options, setUp: setUp)
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+import _SingletonMigratorCore
+import _SpyGeneratorCore
+
+/// Every candidate the migrator sees is migrated, left alone with the reason, or refused with
+/// the reason; none is skipped without a word, and none whose meaning a box would change is
+/// boxed.
+@Suite struct CandidateTests {
+  @Test func aGlobalActorsInstanceIsNeverBoxed() throws {
+    // Shaped like a sync engine's actor that serializes merges.
+    let migration = try migrate(
+      """
+      @globalActor
+      final actor MergeActor {
+        static let shared = MergeActor()
+      }
+      @globalActor actor DatabaseActor: GlobalActor { static let shared = DatabaseActor() }
+      @MergeActor final class Merger { func merge() {} }
+      """
+    )
+    #expect(migration.instances.isEmpty)
+    #expect(migration.files.isEmpty)
+    #expect(
+      migration.skipped.map(\.qualifiedName) == ["MergeActor.shared", "DatabaseActor.shared"]
+    )
+    #expect(migration.skipped.allSatisfy { $0.verdict == .leftAlone })
+    #expect(migration.skipped.first?.reason.contains("global actor @MergeActor") == true)
+    #expect(migration.plan.contains("MergeActor.shared: left alone: the instance of the global"))
+    let report = try check(migration: "")
+    #expect(!report.failed)
+  }
+
+  @Test func identityBearingInstancesAreNeverBoxed() throws {
+    let migration = try migrate(
+      """
+      import Foundation
+      enum Sync {
+        static let lock = NSLock()
+        static let queue = DispatchQueue(label: "sync")
+      }
+      final class Worker: @unchecked Sendable {
+        static let shared = Worker()
+      }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["Worker.shared"])
+    #expect(migration.skipped.map(\.qualifiedName) == ["Sync.lock", "Sync.queue"])
+    #expect(migration.skipped.map(\.reason).allSatisfy { $0.contains("relies on there being one") })
+  }
+
+  @Test func theSilentSkipsAreListedWithTheirReasons() throws {
+    // Shaped like a decade-old iOS app's singletons.
+    let source = """
+      import Foundation
+
+      final class PushRegistry {
+        init?(token: String?) { guard token != nil else { return nil } }
+        static let shared: PushRegistry? = {
+          PushRegistry(token: ProcessInfo.processInfo.environment["PUSH_TOKEN"])
+        }()
+      }
+
+      final class LegacyCenter {
+        class var shared: LegacyCenter {
+          struct Static {
+            static let instance = LegacyCenter()
+          }
+          return Static.instance
+        }
+      }
+
+      extension DateFormatter {
+        static let rfc822: DateFormatter = {
+          let formatter = DateFormatter()
+          formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+          return formatter
+        }()
+      }
+
+      struct Settings {
+        static let shared = Settings()
+        var verbose = false
+      }
+
+      final class RequestContext {
+        static var current: RequestContext {
+          if let context = Thread.current.threadDictionary["context"] as? RequestContext {
+            return context
+          }
+          let context = RequestContext()
+          Thread.current.threadDictionary["context"] = context
+          return context
+        }
+      }
+
+      enum Tracing {
+        @TaskLocal static var current: RequestContext?
+      }
+      """
+    let migration = try migrate(source)
+    #expect(
+      migration.migrated.map(\.qualifiedName) == ["PushRegistry.shared", "DateFormatter.rfc822"]
+    )
+    #expect(migration.migrated.map(\.type) == ["PushRegistry?", "DateFormatter"])
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("static var shared: PushRegistry? { sharedBox.value }"))
+    #expect(text.contains("Resettable<PushRegistry?>(name: \"PushRegistry.shared\")"))
+    let skipped = Dictionary(
+      uniqueKeysWithValues: migration.skipped.map { ($0.qualifiedName, $0) }
+    )
+    #expect(skipped["LegacyCenter.shared"]?.verdict == .refused)
+    #expect(skipped["LegacyCenter.shared"]?.reason.contains("struct Static") == true)
+    #expect(skipped["Settings.shared"]?.verdict == .leftAlone)
+    #expect(skipped["Settings.shared"]?.reason.contains("value type") == true)
+    #expect(skipped["RequestContext.current"]?.verdict == .leftAlone)
+    #expect(skipped["RequestContext.current"]?.reason.contains("per-thread") == true)
+    #expect(skipped["Tracing.current"]?.verdict == .leftAlone)
+    #expect(skipped["Tracing.current"]?.reason.contains("task-local") == true)
+    #expect(skipped.count == 4)
+    #expect(
+      migration.plan.hasPrefix(
+        "migrate-singletons: 6 candidate(s): 2 migrated, 0 allowed, 3 left alone, 1 refused"
+      )
+    )
+    // --check names what --apply cannot box, and passes what is left alone.
+    let report = try check(migration: source)
+    #expect(
+      report.instances.map(\.qualifiedName) == ["PushRegistry.shared", "DateFormatter.rfc822"]
+    )
+    #expect(report.refused.map(\.qualifiedName) == ["LegacyCenter.shared"])
+    #expect(
+      report.refused.map(SingletonMigrator.checkMessage(for:)).first?.hasPrefix(
+        "Sources/App/File.swift:11: error: LegacyCenter.shared is a shared instance"
+      ) == true
+    )
+  }
+
+  @Test func anAllowedRefusedCandidatePassesTheCheck() throws {
+    let source = """
+      final class LegacyCenter {
+        // shared-instances: allow
+        class var shared: LegacyCenter {
+          struct Static { static let instance = LegacyCenter() }
+          return Static.instance
+        }
+      }
+      """
+    #expect(try !check(migration: source).failed)
+  }
+
+  @Test func checkDoesNotAdviseApplyForWhatApplyRefuses() throws {
+    let source = """
+      final class Player: @unchecked Sendable {
+        static let shared = Player(); static let backup = Player()
+      }
+      """
+    let report = try check(migration: source)
+    let messages = report.instances.map {
+      SingletonMigrator.checkMessage(for: $0, refusal: report.refusals[$0.qualifiedName])
+    }
+    #expect(messages.count == 2)
+    #expect(
+      messages.allSatisfy { $0.contains("`--apply` cannot box it (other code shares its line") }
+    )
+    #expect(messages.allSatisfy { !$0.contains("run `swift package") })
+  }
+
+  @Test func anAppTypeNamedResettableMakesTheBoxSpellItsModule() throws {
+    let migration = try migrate(
+      """
+      /// The app's own: a form that can be reset.
+      final class Resettable { func reset() {} }
+      final class FormStore: @unchecked Sendable {
+        static let shared = FormStore()
+        static let form = Resettable()
+      }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["FormStore.shared", "FormStore.form"])
+    let text = try #require(migration.files.first?.contents)
+    #expect(text.contains("static let sharedBox = SharedInstances.Resettable<FormStore>("))
+    #expect(text.contains("static var form: Resettable { formBox.value }"))
+    // Once migrated, the boxes are boxes: --check passes.
+    #expect(try !check(migration: text).failed)
+  }
+
+  @Test func extractProtocolOnABoxOfAClassSaysWhyItLeavesIt() throws {
+    let migration = try migrate(
+      """
+      import SharedInstances
+      final class Manager: @unchecked Sendable {
+        static var shared: Manager { sharedBox.value }
+        static let sharedBox = Resettable<Manager>(name: "Manager.shared") { Manager() }
+        func fetch() {}
+      }
+      func use() { Manager.shared.fetch() }
+      """,
+      options: .init(extractProtocol: true)
+    )
+    #expect(migration.files.isEmpty)
+    #expect(
+      migration.diagnostics.map(\.message).contains {
+        $0.hasPrefix("Sources/App/File.swift:4: Manager.sharedBox is already a box of a class")
+      }
+    )
+  }
+
+  private func check(migration source: String) throws -> SingletonMigrator.CheckReport {
+    try SingletonMigrator(options: .init()).check(
+      files: [.init(path: "Sources/App/File.swift", contents: source)],
+      symbolGraph: nil
+    )
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import _SpyGeneratorCore
+
+/// Shapes found on real modules nobody here chose (the breadth measurement,
+/// `scripts/spy-breadth-report.sh`), each written as the module's symbol graph has it.
+@Suite struct RealModuleShapesTests {
+  // MARK: - Arguments that are not Sendable
+
+  @Test func anArgumentOfATypeNotKnownToBeSendableIsWrapped() throws {
+    let spy = try spyText(
+      [
+        .method("func attach(_ handle: ⟦RawHandle|s:1M9RawHandlea⟧)"),
+        .method("func listen(_ stream: ⟦AsyncStream|s:ScS⟧<⟦Int|s:Si⟧>)"),
+        .method("func count(_ value: ⟦Int|s:Si⟧, id: ⟦ID|s:1M2IDa⟧)"),
+      ],
+      types: [
+        .alias("RawHandle", "typealias RawHandle = OpaquePointer"),
+        .alias("ID", "typealias ID = Int"),
+      ]
+    )
+    #expect(spy.contains("    case attach(handle: SpyArgument<RawHandle>)\n"))
+    #expect(spy.contains("    case listen(stream: SpyArgument<AsyncStream<Int>>)\n"))
+    // A typealias of a value type stays as it is.
+    #expect(spy.contains("    case count(value: Int, id: ID)\n"))
+  }
+
+  @Test func aNonescapableArgumentStaysOutOfCall() throws {
+    let spy = try spyText([.method("func write(_ bytes: ⟦RawSpan|s:s7RawSpanV⟧, count: Int)")])
+    #expect(spy.contains("    case write(count: Int)\n"))
+  }
+
+  // MARK: - Generic parameters
+
+  @Test func aMethodsGenericParameterNamedLikeTheSpysIsRenamed() throws {
+    let spy = try spyText(
+      [
+        .associated("associatedtype RowDecoder"),
+        .method(
+          "func fetch<RowDecoder>(_ type: RowDecoder.Type) -> [RowDecoder]",
+          generics: ["RowDecoder"]
+        ),
+        .method("func current() -> RowDecoder"),
+      ]
+    )
+    #expect(spy.contains("final class ShapesSpy<RowDecoder>"))
+    #expect(
+      spy.contains(
+        "  func fetch<OtherRowDecoder>(_ type: OtherRowDecoder.Type) -> [OtherRowDecoder] {\n"
+      )
+    )
+  }
+
+  @Test func aTypeNamedLikeAGenericParameterKeepsItsModule() throws {
+    let spy = try spyText(
+      [
+        .method(
+          "func receive<⟪Subscriber⟫>(subscriber: Subscriber) where Subscriber : "
+            + "⟦Subscriber|s:11OpenCombine10SubscriberP⟧",
+          generics: ["Subscriber"]
+        )
+      ]
+    )
+    #expect(spy.contains("where Subscriber: OpenCombine.Subscriber {\n"))
+  }
+
+  @Test func aGenericInitializersArgumentIsErasedInCall() throws {
+    let spy = try protocolSpy([
+      "init<Bytes>(_ sequence: Bytes) where Bytes : Sequence, Bytes.Element == UInt8 | Bytes"
+    ])
+    #expect(!spy.contains("case `init`(sequence: Bytes)"))
+    #expect(spy.contains("    case `init`(sequence: SpyArgument<Any>)\n"))
+  }
+
+  // MARK: - Names
+
+  @Test func aProtocolNamedLikeAFoundationTypeIsSpelledWithItsModule() throws {
+    let output = try generateProtocol(["func post()"])
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains(", P, @unchecked Sendable"))
+    let notification = try spyNamed("Notification", requirements: ["func post()"])
+    #expect(notification.contains(", M.Notification, @unchecked Sendable"))
+    #expect(notification.contains("(any M.Notification).self"))
+  }
+
+  @Test func aParameterNamedLikeASpyOperationLeavesItReachable() throws {
+    let spy = try spyText([.method("func save(record: Int)")])
+    #expect(spy.contains("    self.record(.save(record: record))\n"))
+  }
+
+  // MARK: - Results
+
+  @Test func aNoncopyableGenericResultIsRefusedWithItsReason() throws {
+    let output = try generatedOutput(
+      [.method("func make<T>(_ type: T.Type) throws -> T where T : ~Copyable", generics: ["T"])]
+    )
+    #expect(output.files.isEmpty)
+    #expect(output.diagnostics.map(\.message).contains { $0.contains("may be noncopyable") })
+  }
+
+  // MARK: - Default implementations
+
+  @Test func aRequirementTheModuleImplementsKeepsThatImplementation() throws {
+    let output = try migratingOutput(spyDefaults: [])
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func run() async throws -> Int {\n"))
+    #expect(!spy.contains("runOld"))
+  }
+
+  @Test func aDefaultedRequirementIsSpiedWhenAsked() throws {
+    for entry in ["Migrating", "Migrating.runOld()"] {
+      let spy = try #require(try migratingOutput(spyDefaults: [entry]).files.first).contents
+      #expect(spy.contains("  func runOld() -> Int {\n"), "\(entry)")
+    }
+  }
+
+  @Test func aDefaultUnderAWhereClauseIsNotEveryTypesSoTheSpyImplementsIt() throws {
+    let spy = try #require(try migratingOutput(spyDefaults: [], constrained: true).files.first)
+    #expect(spy.contents.contains("  func runOld() -> Int {\n"))
+  }
+
+  // MARK: - Fixtures
+
+  /// `protocol Migrating { func run() async throws -> Int; func runOld() -> Int }`, with
+  /// `extension Migrating { public func runOld() -> Int }` (under a `where` clause when
+  /// `constrained`).
+  private func migratingOutput(
+    spyDefaults: [String],
+    constrained: Bool = false
+  ) throws -> SpyGenerator.Output {
+    var implementation = fixtureSymbol(
+      "d",
+      kind: "swift.method",
+      path: ["Migrating", "runOld()"],
+      declaration: "func runOld() -> Int"
+    )
+    implementation["swiftExtension"] = [
+      "extendedModule": "M",
+      "constraints": constrained
+        ? [["kind": "conformance", "lhs": "Self", "rhs": "Sendable"]] : [],
+    ]
+    let symbols = [
+      fixtureSymbol(
+        "p",
+        kind: "swift.protocol",
+        path: ["Migrating"],
+        declaration: "protocol Migrating"
+      ),
+      fixtureSymbol(
+        "r",
+        kind: "swift.method",
+        path: ["Migrating", "run()"],
+        declaration: "func run() async throws -> Int"
+      ),
+      fixtureSymbol(
+        "o",
+        kind: "swift.method",
+        path: ["Migrating", "runOld()"],
+        declaration: "func runOld() -> Int"
+      ),
+      implementation,
+    ]
+    let relationships = [
+      ["kind": "requirementOf", "source": "r", "target": "p"],
+      ["kind": "requirementOf", "source": "o", "target": "p"],
+      ["kind": "defaultImplementationOf", "source": "d", "target": "o"],
+    ]
+    let graph: [String: Any] = [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ]
+    return try SpyGenerator(options: .init(spyDefaults: spyDefaults, command: "generate"))
+      .generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+  }
+
+  /// The spy of a protocol `name` of module `M` with `requirements` (methods).
+  private func spyNamed(_ name: String, requirements: [String]) throws -> String {
+    var symbols = [
+      fixtureSymbol("p", kind: "swift.protocol", path: [name], declaration: "protocol \(name)")
+    ]
+    var relationships: [[String: String]] = []
+    for (index, requirement) in requirements.enumerated() {
+      symbols.append(
+        fixtureSymbol(
+          "p.\(index)",
+          kind: "swift.method",
+          path: [name, "m"],
+          declaration: requirement
+        )
+      )
+      relationships.append(["kind": "requirementOf", "source": "p.\(index)", "target": "p"])
+    }
+    let graph: [String: Any] = [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ]
+    let output = try SpyGenerator(options: .init(command: "generate"))
+      .generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+    return try #require(output.files.first).contents
+  }
+}
