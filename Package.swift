@@ -36,7 +36,7 @@ let package = Package(
     .library(name: "SharedInstancesLaunch", targets: ["SharedInstancesLaunch"]),
     // `swift package generate-spies`: spies generated from the compiler's symbol graph.
     .plugin(name: "GenerateSpies", targets: ["GenerateSpies"]),
-    // `swift package migrate-singletons`: boxes a target's singletons (issue 32).
+    // `swift package migrate-singletons`: boxes a target's singletons.
     .plugin(name: "MigrateSingletons", targets: ["MigrateSingletons"]),
   ],
   // A release build takes no hand-off from a test (no file read, no double) unless the program's
@@ -136,7 +136,10 @@ let package = Package(
     // The test's side of a hand-off: prepares it, launches, reads back what the process did.
     .target(
       name: "SharedInstancesLaunchTesting",
-      dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"]
+      dependencies: [
+        "SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem",
+        "SharedInstancesDependencyMap",
+      ]
     ),
     // A program the launch tests start: it links SharedInstancesLaunch as an app would.
     .executableTarget(
@@ -147,8 +150,8 @@ let package = Package(
     .testTarget(
       name: "SharedInstancesLaunchTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesLaunch", "SharedInstancesLaunchTesting",
-        "SharedInstancesSystem", "SharedInstancesTesting",
+        "SharedInstances", "SharedInstancesDependencyMap", "SharedInstancesLaunch",
+        "SharedInstancesLaunchTesting", "SharedInstancesSystem", "SharedInstancesTesting",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
@@ -158,6 +161,8 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
         "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
+        // `SharedScope.leaveExitTestIsolation()`, for exit tests of what production code does.
+        "SharedInstancesTestIsolation",
       ]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
@@ -176,10 +181,24 @@ let package = Package(
         "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
         "PublicImportFixture", "SharedInstancesDependencyMap", "SharedInstancesSpies",
         "SharedInstancesSystemDoubles", "SharedInstancesTestIsolation",
-        "_SharedInstancesTestReporting",
+        "_SharedInstancesTestReporting", "SpyTestSupport",
       ],
       // Dependency records the tests check against (read from the source tree, not bundled).
       exclude: ["Dependencies/__Dependencies__"]
+    ),
+    // A spy and helpers the test targets of the spies and of isolation share.
+    .target(
+      name: "SpyTestSupport",
+      dependencies: ["SharedInstancesTesting"],
+      path: "Tests/SpyTestSupport"
+    ),
+    .testTarget(
+      name: "SharedInstancesSpiesTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesTesting", "SharedInstancesSpies",
+        "_SharedInstancesIsolation", "_SharedInstancesTestReporting", "TestSupport",
+        "SpyTestSupport",
+      ]
     ),
     // A module with `InternalImportsByDefault` that shows a box in its interface: the Getting
     // Started article's `public import SharedInstances`, compiled.
@@ -212,7 +231,7 @@ let package = Package(
       dependencies: ["_SpyGeneratorCore"],
       exclude: ["Fixtures"]
     ),
-    // The singleton migrator (issue 32), built like the spy generator: a library its tests call
+    // The singleton migrator, built like the spy generator: a library its tests call
     // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
     .target(name: "_SingletonMigratorCore", dependencies: ["_SpyGeneratorCore"]),
     .executableTarget(

@@ -110,7 +110,7 @@ let package = Package(
       dependencies: ["FeedClientExample", sharedInstancesSystem, sharedInstancesTesting]
     ),
 
-    // Issue 43: a command-line tool that prints a feed fetched through `SystemBoxes.urlSession`,
+    // A command-line tool that prints a feed fetched through `SystemBoxes.urlSession`,
     // with dates and UUIDs from `SystemBoxes`; its end-to-end tests launch the built executable
     // in parallel, each with its own hand-off (stubs, dates, UUIDs, a scenario).
     .target(name: "FeedToolExample", dependencies: [sharedInstances, sharedInstancesSystem]),

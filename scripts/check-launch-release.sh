@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A release build ignores a test's launch hand-off (issue 43): builds the launch fixture in release
+# A release build ignores a test's launch hand-off: builds the launch fixture in release
 # (next to the torture's release build, which it shares most objects with) and runs the test that
 # launches it with a hand-off and checks that it served nothing of it and never read the file.
 # Needs the debug test build (`swift build --build-tests`) already there.

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The end-to-end check of `swift package migrate-singletons` (issue 32), on MigrationCorpus/:
+# The end-to-end check of `swift package migrate-singletons`, on MigrationCorpus/:
+#   0. the lexer over a slice of real packages and every file it once could not follow
+#      (scripts/lexer-corpus.sh --ci);
 #   1. a copy of the corpus builds and its tests pass, and `migrate-singletons --check` fails
-#      on it, naming file and line;
+#      on it, naming file and line; the plugin's --help lists the tool's options;
 #   2. `migrate-singletons --apply` migrates it (with extractProtocol, from its
-#      migrate-singletons.json), timed;
+#      migrate-singletons.json), timed; the plan names each shape it leaves (a global actor, a
+#      lock, a value type, a per-thread and a task-local instance) and the one it refuses (the
+#      `struct Static` getter), each with the reason; the CRLF, four-space file stays so;
 #   3. the migrated copy builds with warnings as errors, its tests pass unchanged, and --check
-#      passes;
+#      fails only on the refused getter, saying `--apply` cannot box it;
 #   4. PostMigration/ (isolated parallel tests that substitute the generated spies) is added
 #      to its tests, and they pass.
 # The corpus in the repository is never changed: the copy lives in .build/check-migration, kept
@@ -18,6 +22,9 @@ root=$(pwd)
 start=$SECONDS
 work=.build/check-migration/MigrationCorpus
 mkdir -p "$work"
+
+echo "== the lexer: a slice of real packages, and every file it once could not follow"
+bash scripts/lexer-corpus.sh --ci
 
 echo "== copy MigrationCorpus to $work"
 rm -rf "$work/Sources" "$work/Tests" "$work/Package.swift" "$work/migrate-singletons.json"
@@ -41,20 +48,71 @@ if [ "$check_status" -eq 0 ] || ! grep -q "Sources/CorpusApp/Networking/APIClien
   exit 1
 fi
 echo "$(grep -c ': error: ' <<<"$check_log") shared instances reported"
+if ! grep -q "LegacyShapes.swift:23: error: LegacyCenter.shared is a shared instance that is not a Resettable box, and \`--apply\` cannot box it" <<<"$check_log"; then
+  echo "$check_log" >&2
+  echo "check-migration: --check did not name the refused struct Static getter" >&2
+  exit 1
+fi
+
+echo "== the plugin's --help lists the tool's options"
+help=$(swift package --allow-writing-to-package-directory migrate-singletons --help)
+for option in --extract-protocol --no-verify --check --spies --round-trip; do
+  if ! grep -q -- "$option" <<<"$help"; then
+    echo "$help" >&2
+    echo "check-migration: the plugin's --help does not list $option" >&2
+    exit 1
+  fi
+done
 
 echo "== migrate: swift package migrate-singletons --apply"
 migrate_start=$SECONDS
 swift package --allow-writing-to-package-directory migrate-singletons --apply | tee migrate.log
 echo "migrate-singletons --apply took $((SECONDS - migrate_start)) s (plugin build included)"
-if grep -q "not migrated" migrate.log; then
-  echo "check-migration: a shared instance of the corpus was left unmigrated" >&2
+# Every candidate is accounted for: migrated, left alone with the reason, or refused with it.
+if [ "$(grep -c "not migrated" migrate.log)" -ne 1 ] ||
+  ! grep -q "LegacyCenter.shared: not migrated: a getter that returns a nested type's" migrate.log; then
+  echo "check-migration: a shared instance other than the struct Static getter was left unmigrated" >&2
+  exit 1
+fi
+for left in "DisplaySettings.shared: left alone: DisplaySettings is a value type" \
+  "RequestContext.current: left alone: a per-thread instance" \
+  "RequestScope.context: left alone: a task-local value" \
+  "MergeActor.shared: left alone: the instance of the global actor @MergeActor" \
+  "Journal.lock: left alone: NSLock is a lock"; do
+  if ! grep -q "$left" migrate.log; then
+    echo "check-migration: the plan does not say: $left" >&2
+    exit 1
+  fi
+done
+for migrated in "PushRegistry.shared: PushRegistry? → Resettable" \
+  "DateFormatter.rfc822: DateFormatter → Resettable" "SyncEngine.shared: SyncEngine → Resettable"; do
+  if ! grep -q "$migrated" migrate.log; then
+    echo "check-migration: the plan does not migrate: $migrated" >&2
+    exit 1
+  fi
+done
+# The CRLF file keeps CRLF (no bare LF), its four-space indentation, and its global actor.
+crlf=Sources/CorpusApp/Legacy/SyncEngine.swift
+if [ "$(grep -c $'\r$' "$crlf")" -ne "$(wc -l <"$crlf")" ] ||
+  ! grep -q $'^    public static var shared: SyncEngine { sharedBox.value }\r$' "$crlf" ||
+  ! grep -q $'^    public static let shared = MergeActor()\r$' "$crlf"; then
+  echo "check-migration: $crlf lost its CRLF line breaks or its indentation, or its actor was boxed" >&2
   exit 1
 fi
 
-echo "== after: builds with warnings as errors, the same tests pass, --check passes"
+echo "== after: builds with warnings as errors, the same tests pass, --check fails only on the refused getter"
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
-swift package --allow-writing-to-package-directory migrate-singletons --check
+set +e
+after_log=$(swift package --allow-writing-to-package-directory migrate-singletons --check 2>&1)
+after_status=$?
+set -e
+if [ "$after_status" -eq 0 ] || [ "$(grep -c ': error: ' <<<"$after_log")" -ne 1 ] ||
+  ! grep -q "LegacyCenter.shared is a shared instance that is not a Resettable box, and \`--apply\` cannot box it" <<<"$after_log"; then
+  echo "$after_log" >&2
+  echo "check-migration: after --apply, --check should fail on the refused getter alone" >&2
+  exit 1
+fi
 
 echo "== after: isolated parallel tests that substitute the generated spies"
 cp "$root"/MigrationCorpus/PostMigration/*.swift Tests/CorpusAppTests/

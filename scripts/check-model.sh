@@ -50,6 +50,12 @@ runs=(
   "model|-DSCEN_CREATE|tso|1|accept"
   "model|-DSCEN_EXIT|tso|1|accept"
   "model|-DSCEN_READS|mixed|1|accept"
+  "model|-DSCEN_NESTED|sc|2|accept"
+  "model|-DSCEN_NESTED|tso|1|accept"
+  "model|-DSCEN_WAIT|sc|2|accept"
+  "model|-DSCEN_WAIT|tso|2|accept"
+  "model|-DSCEN_SCOPE|sc|2|accept"
+  "model|-DSCEN_SCOPE|mixed|1|accept"
   "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|sc|2|no-use-after-free"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|tso|1|no-use-after-free"
@@ -64,6 +70,12 @@ runs=(
   "MUTANT_NO_VALIDATION|-DSCEN_READS|sc|2|no-use-after-free"
   "MUTANT_NO_RETRIED|-DSCEN_READS|sc|2|quiescent-no-retired-cell"
   "MUTANT_CLEAR_BEFORE_COPY|-DSCEN_READS|sc|2|no-use-after-free"
+  "MUTANT_NO_RESCAN|-DSCEN_EXIT|sc|2|quiescent-no-retired-cell"
+  "MUTANT_NO_RESCAN|-DSCEN_EXIT|tso|1|quiescent-no-retired-cell"
+  "MUTANT_NESTED_TRANSIENT|-DSCEN_NESTED|sc|2|nested-read-keeps-outer-word"
+  "MUTANT_NESTED_TRANSIENT NO_NESTED_CHECK|-DSCEN_NESTED|sc|2|no-use-after-free"
+  "MUTANT_WAIT_NO_BARRIER|-DSCEN_WAIT|tso|2|no-use-after-free"
+  "MUTANT_SCOPE_UNRETAINED|-DSCEN_SCOPE|sc|2|no-use-after-free"
 )
 
 # ---- the invariants' pointers into the model ---------------------------------------------------
@@ -79,6 +91,21 @@ while IFS= read -r ref; do
     stale=$((stale + 1))
   fi
 done < <(grep -o '`[^`]*` (line [0-9]*)' Sources/SharedInstances/MemorySafety/MemorySafety.swift)
+
+# Every "@code(FILE: TEXT)" in the model names the code a model line stands for: TEXT must still
+# be in FILE (under Sources/), so that a change of that code line fails here until the model
+# line (and its tag) follow it.
+while IFS= read -r ref; do
+  file=${ref#@code(}
+  file=${file%%: *}
+  text=${ref#*: }
+  text=${text%) \*/}
+  path=$(find Sources -name "$file" -type f | head -1)
+  if [ -z "$path" ] || ! grep -qF -- "$text" "$path"; then
+    echo "check-model: the model stands for '$text' in $file, which is no longer there" >&2
+    stale=$((stale + 1))
+  fi
+done < <(grep -o '@code([^:]*: .*) \*/' "$model_dir/$model")
 if [ "$stale" -ne 0 ]; then exit 1; fi
 
 work=$(mktemp -d)

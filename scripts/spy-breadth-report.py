@@ -220,11 +220,16 @@ extract = ["swift-symbolgraph-extract", "-target", triple, "-I", modules_folder,
 # The search paths and module maps the build used (the verifier reads the same manifest).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 manifest_yaml = os.path.join(umbrella, ".build", "debug.yaml")
-seen_flags = set()
+flags_of = {}
 for line in open(manifest_yaml):
     if "args: [" not in line or "swiftc" not in line:
         continue
     arguments = json.loads(line[line.index("args: [") + len("args: "):])
+    if "-module-name" not in arguments:
+        continue
+    name = arguments[arguments.index("-module-name") + 1]
+    flags = flags_of.setdefault(name, [])
+    seen_flags = set()
     for i, a in enumerate(arguments):
         pair = None
         if a == "-Xcc" and i + 1 < len(arguments) and arguments[i + 1].startswith("-fmodule-map-file="):
@@ -235,7 +240,7 @@ for line in open(manifest_yaml):
             pair = ("-I", arguments[i + 1])
         if pair and pair not in seen_flags:
             seen_flags.add(pair)
-            extract += list(pair)
+            flags += list(pair)
 
 
 def graph_of(module):
@@ -246,7 +251,10 @@ def graph_of(module):
         return graph
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
-    code, text = run(nice(extract + ["-module-name", module, "-output-dir", folder]),
+    # The search paths and module maps of the command that compiled the module: those of
+    # the whole graph together may define a C module twice.
+    code, text = run(nice(extract + flags_of.get(module, [])
+                          + ["-module-name", module, "-output-dir", folder]),
                      log_file=os.path.join(work, "logs", f"extract-{module}.log"))
     return graph if code == 0 and os.path.exists(graph) else None
 
@@ -331,31 +339,37 @@ for repo in results:
         if not r.get("spies"):
             continue
         name = "Spies_" + safe(module)
-        folder = os.path.join(umbrella, "Sources", name)
+        folder = os.path.join(umbrella, "Tests", name)
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
         for f in r["spies"]:
             shutil.copy(os.path.join(work, "run1", module, f), folder)
+        # Tests in which the real library calls the spies (SpyCorpus/Breadth/Usage/<Module>).
+        usage = os.path.join(corpus, "Usage", module)
+        if os.path.isdir(usage):
+            for f in sorted(os.listdir(usage)):
+                shutil.copy(os.path.join(usage, f), folder)
         uses = ", ".join(f'.product(name: "{n}", package: "{identity(repo)}")'
                          for n, _ in products[repo]["libraries"])
         spy_targets.append(
-            f'    .target(name: "{name}", dependencies: [{uses}, .product(name: '
+            f'    .testTarget(name: "{name}", dependencies: [{uses}, .product(name: '
             f'"SharedInstancesTesting", package: "{root_identity}")], {strict}),')
-for name in os.listdir(os.path.join(umbrella, "Sources")):
+os.makedirs(os.path.join(umbrella, "Tests"), exist_ok=True)
+for name in os.listdir(os.path.join(umbrella, "Tests")):
     if name.startswith("Spies_") and not any(f'"{name}"' in t for t in spy_targets):
-        shutil.rmtree(os.path.join(umbrella, "Sources", name))
-all_names = ", ".join(f'"{t.split(chr(34))[1]}"' for t in spy_targets)
-os.makedirs(os.path.join(umbrella, "Sources", "AllSpies"), exist_ok=True)
-write_if_changed(os.path.join(umbrella, "Sources", "AllSpies", "All.swift"), "public let all = 0\n")
-write_if_changed(os.path.join(umbrella, "Package.swift"),
-                 manifest(targets + spy_targets
-                          + [f'    .target(name: "AllSpies", dependencies: [{all_names}]),']))
+        shutil.rmtree(os.path.join(umbrella, "Tests", name))
+# Only the packages that built, so that building the tests builds nothing else.
+built_targets = [root_target] + [
+    t for t in targets[1:]
+    if any(f'"Use_{safe(identity(r))}"' in t for r, v in selected
+           if builds.get(f"{r}@{v}", {}).get("status") == "built")]
+write_if_changed(os.path.join(umbrella, "Package.swift"), manifest(built_targets + spy_targets))
 log(f"compiling the {sum(len(r.get('spies', {})) for m in results.values() for r in m.values())} "
     f"written spies ({len(spy_targets)} modules)")
 failing, warned = {}, {}
-code, text = run(nice(["swift", "build", "--target", "AllSpies"]),
+code, text = run(nice(["swift", "build", "--build-tests"]),
                  log_file=os.path.join(work, "logs", "build-spies.log"))
-pattern = re.compile(r"^(/\S+/Sources/Spies_(\w+)/([^/:]+\.swift)):\d+:\d+: (error|warning): (.*)$")
+pattern = re.compile(r"^(/\S+/Tests/Spies_(\w+)/([^/:]+\.swift)):\d+:\d+: (error|warning): (.*)$")
 for line in text.splitlines():
     m = pattern.match(line)
     if m:
@@ -363,11 +377,18 @@ for line in text.splitlines():
         bucket.setdefault((m.group(2), m.group(3)), m.group(5))
 if code != 0 and not failing:
     sys.exit("spy-breadth-report: the spies' build fails outside the spies:\n" + text[-3000:])
+# The usage tests: the real library calls the spies.
+usage_result = None
+if any(os.path.isdir(os.path.join(corpus, "Usage", m)) for rr in results.values() for m in rr):
+    code, text = run(nice(["swift", "test", "--skip-build"]),
+                     log_file=os.path.join(work, "logs", "usage-tests.log"))
+    summary = [l for l in text.splitlines() if "Test run with" in l]
+    usage_result = (code == 0, summary[-1].strip() if summary else text.strip()[-300:])
 unlinted = {}
 code, text = run(["swift", "format", "lint", "--strict", "-r"]
-                 + [os.path.join(umbrella, "Sources", t.split(chr(34))[1]) for t in spy_targets])
+                 + [os.path.join(umbrella, "Tests", t.split(chr(34))[1]) for t in spy_targets])
 for line in text.splitlines():
-    m = re.match(r"^.*/Sources/Spies_(\w+)/([^/:]+\.swift):\d+:\d+: (?:error|warning): (.*)$", line)
+    m = re.match(r"^.*/Tests/Spies_(\w+)/([^/:]+\.swift):\d+:\d+: (?:error|warning): (.*)$", line)
     if m:
         unlinted.setdefault((m.group(1), m.group(2)), m.group(3))
 
@@ -470,6 +491,9 @@ for repo, reason in skipped.items():
     if not any(r == repo for r, _ in packages):
         not_measured.append(f"| {repo} | {reason} |")
 report = "\n".join(lines)
+if usage_result is not None:
+    report += ("\n\nUsage tests (SpyCorpus/Breadth/Usage, the real library calling the spies): "
+               + ("passed" if usage_result[0] else "FAILED") + f" ({usage_result[1]})")
 report += "\n\nPackages not measured, and why:\n\n| package | why |\n|---|---|\n" + "\n".join(not_measured)
 report += "\n\nEach protocol not spied, each warning:\n\n" + "\n".join(f"- {d}" for d in details) + "\n"
 with open(os.path.join(work, "report.md"), "w") as f:
@@ -490,6 +514,7 @@ if args.write_report:
     text = text[:start] + "<!-- measured -->\n" + header + report + text[end:]
     open(target, "w").write(text)
 bad = total["failing"] or total["neither"] or not all_deterministic
+bad = bad or (usage_result is not None and not usage_result[0])
 if args.ci:
     bad = bad or total["protocols"] == 0
 sys.exit(1 if bad else 0)

@@ -17,7 +17,7 @@ struct GenerateSpies: CommandPlugin {
     "usage: swift package --allow-writing-to-package-directory generate-spies "
     + "[--target <Target>… | --module <dependency's module>… | --product <dependency's product>…] "
     + "[--output <folder>] [--protocol <P>]… [--skip <P>]… [--class <C>]… [--spy-defaults <P>]… "
-    + "[--marker] [--verify | --verify-with <build folder>…] [--check]; without --target, "
+    + "[--marker] [--no-verify | --verify-with <build folder>…] [--check]; without --target, "
     + "--module or --product, every target of \(configurationFile)"
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -32,7 +32,11 @@ struct GenerateSpies: CommandPlugin {
     let classes = extractor.extractOption(named: "class")
     let verifyWith = extractor.extractOption(named: "verify-with")
     let check = extractor.extractFlag(named: "check") > 0
-    let verify = extractor.extractFlag(named: "verify") > 0
+    // Every spy is compiled against the real modules before it is written (the package is
+    // built first), so that none that does not compile is ever written; --no-verify skips it.
+    let noVerify = extractor.extractFlag(named: "no-verify") > 0
+    let verify =
+      (extractor.extractFlag(named: "verify") > 0 || !noVerify) && verifyWith.isEmpty
     let marker = extractor.extractFlag(named: "marker") > 0
     guard extractor.remainingArguments.isEmpty else {
       throw PluginError(

@@ -1,3 +1,7 @@
+// `SharedInstancesDependencyMap`: depends on the core, the isolation layer and
+// `_SharedInstancesTestReporting`; the trait's module records into it and `SharedInstancesTesting`
+// re-exports it.
+
 import Foundation
 import SharedInstances
 import _SharedInstancesIsolation

@@ -23,6 +23,8 @@ public struct LaunchReport: Sendable, Hashable {
   public var stopMessage: String?
   /// How many processes took the hand-off.
   public var processes = 0
+  /// The boxes read, as the dependency record and map name them.
+  var reads: [LaunchedRead] = []
 
   init(events: [LaunchEvent]) {
     var pids: Set<Int32> = []
@@ -34,13 +36,32 @@ public struct LaunchReport: Sendable, Hashable {
       case .declared: declared = event.detail ?? ""
       case .request: requests.append(LaunchedRequest(event))
       case .unanswered: unansweredRequests.append(LaunchedRequest(event))
-      case .read: boxesRead.append("\(event.message ?? "?") (\(event.detail ?? "?"))")
+      case .read:
+        boxesRead.append("\(event.message ?? "?") (\(event.detail ?? "?"))")
+        reads.append(LaunchedRead(event))
       case .diagnostic: diagnostics.append(event.message ?? "")
       case .refused: refusals.append(event.message ?? "")
       case .stop: stopMessage = event.message
       }
     }
     processes = pids.count
+  }
+}
+
+/// A box whose instance a launched process created.
+struct LaunchedRead: Sendable, Hashable {
+  var type: String
+  var fileID: String
+  var line: Int
+  var description: String
+  var readReal: Bool
+
+  init(_ event: LaunchEvent) {
+    type = event.type ?? "?"
+    fileID = event.fileID ?? "?"
+    line = event.line ?? 0
+    description = event.message ?? "?"
+    readReal = event.detail == "real"
   }
 }
 

@@ -162,6 +162,7 @@ public final class PreparedLaunch: Sendable {
       return !done
     }
     guard first else { return report }
+    Self.recordReads(report)
     for message in Self.failures(in: report) {
       LaunchFailure.record(message, at: sourceLocation)
     }
@@ -241,6 +242,7 @@ public final class PreparedLaunch: Sendable {
         environment: environment.merging(self.environment) { $1 },
         report: { self.report() }
       )
+      Self.recordReads(result.report)
       var failures = Self.failures(in: result.report)
       if !result.report.accepted && result.report.refusals.isEmpty {
         failures.append(

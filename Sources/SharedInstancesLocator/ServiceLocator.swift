@@ -1,3 +1,5 @@
+// `SharedInstancesLocator`: depends on the core only; `SharedInstancesTesting` re-exports it.
+
 import SharedInstances
 
 /// A thread-safe registry of services, keyed by type or by name, that you create, hold and pass

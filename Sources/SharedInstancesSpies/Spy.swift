@@ -1,3 +1,6 @@
+// `SharedInstancesSpies`: depends on the core, the isolation layer and
+// `_SharedInstancesTestReporting`; the trait's module and `SharedInstancesTesting` depend on it.
+
 import SharedInstances
 import Testing
 import _SharedInstancesTestReporting

@@ -1,3 +1,6 @@
+// `SharedInstancesSystem`: depends on the core only (Foundation lives here, never in the core); the
+// system doubles and `SharedInstancesTesting` depend on it.
+//
 // A file that reads a system box imports this module alone: `value`, `override(with:)` and every
 // other member of `SharedInstances` are visible through it, also with `MemberImportVisibility`.
 //

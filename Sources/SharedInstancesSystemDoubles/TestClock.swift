@@ -1,3 +1,7 @@
+// `SharedInstancesSystemDoubles`: depends on the core, `SharedInstancesSystem`, the isolation layer
+// and `_SharedInstancesTestReporting`; the trait's module and `SharedInstancesTesting` depend on
+// it.
+
 import SharedInstances
 import SharedInstancesSystem
 import _SharedInstancesTestReporting

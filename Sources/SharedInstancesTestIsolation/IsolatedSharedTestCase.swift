@@ -95,7 +95,7 @@ open class IsolatedSharedTestCase: XCTestCase {
       super.init(name: name) { testCase in
         do {
           try testClosure(testCase)
-        } catch where ReportedFailures.contain(error) {
+        } catch  where ReportedFailures.contain(error) {
           // Already a failure of this test.
         }
       }

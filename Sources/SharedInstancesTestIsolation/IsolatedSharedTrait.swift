@@ -1,3 +1,6 @@
+// `SharedInstancesTestIsolation`: depends on the core, the isolation layer and every other test-
+// support module, which it brings together per test; only `SharedInstancesTesting` depends on it.
+
 import SharedInstances
 import SharedInstancesSpies
 import SharedInstancesSystemDoubles
@@ -108,7 +111,7 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
               try await setUp?()
               do {
                 try await function()
-              } catch where ReportedFailures.contain(error) {
+              } catch  where ReportedFailures.contain(error) {
                 // Already a failure of this test (an unstubbed call the app wrapped): not twice.
               } catch {
                 outcome.markFailed()

@@ -80,7 +80,8 @@ public struct SharedInstanceUse: Sendable, Hashable, CustomStringConvertible {
   public let readRealInstance: Bool
   /// How many reads from code outside every test's tasks (a `DispatchQueue` callback, a
   /// `Thread`, `Task.detached`) got the process-wide instance of this box while the test had
-  /// overridden it: calls that went to the real instance instead of the test's double.
+  /// provided it (an override, `set`, `bootstrap`, or the test default it was served): calls that
+  /// went to the real instance instead of the test's double.
   ///
   /// Each box is also warned about once. Carry the scope into that code with `SharedScope`, or
   /// make the test ``SharedIsolationOptions/processWide``.

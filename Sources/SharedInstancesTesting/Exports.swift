@@ -1,5 +1,6 @@
-// The umbrella of the test-support modules: it depends on all of them and defines nothing. A
-// test file imports this module alone: `override(with:)`, `value`, `reset()` and every other
+// The umbrella, `SharedInstancesTesting`: depends on every library and test-support module,
+// re-exports them, defines nothing, and nothing depends on it but test targets. A test file
+// imports this module alone: `override(with:)`, `value`, `reset()` and every other
 // member of `SharedInstances`, the system boxes of `SharedInstancesSystem` (`SystemBoxes`,
 // `AnyClock`, `DateGenerator`), `ServiceLocator` (`SharedInstancesLocator`), the launch hand-off
 // (`PreparedLaunch`, `LaunchHandoff`: `SharedInstancesLaunchTesting`), and the trait, spies,

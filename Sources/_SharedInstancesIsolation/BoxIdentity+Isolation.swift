@@ -3,7 +3,7 @@ import _SharedInstancesShims
 
 // What only tests need of a box's identity: how reports and the dependency map name it, and
 // what isolation tracks about it. Here rather than in the core, so that a production binary
-// does not carry it (issue 30, item 8).
+// does not carry it.
 extension _BoxIdentity {
   /// How the dependency map, dependency records and short messages name the box: its type
   /// (`Resettable<ArticleManager>`), or for a named box its name and type

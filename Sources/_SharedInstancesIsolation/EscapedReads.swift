@@ -2,7 +2,7 @@ import SharedInstances
 
 /// Reads that escape an isolated test: code outside every test task that reads the process-wide
 /// instance of a box which a live isolated scope has provided a value for (an override, a `set`,
-/// a `bootstrap`).
+/// a `bootstrap`, a test default it was served).
 ///
 /// Such a read usually belongs to the test (a `DispatchQueue` callback, a `Thread`) and gets the
 /// real instance instead of the test's double. Each is warned about, rate-limited to once per box
@@ -43,9 +43,10 @@ package enum _EscapedReads {
       message: """
         \(identity.description) was read outside every test's tasks (a DispatchQueue \
         callback, a Thread, Task.detached) while an isolated test has provided a value for it \
-        (override(with:), set(_:), bootstrap(_:)): the read got the process-wide instance, not \
-        the test's value. Carry the test's scope into that code with SharedScope.current, or \
-        mark the test `.processWide`. (Reported once per box while a test provides it.)
+        (override(with:), set(_:), bootstrap(_:), or its test default, such as the system \
+        boxes' doubles): the read got the process-wide instance, not the test's value. Carry \
+        the test's scope into that code with SharedScope.current, or mark the test \
+        `.processWide`. (Reported once per box while a test provides it.)
         """,
       location: identity.location
     )

@@ -1,7 +1,7 @@
 import SharedInstances
 
 // How an isolated scope creates a box's instance: only tests need it, so it is here rather than
-// in the core (issue 30, item 8).
+// in the core, so that a production binary does not carry it.
 extension Resettable {
   /// How an isolated scope creates this box's instance when the test did not provide one.
   package enum _ScopeCreation {

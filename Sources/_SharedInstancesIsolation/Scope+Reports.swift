@@ -1,7 +1,7 @@
 import SharedInstances
 
 // The reports of isolated scopes, out of the core so that a production binary does not carry
-// their text: the core calls them through `_IsolationHooks` (IsolationHooksProvider.swift).
+// their text: the core calls them through `_IsolationHooks` (IsolationHooks.swift).
 
 extension _Scope {
   /// The name of the scope an exit test's child process runs in, from load to exit (opened by

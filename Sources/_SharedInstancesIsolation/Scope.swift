@@ -1,3 +1,6 @@
+// The isolation layer, `_SharedInstancesIsolation`: depends on the core and installs its
+// `_IsolationHooks` there; the test-support modules depend on it, production code never links it.
+
 import SharedInstances
 import _SharedInstancesShims
 
@@ -103,7 +106,7 @@ package final class _Scope: @unchecked Sendable {
   ) {
     // Before the flag: every isolated path of the core reaches `_SharedInstancesIsolation`
     // through the hooks once the flag is set.
-    _Isolation.installHooks()
+    _ = IsolationHooks.installed
     si_isolation_mark_used()
     self.init(
       name: name,

@@ -426,9 +426,12 @@ __attribute__((noinline)) intptr_t si_hazard_end_borrow(void **word, const intpt
   return si_hazard_clear(word, retired, symmetric);
 }
 
-// The Swift runtime's retain of a class instance (ABI-stable entry points): a native instance
-// on Linux; on Apple platforms, where the instance may be an Objective-C object, the entry point
-// that handles both.
+// MARK: - External contract: the Swift runtime
+//
+// The one place this library calls into the Swift runtime from C: its retain of a class instance,
+// an ABI-stable entry point (a native instance on Linux; on Apple platforms, where the instance
+// may be an Objective-C object, the entry point that handles both). A change of the runtime's ABI
+// would surface here, and nowhere else.
 #if defined(__APPLE__)
 extern void *swift_unknownObjectRetain(void *object);
 #define SI_RETAIN_OBJECT(object) swift_unknownObjectRetain(object)

@@ -1,3 +1,6 @@
+// `_SharedInstancesTestReporting`: depends on the core and the isolation layer; every test-support
+// module depends on it to route failures to the running test framework.
+
 import Foundation
 import SharedInstances
 import Testing

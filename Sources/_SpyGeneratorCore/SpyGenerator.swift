@@ -311,12 +311,12 @@ public struct SpyGenerator: Sendable {
       addImports(of: symbol)
       protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
       superclass = superclass ?? reader.superclass(of: symbol)
+      let leftToDefaults = reader.requirementsLeftToDefaults(of: symbol, testable: isInternal)
       for requirement in reader.members(of: symbol) {
         // A requirement the module implements for every conforming type keeps that
         // implementation (which may call the requirements the spy records), unless asked.
-        if requirement.kind.identifier != "swift.associatedtype",
-          !spiesDefault(of: requirement, in: spiedNames + [symbol.path]),
-          reader.hasDefaultImplementation(requirement, testable: isInternal)
+        if leftToDefaults.contains(requirement.identifier.precise),
+          !spiesDefault(of: requirement, in: spiedNames + [symbol.path])
         {
           continue
         }

@@ -81,18 +81,25 @@ public struct SpyVerifier: Sendable {
         )
       }
       searchArguments += ["-I", moduleFolder.path]
-      // C modules (a package's own C targets) are found through their module maps.
-      let builds = (try? fileManager.contentsOfDirectory(atPath: buildFolder.path)) ?? []
-      for name in builds.sorted() where name.hasSuffix(".build") {
-        let map = buildFolder.appendingPathComponent(name)
-          .appendingPathComponent("module.modulemap")
-        if fileManager.fileExists(atPath: map.path) {
-          searchArguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+      // The module maps and search paths SwiftPM compiled the imported modules with (a
+      // package's own `include/module.modulemap`, system libraries, binary targets), read from
+      // the build's manifest; without one, the module maps it generated for C targets.
+      let fromManifest = BuildManifest.searchArguments(
+        besides: buildFolder,
+        forModules: BuildManifest.imports(of: files)
+      )
+      if let fromManifest {
+        searchArguments += fromManifest
+      } else {
+        let builds = (try? fileManager.contentsOfDirectory(atPath: buildFolder.path)) ?? []
+        for name in builds.sorted() where name.hasSuffix(".build") {
+          let map = buildFolder.appendingPathComponent(name)
+            .appendingPathComponent("module.modulemap")
+          if fileManager.fileExists(atPath: map.path) {
+            searchArguments += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+          }
         }
       }
-      // The module maps and search paths a package brings itself (`include/module.modulemap`,
-      // system libraries, binary targets) are only in the commands SwiftPM compiled with.
-      searchArguments += BuildManifest.searchArguments(besides: buildFolder)
     }
     searchArguments = BuildManifest.uniqued(searchArguments)
     let folder = fileManager.temporaryDirectory
@@ -256,9 +263,29 @@ private final class ResultBox: @unchecked Sendable {
 /// (`.build/debug.yaml` beside `.build/<triple>/debug`): the search paths and module maps a
 /// spy importing those modules needs too.
 enum BuildManifest {
-  /// The `-I`, `-F`, `-Xcc -I` and `-Xcc -fmodule-map-file=` flags of the compiler commands in
-  /// the manifest of `buildFolder`, in order, once each; none without a manifest.
-  static func searchArguments(besides buildFolder: URL) -> [String] {
+  /// The modules the files import.
+  static func imports(of files: [SpyGenerator.File]) -> Set<String> {
+    var modules: Set<String> = []
+    for file in files {
+      for line in file.contents.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        if let index = words.firstIndex(of: "import"), index + 1 < words.count,
+          words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "public" })
+        {
+          modules.insert(String(words[index + 1]))
+        }
+      }
+    }
+    return modules
+  }
+
+  /// The `-I`, `-F`, `-Xcc -I` and `-Xcc -fmodule-map-file=` flags of the commands that compiled
+  /// `modules` in the manifest of `buildFolder`, in order, once each; nil without a manifest.
+  /// Only those modules' commands: the module maps of a whole package graph, read together,
+  /// may define one module twice (a generated map and the package's own).
+  static func searchArguments(besides buildFolder: URL, forModules modules: Set<String>)
+    -> [String]?
+  {
     let resolved = buildFolder.resolvingSymlinksInPath()
     let name = resolved.lastPathComponent
     let candidates = [
@@ -268,16 +295,17 @@ enum BuildManifest {
     guard
       let manifest = candidates.lazy.compactMap({ try? String(contentsOf: $0, encoding: .utf8) })
         .first
-    else { return [] }
+    else { return nil }
     var found: [String] = []
     for line in manifest.split(separator: "\n") {
       guard let start = line.range(of: "args: [")?.upperBound, line.hasSuffix("]"),
         line.contains("swiftc") || line.contains("swift-frontend")
       else { continue }
       let json = "[" + line[start...]
-      guard let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)) else {
-        continue
-      }
+      guard let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)),
+        let name = arguments.firstIndex(of: "-module-name"), name + 1 < arguments.endIndex,
+        modules.contains(arguments[name + 1])
+      else { continue }
       var index = arguments.startIndex
       while index < arguments.endIndex {
         let argument = arguments[index]

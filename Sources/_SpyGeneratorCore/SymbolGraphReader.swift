@@ -107,6 +107,24 @@ struct SymbolGraphReader {
     return (local, external)
   }
 
+  /// The requirements of `symbol` the spy leaves to their default implementation (see
+  /// ``hasDefaultImplementation(_:testable:)``), but where every requirement of one base name has
+  /// one: defaults of overloads call one another (a type must implement one of them).
+  func requirementsLeftToDefaults(of symbol: SymbolGraph.Symbol, testable: Bool) -> Set<String> {
+    let requirements = members(of: symbol).filter { $0.kind.identifier != "swift.associatedtype" }
+    func baseName(_ requirement: SymbolGraph.Symbol) -> Substring {
+      requirement.name.prefix { $0 != "(" }
+    }
+    let defaulted = requirements.filter { hasDefaultImplementation($0, testable: testable) }
+    let families = Dictionary(grouping: requirements, by: baseName)
+    let left = defaulted.filter { requirement in
+      let family = families[baseName(requirement)] ?? []
+      return family.count == 1
+        || family.contains { !hasDefaultImplementation($0, testable: testable) }
+    }
+    return Set(left.map(\.identifier.precise))
+  }
+
   /// Whether the protocol's module implements `requirement` in an extension every conforming
   /// type gets (no `where` clause) that a spy sees (public, or any access when the spy uses
   /// `@testable import`), so that a spy may leave the requirement to it.
@@ -124,9 +142,15 @@ struct SymbolGraphReader {
       let visible =
         ["public", "open"].contains(implementation.accessLevel)
         || (testable && !["private", "fileprivate"].contains(implementation.accessLevel))
+      // In an extension of the protocol that declares the requirement: one of a refinement
+      // (`extension Tracer` implementing `LegacyTracer.startAnySpan`) serves only its types.
+      let ownExtension =
+        implementation.pathComponents.dropLast() == requirement.pathComponents.dropLast()
       let unconditional = implementation.swiftExtension?.constraints?.isEmpty ?? true
       let settable = !needsSetter || implementation.declaration.contains("set")
-      return visible && unconditional && settable
+      // A deprecated default (swift-log's `log(event:)`: "You should implement this method")
+      // is one a conforming type is meant to replace.
+      return visible && ownExtension && unconditional && settable && !implementation.isDeprecated
     }
   }
 

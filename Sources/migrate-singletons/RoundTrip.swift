@@ -54,5 +54,5 @@ import _SingletonMigratorCore
       + "\(unreadable) not UTF-8; planned each: \(candidates) candidates, \(migrated) would be "
       + "migrated; 0 crashes; \(String(format: "%.1f", seconds)) s"
   )
-  return failures == 0 ? 0 : 1
+  return failures == 0 && unfollowed == 0 ? 0 : 1
 }

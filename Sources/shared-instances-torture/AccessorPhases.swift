@@ -36,8 +36,9 @@ func accessorReadsPhase(operations: Int, readers: Int, changers: Int) {
   }
 }
 
-/// One read through `value`, of a random shape.
-private func accessorRead(_ random: inout SplitMix) {
+/// One read through `value`, of a random shape. `resets`: whether a call may reset its box (not
+/// where threads exit inside borrows: a borrow of an emptied box hands out a strong reference).
+private func accessorRead(_ random: inout SplitMix, resets: Bool = true) {
   let box = Boxes.plain[random.below(Boxes.plain.count)]
   switch random.below(8) {
   case 0, 1:
@@ -56,7 +57,7 @@ private func accessorRead(_ random: inout SplitMix) {
       // Every call throws: the access must end on the way out.
     }
   case 6:
-    box.value.during { if random.below(4) == 0 { box.reset() } }
+    box.value.during { if resets && random.below(4) == 0 { box.reset() } }
   default:
     Boxes.reentrant.value.use()
   }
@@ -74,11 +75,34 @@ private func nestedAccesses(depth: Int, _ random: inout SplitMix) {
   }
 }
 
-/// Threads that exit (`pthread_exit`) in the middle of calls made through `value`, nested, while
-/// the main thread overrides the boxes they read: the thread's exit must end the accesses and
-/// release what was deferred to them.
-func exitingAccessesPhase(waves: Int, perWave: Int) {
-  print("threads exiting inside calls through value: \(waves) waves × \(perWave) threads")
+/// Calls through `value` on `readers` threads while short-lived threads, which also call through
+/// `value`, exit (`pthread_exit`) inside nested borrows, and the main thread overrides the
+/// boxes: the exiting threads' destructors clear their words and reclaim what was deferred to
+/// them, under the readers' feet.
+///
+/// The exits happen inside `withValue`, never inside a call made through `value`: that call
+/// holds a strong reference to the instance, which `pthread_exit` (skipping every release)
+/// would leak, a limit of `pthread_exit` in Swift, not of the library.
+func exitingThreadsPhase(waves: Int, perWave: Int, readers: Int) {
+  print(
+    "calls through value while threads exit: \(waves) waves × \(perWave) threads, "
+      + "\(readers) readers"
+  )
+  let stop = AtomicWord()
+  let readersDone = DispatchGroup()
+  for reader in 0..<readers {
+    readersDone.enter()
+    Thread {
+      var random = SplitMix(seed: options.seed &* 8_191 &+ UInt64(reader))
+      var reads = 0
+      while stop.value == 0 {
+        accessorRead(&random, resets: false)
+        reads += 1
+      }
+      Ledger.shared.operations.add(reads)
+      readersDone.leave()
+    }.start()
+  }
   for wave in 0..<waves {
     var threads: [pthread_t] = []
     for index in 0..<perWave {
@@ -93,7 +117,7 @@ func exitingAccessesPhase(waves: Int, perWave: Int) {
         pthread_create(
           &thread,
           nil,
-          { raw in exitInsideAccesses(Int(bitPattern: raw) - 1) },
+          { raw in exitAfterCallsThroughValue(Int(bitPattern: raw) - 1) },
           context
         ) == 0
       else { fail("pthread_create failed") }
@@ -105,26 +129,33 @@ func exitingAccessesPhase(waves: Int, perWave: Int) {
     }
     for box in Boxes.plain { box.override(with: Tracked()) }
     for thread in threads { pthread_join(thread, nil) }
-    for box in Boxes.plain { box.reset() }
     Ledger.shared.operations.add(perWave)
+  }
+  _ = stop.exchange(1)
+  if readersDone.wait(timeout: .now() + options.phaseLimit) == .timedOut {
+    fail("the readers of 'calls through value while threads exit' did not stop")
   }
 }
 
-/// One thread of `exitingAccessesPhase`: creates the boxes it reads first (an exit inside a first
-/// read would leak the strong reference that read hands out), then exits inside two nested
-/// calls made through `value`.
-private func exitInsideAccesses(_ index: Int) -> Never {
+/// One thread of `exitingThreadsPhase`: calls through `value` in a frame of its own (every
+/// reference released before the exit), then exits inside two nested borrows.
+private func exitAfterCallsThroughValue(_ index: Int) -> Never {
+  callThroughValue(index)
   let box = Boxes.plain[index % Boxes.plain.count]
-  createFirst(box)
-  box.value.during {
-    Boxes.existential.value.useThenExitThread()
+  box.withValue { outer in
+    outer.use()
+    Boxes.existential.withValue { _ in pthread_exit(nil) }
   }
   fatalError("pthread_exit returned")
 }
 
+/// Creates the boxes the thread borrows (a borrow of an empty box hands out a strong reference,
+/// which the exit would leak) and calls through `value`.
 @inline(never)
-private func createFirst(_ box: Resettable<Tracked>) {
-  box.value.use()
+private func callThroughValue(_ index: Int) {
+  var random = SplitMix(seed: options.seed &+ UInt64(index) &* 131)
+  for _ in 0..<4 { accessorRead(&random, resets: false) }
+  Boxes.plain[index % Boxes.plain.count].value.use()
   Boxes.existential.value.use()
 }
 
@@ -203,12 +234,6 @@ extension Tracked {
     throw Thrown()
   }
 
-  @inline(never)
-  func useThenExitThread() -> Never {
-    use()
-    pthread_exit(nil)
-  }
-
   /// Suspends, then checks the thread it resumed on.
   @inline(never)
   func resumeAndCheck() async -> Bool {
@@ -216,13 +241,5 @@ extension Tracked {
     await Task.yield()
     use()
     return threadHoldsNoHazardWord()
-  }
-}
-
-extension Service {
-  @inline(never)
-  func useThenExitThread() -> Never {
-    use()
-    pthread_exit(nil)
   }
 }

@@ -14,9 +14,10 @@ import TestSupport
   import Darwin
 #endif
 
-/// The boxes of `forkPhase`: its readers only read them while the main thread forks, and the
-/// main thread changes them between forks without ever emptying them, so that no thread but the
-/// forking one holds a lock of theirs at a fork (the limit `fork()` puts on every lock).
+/// The boxes of `forkPhase`: its readers only read and borrow them, and nothing changes them
+/// while the readers run, so no read ends with cells waiting (whose reclaim takes the slot's
+/// retire lock) and no thread but the forking one holds a lock of theirs at a fork (the limit
+/// `fork()` puts on every lock: a child would wait for it forever).
 enum ForkBoxes {
   static let boxes: [Resettable<Tracked>] = (0..<3).map { _ in Resettable { Tracked() } }
   static let locator = ServiceLocator()
@@ -74,10 +75,8 @@ func forkPhase(rounds: Int, readers: Int) -> [ForkCheck: Int] {
   var failed: [ForkCheck: Int] = [:]
   var random = SplitMix(seed: options.seed &+ 380)
   for _ in 0..<rounds {
-    // Between forks only: a change holds its box's locks.
-    ForkBoxes.boxes[random.below(ForkBoxes.boxes.count)].override(with: Tracked())
     usleep(UInt32(200 + random.below(800)))
-    let check = inForkedChild(seconds: 10) { () -> ForkCheck in
+    let check = inForkedChild(seconds: 30) { () -> ForkCheck in
       for box in ForkBoxes.boxes {
         box.reset()
         if box._global.waitingCells != 0 { return .cellKeptForAThreadOfTheParent }
@@ -105,7 +104,7 @@ func exitingFactoriesPhase(rounds: Int) -> Int {
   print("threads exiting inside factories: \(rounds) rounds")
   var failed = 0
   for _ in 0..<rounds {
-    let check = inForkedChild(seconds: 10) { () -> ForkCheck in
+    let check = inForkedChild(seconds: 30) { () -> ForkCheck in
       for _ in 0..<10 where !laterThreadIsNotAnExitedCreator() { return .setRefused }
       return .passed
     }

@@ -120,8 +120,8 @@ for phase in 0..<phases {
 // Calls made through `value` (AccessorPhases.swift), before any scope opens.
 accessorReadsPhase(operations: options.operations / 4, readers: options.threads, changers: 2)
 checkQuiescent(after: "reads through value")
-exitingAccessesPhase(waves: max(1, options.shortLivedThreads / 1_000), perWave: 50)
-checkQuiescent(after: "threads exiting inside calls through value")
+exitingThreadsPhase(waves: max(1, options.shortLivedThreads / 1_000), perWave: 50, readers: 2)
+checkQuiescent(after: "calls through value while threads exit")
 let heldAcrossAwaits = awaitedAccessesPhase(
   tasks: 64,
   awaitsPerTask: max(20, options.operations / 4_000)

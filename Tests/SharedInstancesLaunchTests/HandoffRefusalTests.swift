@@ -17,7 +17,7 @@ import Testing
     }
 
     private func expectRefused(
-      _ result: RawResult,
+      _ result: LaunchResult,
       saying text: String,
       sourceLocation: SourceLocation = #_sourceLocation
     ) {

@@ -1,7 +1,9 @@
 import Foundation
-import SharedInstancesLaunchTesting
+import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
+
+@testable import SharedInstancesLaunchTesting
 
 // Launches processes with `Process`, which macOS and Linux have.
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
@@ -133,7 +135,23 @@ import Testing
           && text.contains("Fixture.empty")
       }
       #expect(result?.report.stopMessage?.contains("Fixture.empty") == true)
-      #expect(result?.endedBySignal == true)
+      // A trap ends the process by a signal; under ThreadSanitizer, its runtime exits instead.
+      #expect(result.map { $0.endedBySignal || $0.status != 0 } == true)
+    }
+
+    @Test func theLaunchedProcessesReadsJoinTheTestsDependencyRecord() async throws {
+      let recorder = DependencyRecorder(
+        testName: "launching test",
+        recordPath: "/dev/null",
+        recording: nil
+      )
+      let launch = try PreparedLaunch(LaunchHandoff())
+      _ = try await DependencyRecorder.$current.withValue(recorder) {
+        try await launch.run(Fixture.url, arguments: ["unoverridden"])
+      }
+      // The fixture's one box read: Fixture.unoverridden, its real instance.
+      let recorded = recorder.childTouched.withLock { $0 }
+      #expect(Array(recorded.values) == [[.readsRealInstance]])
     }
 
     @Test func parallelLaunchesServeOnlyTheirOwnDoubles() async throws {
@@ -180,41 +198,13 @@ import Testing
       _ arguments: [String],
       environment: [String: String],
       url: URL = Fixture.url
-    ) async throws -> RawResult {
-      try await RawResult.launch(url, arguments: arguments, environment: environment)
-    }
-  }
-
-  struct RawResult {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-    var lines: [String] { standardOutput.split(separator: "\n").map(String.init) }
-
-    static func launch(
-      _ url: URL,
-      arguments: [String],
-      environment: [String: String]
-    ) async throws -> RawResult {
-      try await Task.detached {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RawResult(
-          status: process.terminationStatus,
-          standardOutput: String(decoding: outputData, as: UTF8.self),
-          standardError: String(decoding: errorData, as: UTF8.self)
-        )
-      }.value
+    ) async throws -> LaunchResult {
+      try await PreparedLaunch.launch(
+        url,
+        arguments: arguments,
+        environment: environment,
+        report: { LaunchReport(events: []) }
+      )
     }
   }
 

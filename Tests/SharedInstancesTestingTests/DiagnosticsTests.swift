@@ -62,7 +62,7 @@ import Testing
     }
     await release.open()
     await isolated.value
-    // Issue 14: no isolated test uses the box any more, but one did: the reset leaks into every
+    // No isolated test uses the box any more, but one did: the reset leaks into every
     // later test that is not isolated, so it is still reported (it was not before).
     withKnownIssue {
       Boxes.misuse.reset()

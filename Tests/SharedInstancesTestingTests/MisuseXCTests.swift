@@ -49,7 +49,7 @@ final class MisuseXCTests: XCTestCase {
     XCTAssertTrue(captured.first?.message.contains("reset()") ?? false, "\(captured)")
     XCTAssertEqual(captured.first?.file, "MisuseXCTests.swift")
     XCTAssertEqual(captured.first?.line, line)
-    // Issue 14: no scope uses the box any more, but one did: the reset leaks into every later
+    // No scope uses the box any more, but one did: the reset leaks into every later
     // test, so it is still reported (it was not before).
     Self.box.reset()
     XCTAssertEqual(captured.count, 2)

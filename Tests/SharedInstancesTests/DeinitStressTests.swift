@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Instances are released outside every library lock: a `deinit` may read, override and reset
-/// boxes, its own and others, while other threads read, borrow and change them (issue 18). The
+/// boxes, its own and others, while other threads read, borrow and change them. The
 /// release-mode torture (`shared-instances-torture`) runs the same mix much longer; this runs it
 /// in debug and under ThreadSanitizer.
 @Suite struct DeinitStressTests {

@@ -5,7 +5,8 @@ import _SharedInstancesShims
 
 @testable import SharedInstances
 
-/// The four holes of issue 28, each an interleaving that a thread held right after a store to
+/// The four holes of the protected read window, each an interleaving that a thread held right after
+/// a store to
 /// its hazard word (or at its box's creation lock) reproduces every time: what user code may run
 /// while a hazard word is set, what a read that retries into an empty slot owes, what a read
 /// under the creation lock may release, and what a thread that exits inside a borrow leaves.

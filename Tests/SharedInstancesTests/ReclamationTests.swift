@@ -5,7 +5,7 @@ import _SharedInstancesShims
 @testable import SharedInstances
 
 /// A replaced instance is released as soon as the reads that were running when it was replaced
-/// have ended, without waiting for the box's next change (issue 18, defect 2).
+/// have ended, without waiting for the box's next change.
 @Suite struct ReclamationTests {
   @Test func anInstanceAReadWasCopyingWhenItWasReplacedIsReleasedWhenTheReadEnds() {
     let box = Resettable { Instance("real") }

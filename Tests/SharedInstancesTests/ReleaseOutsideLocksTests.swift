@@ -4,7 +4,7 @@ import Testing
 
 /// Instances are released with no library lock held, and with the box no longer marking the
 /// releasing thread as its creator: a `deinit` may read, override and reset boxes, its own
-/// included (issue 18, defects 3 and 4).
+/// included.
 @Suite struct ReleaseOutsideLocksTests {
   @Test func aFactoryResultDroppedAfterAResetIsReleasedOutsideTheCreationLock() {
     let fixture = DroppedResult()

@@ -1,10 +1,11 @@
 import Foundation
 import SharedInstances
+import SharedInstancesTestIsolation
 import TestSupport
 import Testing
 
 /// A factory (or `update` closure) that changes its own box: the change is ignored and
-/// reported, and the creation completes (issue 18, defect 5: it ran forever).
+/// reported, and the creation completes.
 @Suite struct SelfChangingFactoryTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aFactoryThatResetsItsOwnBoxCompletesAndIsReported() async {

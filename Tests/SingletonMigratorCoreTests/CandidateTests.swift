@@ -213,3 +213,37 @@ import _SpyGeneratorCore
     )
   }
 }
+
+/// Shapes of generated and library code met on real packages.
+@Suite struct RealPackageShapesTests {
+  @Test func aClassWhoseNameStartsWithAnUnderscoreIsFound() throws {
+    // Shaped like SwiftProtobuf's generated storage classes.
+    let migration = try migrate(
+      """
+      struct Message {
+        fileprivate final class _StorageClass: @unchecked Sendable {
+          static let defaultInstance = _StorageClass()
+        }
+      }
+      """
+    )
+    #expect(migration.instances.map(\.qualifiedName) == ["Message._StorageClass.defaultInstance"])
+    #expect(migration.skipped.isEmpty)
+  }
+
+  @Test func valueConstantsOfTheirOwnTypeAreNoCandidates() throws {
+    // Shaped like Vapor's header values: constants, not shared instances.
+    let migration = try migrate(
+      """
+      struct Relation: Sendable {
+        let name: String
+        init(_ name: String) { self.name = name }
+        static let about = Relation("about")
+        static let alternate = Relation("alternate")
+        static let `default` = Relation("default")
+      }
+      """
+    )
+    #expect(migration.skipped.map(\.qualifiedName) == ["Relation.`default`"])
+  }
+}

@@ -153,6 +153,10 @@ import _SpyGeneratorCore
       func half(_ total: Int, _ count: Int) -> Int { total / 2 / count }
     }
     """##,
+    // A prefix `/` operator (swift-case-paths): not a regex, for the `)` it would hold.
+    ##"""
+    let values = results.lazy.prefix(while: { /Result.success ~= $0 }).compactMap(/Result.success)
+    """##,
   ])
   func aFileOnceMisreadIsFollowedAndRoundTrips(source: String) throws {
     let report = LexerRoundTrip.check(Array(source.utf8))

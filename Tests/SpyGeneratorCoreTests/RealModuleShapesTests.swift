@@ -119,19 +119,99 @@ import _SpyGeneratorCore
     #expect(spy.contents.contains("  func runOld() -> Int {\n"))
   }
 
+  @Test func overloadsThatAllHaveDefaultsAreSpiedForTheirDefaultsCallOneAnother() throws {
+    let output = try defaultsOutput([
+      ("func log(event: Int)", true, false),
+      ("func log(level: Int, message: String)", true, false),
+      ("var name: String { get }", true, false),
+    ])
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func log(event: Int) {\n"))
+    #expect(spy.contains("  func log(level: Int, message: String) {\n"))
+    #expect(!spy.contains("var name"))
+  }
+
+  @Test func aDefaultInAnExtensionOfARefinementIsNotTheProtocolsSoItIsSpied() throws {
+    var output = try migratingOutput(spyDefaults: [], extending: "Refined")
+    var spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func runOld() -> Int {\n"))
+    output = try migratingOutput(spyDefaults: [], extending: "Migrating")
+    spy = try #require(output.files.first).contents
+    #expect(!spy.contains("func runOld"))
+  }
+
+  @Test func aDeprecatedDefaultIsOneToReplaceSoItIsSpied() throws {
+    let output = try defaultsOutput([
+      ("func log(event: Int)", true, true), ("func flush()", false, false),
+    ])
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func log(event: Int) {\n"))
+  }
+
   // MARK: - Fixtures
+
+  /// A protocol `Handling` with `requirements`: each a declaration, whether the module
+  /// implements it in an extension, and whether that implementation is deprecated.
+  private func defaultsOutput(
+    _ requirements: [(declaration: String, hasDefault: Bool, isDeprecated: Bool)]
+  ) throws -> SpyGenerator.Output {
+    var symbols = [
+      fixtureSymbol(
+        "p",
+        kind: "swift.protocol",
+        path: ["Handling"],
+        declaration: "protocol Handling"
+      )
+    ]
+    var relationships: [[String: String]] = []
+    for (index, requirement) in requirements.enumerated() {
+      let isProperty = requirement.declaration.hasPrefix("var ")
+      let name =
+        isProperty
+        ? String(requirement.declaration.dropFirst(4).prefix { $0 != ":" })
+        : String(requirement.declaration.dropFirst(5).prefix { $0 != "(" }) + "(…\(index))"
+      let kind = isProperty ? "swift.property" : "swift.method"
+      symbols.append(
+        fixtureSymbol(
+          "r\(index)",
+          kind: kind,
+          path: ["Handling", name],
+          declaration: requirement.declaration
+        )
+      )
+      relationships.append(["kind": "requirementOf", "source": "r\(index)", "target": "p"])
+      guard requirement.hasDefault else { continue }
+      var implementation = fixtureSymbol(
+        "d\(index)",
+        kind: kind,
+        path: ["Handling", name],
+        declaration: (requirement.isDeprecated ? "⚠︎ " : "") + requirement.declaration
+      )
+      implementation["swiftExtension"] = ["extendedModule": "M", "constraints": []]
+      symbols.append(implementation)
+      relationships.append([
+        "kind": "defaultImplementationOf", "source": "d\(index)", "target": "r\(index)",
+      ])
+    }
+    let graph: [String: Any] = [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ]
+    return try SpyGenerator(options: .init(command: "generate"))
+      .generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+  }
 
   /// `protocol Migrating { func run() async throws -> Int; func runOld() -> Int }`, with
   /// `extension Migrating { public func runOld() -> Int }` (under a `where` clause when
   /// `constrained`).
   private func migratingOutput(
     spyDefaults: [String],
-    constrained: Bool = false
+    constrained: Bool = false,
+    extending: String = "Migrating"
   ) throws -> SpyGenerator.Output {
     var implementation = fixtureSymbol(
       "d",
       kind: "swift.method",
-      path: ["Migrating", "runOld()"],
+      path: [extending, "runOld()"],
       declaration: "func runOld() -> Int"
     )
     implementation["swiftExtension"] = [

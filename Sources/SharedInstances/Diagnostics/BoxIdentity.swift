@@ -73,7 +73,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   /// ``description`` of a box of `type`, named `name`, declared at `location`: also for a box
   /// whose message has no identity at hand (`_MainActorFactory`), so that programs carry one
-  /// copy of this text (issue 30, item 8).
+  /// copy of this text.
   static func description(of type: Any.Type, name: String?, location: _SourceLocation) -> String {
     let type = "Resettable<\(_TypeName.withoutUnknownContexts("\(type)"))>"
     guard let name else { return "\(type) (declared at \(location.fileID):\(location.line))" }

@@ -53,7 +53,7 @@ package enum _FactoryStack {
   /// (innermost) run up to the innermost run, as lines `  BOX, whose factory read` outermost
   /// first; how many; and whether `identity`'s own run is its `update(_:)` closure. No runs and
   /// a factory when the stack does not hold `identity`. Lines, not an array of frames, for the
-  /// size of programs (issue 30, item 8).
+  /// size of programs.
   static func cycle(
     closedBy identity: _BoxIdentity
   ) -> (lines: String, count: Int, isUpdate: Bool) {

@@ -19,28 +19,8 @@ package enum _ProcessStop {
   }
 
   /// Stops the program with `SharedInstances: MESSAGE` and the running test
-  /// (`_RunningTest.suffix`): worded in one place, for the size of programs (issue 30, item 8).
+  /// (`_RunningTest.suffix`): worded in one place, for the size of programs.
   package static func stop(_ message: String) -> Never {
     now("SharedInstances: \(message)\(_RunningTest.suffix)")
-  }
-}
-
-/// The isolation of an exit test's child process, which the testing module opens when the
-/// child loads.
-package enum _ExitTestIsolation {
-  /// Ends the child's isolated scope (installed by the testing module in a child).
-  package static let ender = Protected<(@Sendable () -> Void)?>(nil)
-
-  /// In an exit test's child, ends the isolation the child started in, so that the rest of the
-  /// body runs as a plain process would (the library's own tests of what happens outside every
-  /// test); does nothing elsewhere.
-  @discardableResult
-  package static func end() -> Bool {
-    let end = ender.withLock { ender in
-      defer { ender = nil }
-      return ender
-    }
-    end?()
-    return end != nil
   }
 }

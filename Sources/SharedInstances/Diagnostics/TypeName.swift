@@ -1,5 +1,12 @@
 /// How messages name types.
 package enum _TypeName {
+  /// The fully qualified name of `type` (`MyApp.ImageCache`), with the runtime's placeholders
+  /// for local contexts (`(unknown context at $55ab…).`) left out, so that a type declared in a
+  /// function or a test reads `MyApp.ImageCache` rather than an address.
+  package static func qualified(_ type: Any.Type) -> String {
+    withoutUnknownContexts(String(reflecting: type))
+  }
+
   /// `name` without the runtime's `(unknown context at $…).` segments.
   package static func withoutUnknownContexts(_ name: String) -> String {
     let marker = Array("(unknown context at $".utf8)

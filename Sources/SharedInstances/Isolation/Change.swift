@@ -1,7 +1,7 @@
 /// A change of a box, as its caller names it in reports, and the kind records count it as.
 ///
 /// The changes are computed, emitted in the caller's module, rather than stored: no global, no
-/// initializer and no accessor of them in every program (issue 30, item 8).
+/// initializer and no accessor of them in every program.
 @usableFromInline
 package struct _Change: Sendable {
   @usableFromInline package let name: StaticString

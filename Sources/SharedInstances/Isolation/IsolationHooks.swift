@@ -1,10 +1,11 @@
 /// What the core asks of the isolation and diagnostics machinery, which lives in the module
 /// `_SharedInstancesIsolation` so that a production binary, which never opens a scope, does not
-/// carry it (issue 30, item 8).
+/// carry it.
 ///
 /// The core calls these only once isolation was used in the process (`si_isolation_is_active()`),
-/// that is after a scope was created, which installs them (``_Isolation/installHooks()``). The
-/// reports are rare, so a call through the existential costs nothing that matters.
+/// that is after a scope was created; creating one installs them first
+/// (``_Isolation/install(_:)``). The reports are rare, so a call through the existential costs
+/// nothing that matters.
 package protocol _IsolationHooks: AnyObject, Sendable {
   // The isolated read and change paths: production code reaches them only through here, so
   // that a binary that never opens a scope does not carry them (the linker drops them).
@@ -100,12 +101,8 @@ package enum _CurrentScope {
   @TaskLocal package static var scope: _ScopeObject?
 }
 
-/// Makes the hooks: implemented by one type of `_SharedInstancesIsolation`, found by name.
-package protocol _IsolationHooksProviding {
-  static func makeIsolationHooks() -> any _IsolationHooks
-}
-
-/// Where the core finds the hooks.
+/// Where the core finds the isolation layer: `_SharedInstancesIsolation` installs its hooks
+/// here before it creates its first scope, the only way the core's isolated paths are reached.
 @usableFromInline
 package enum _Isolation {
   /// The hooks, in an object so that one atomic word publishes them.
@@ -116,15 +113,23 @@ package enum _Isolation {
 
   private static let installed = _PublishedOnce<Installed>()
 
-  /// The mangled name `_typeByName` finds the provider by: the enum
-  /// `_SharedInstancesIsolation._IsolationHooksProvider`.
-  private static let providerName = "25_SharedInstancesIsolation23_IsolationHooksProviderO"
+  /// Installs the isolation layer's hooks; the first installation wins, later ones are ignored.
+  package static func install(_ hooks: any _IsolationHooks) {
+    installed.publish(Installed(hooks))
+  }
 
-  /// The hooks (installed when the first scope was created; found now if they were not).
+  /// The installed hooks. Only a scope sets the flag the core checks before it asks, and a
+  /// scope installs them first; without them the program stops.
   package static var hooks: any _IsolationHooks {
-    if let installed = installed.value { return installed.hooks }
-    installHooks()
-    return installed.value.unsafelyUnwrapped.hooks
+    guard let installed = installed.value else {
+      _ProcessStop.now(
+        """
+        SharedInstances: an isolated path ran before the isolation layer was installed. \
+        Depend on SharedInstancesTesting where scopes are used.
+        """
+      )
+    }
+    return installed.hooks
   }
 
   /// The scope a read of `identity` resolves in on this thread (nil: the process-wide state).
@@ -138,20 +143,5 @@ package enum _Isolation {
   @usableFromInline
   static func slotHere(of identity: _BoxIdentity, countingRead: Bool) -> _Slot? {
     hooks.slotHere(of: identity, countingRead: countingRead)
-  }
-
-  /// Finds and publishes the hooks: `_SharedInstancesIsolation` is linked wherever a scope is
-  /// created (`SharedInstancesTesting` depends on it). Stops the program where it is not.
-  package static func installHooks() {
-    guard installed.value == nil else { return }
-    guard let provider = _typeByName(providerName) as? any _IsolationHooksProviding.Type else {
-      _ProcessStop.now(
-        """
-        SharedInstances: an isolation scope was opened in a program that does not link \
-        _SharedInstancesIsolation. Depend on SharedInstancesTesting where scopes are used.
-        """
-      )
-    }
-    installed.publish(Installed(provider.makeIsolationHooks()))
   }
 }

@@ -5,7 +5,7 @@ import _SharedInstancesShims
 /// alive until it ends.
 ///
 /// Trivial (the scope is held as a retained `Unmanaged`, released by ``end()``), so that
-/// programs carry no value witnesses for it (issue 30, item 8): end each borrow exactly once.
+/// programs carry no value witnesses for it: end each borrow exactly once.
 @usableFromInline
 package struct _ScopedBorrow {
   @usableFromInline let scope: Unmanaged<AnyObject>?
@@ -38,7 +38,7 @@ extension _Isolation {
   /// thread's borrow words are all taken): `scope` is then where the read resolved, nil for the
   /// process-wide instance. Resolving again would count the read twice (escaped reads, quiet
   /// periods): pass it on instead. An optional and an `inout` rather than an enum, for the size
-  /// of programs (issue 30, item 8).
+  /// of programs.
   @usableFromInline
   static func borrow(
     box identity: _BoxIdentity,

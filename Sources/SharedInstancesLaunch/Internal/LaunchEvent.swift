@@ -31,6 +31,10 @@ package struct LaunchEvent: Codable, Sendable, Hashable {
   package var stubsTried: [String]?
   package var message: String?
   package var detail: String?
+  /// For a read: the box's type and where it is declared, as the dependency map names boxes.
+  package var type: String?
+  package var fileID: String?
+  package var line: Int?
 
   package init(
     kind: Kind,
@@ -40,7 +44,10 @@ package struct LaunchEvent: Codable, Sendable, Hashable {
     body: Data? = nil,
     stubsTried: [String]? = nil,
     message: String? = nil,
-    detail: String? = nil
+    detail: String? = nil,
+    type: String? = nil,
+    fileID: String? = nil,
+    line: Int? = nil
   ) {
     self.kind = kind
     self.pid = ProcessInfo.processInfo.processIdentifier
@@ -51,5 +58,8 @@ package struct LaunchEvent: Codable, Sendable, Hashable {
     self.stubsTried = stubsTried
     self.message = message
     self.detail = detail
+    self.type = type
+    self.fileID = fileID
+    self.line = line
   }
 }

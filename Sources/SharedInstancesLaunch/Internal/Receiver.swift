@@ -59,13 +59,20 @@
             LaunchEvent(
               kind: .read,
               message: identity.description,
-              detail: creation == .real ? "real" : "test default"
+              detail: creation == .real ? "real" : "test default",
+              type: identity.label,
+              fileID: "\(identity.location.fileID)",
+              line: Int(identity.location.line)
             )
           )
         }
       }
       _ProcessStop.observer.withLock { observer in
-        observer = { message in report.write(LaunchEvent(kind: .stop, message: message)) }
+        observer = { message in
+          let prefix = "SharedInstances: "
+          let text = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+          report.write(LaunchEvent(kind: .stop, message: text))
+        }
       }
       let scope = _Scope(
         name: scopeName,

@@ -82,7 +82,9 @@ public enum RealNetworkGuard {
     RealNetworkGuard stopped \(request), a request to the real network\
     \(testName.map { " made by \($0)" } ?? ""). Make it through SystemBoxes.urlSession, which \
     isolated tests answer from their stubs (TestNetwork), instead of URLSession.shared or a \
-    session of the code's own.
+    session of the code's own. Code that already reads SystemBoxes.urlSession made it outside \
+    the test's tasks (Task.detached, a DispatchQueue block, a Thread), where the box holds \
+    URLSession.shared: carry the test's scope there with SharedScope.current.
     """
   }
 }

@@ -25,6 +25,23 @@ enum ExitTestChild {
   /// The child's scope, kept for the life of the process.
   private static let session = Protected<IsolationSession?>(nil)
 
+  /// Ends the child's isolated scope; set when the scope opens, taken by the first ``end()``.
+  private static let ender = Protected<(@Sendable () -> Void)?>(nil)
+
+  /// In an exit test's child, ends the isolation the child started in, so that the rest of the
+  /// body runs as a plain process would; does nothing elsewhere.
+  ///
+  /// - Returns: Whether the isolation was ended here.
+  @discardableResult
+  static func end() -> Bool {
+    let end = ender.withLock { ender in
+      defer { ender = nil }
+      return ender
+    }
+    end?()
+    return end != nil
+  }
+
   /// Opens the child's scope and installs the relays. Runs once, at load.
   static func start() {
     TestingProcess.markSwiftTesting()
@@ -48,7 +65,7 @@ enum ExitTestChild {
       isStrict: SharedInstancesEnvironment(ProcessInfo.processInfo.environment).isStrict
     )
     session.withLock { $0 = opened }
-    _ExitTestIsolation.ender.withLock { ender in
+    ender.withLock { ender in
       ender = {
         // The stop observer stays: the library's stops still mark standard error, so that
         // `sharedInstancesStopMessage` finds them once the body runs as the program.

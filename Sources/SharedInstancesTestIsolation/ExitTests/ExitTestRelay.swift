@@ -121,7 +121,8 @@ package enum ExitTestRelay {
         testName: test.name,
         scope: scope,
         recorder: DependencyRecorder.current,
-        testID: DependencyTracking.testID(scopeName: scope?.name ?? test.name)
+        testID: DependencyTracking.testID(scopeName: scope?.name ?? test.name),
+        testLocation: test.sourceLocation
       )
       let trait = IssueHandlingTrait.compactMapTestCaseIssues { parent.handle($0) }
       try await trait.provideScope(for: test, testCase: testCase, performing: body)
@@ -136,17 +137,22 @@ package enum ExitTestRelay {
     let scope: _Scope?
     let recorder: DependencyRecorder?
     let testID: DependencyMap.TestID
+    /// Where the library's own reports of the child point: the parent test (the child records
+    /// them from the library's code, which the user cannot act on).
+    let testLocation: SourceLocation?
 
     package init(
       testName: String,
       scope: _Scope?,
       recorder: DependencyRecorder?,
-      testID: DependencyMap.TestID
+      testID: DependencyMap.TestID,
+      testLocation: SourceLocation? = nil
     ) {
       self.testName = testName
       self.scope = scope
       self.recorder = recorder
       self.testID = testID
+      self.testLocation = testLocation
     }
 
     package func handle(_ issue: Issue) -> Issue? {
@@ -155,6 +161,7 @@ package enum ExitTestRelay {
       case .stop:
         var stop = issue
         stop.comments = [Comment(rawValue: "\(ExitTestRelay.stopMarker)\(renamed(event.message))")]
+        if let testLocation { stop.sourceLocation = testLocation }
         return stop
       case .read:
         let box = DependencyMap.Box(type: event.type, declaredAt: "\(event.fileID):\(event.line)")
@@ -166,6 +173,7 @@ package enum ExitTestRelay {
         else { return nil }
         var failure = issue
         failure.severity = .error
+        if let testLocation { failure.sourceLocation = testLocation }
         failure.comments = [
           Comment(
             rawValue: """

@@ -179,6 +179,9 @@ extension _Scope {
     si_int_fetch_add(activeFactories, -1)
     guard let created else { return nil }
     slot.countRead(created.kind)
+    // A test default is the test's value too (the system boxes' doubles among them): a read
+    // that escapes the test gets the process-wide instance instead, and is warned about.
+    if created.kind == .testDefault { noteOverride(of: identity) }
     if let observer = _ScopeObserver.instanceCreated.load() {
       observer(self, identity, created.kind == .real ? .real : .testDefault)
     }

@@ -1,3 +1,6 @@
+// `_SharedInstancesTestingShims`: depends on nothing; `SharedInstancesTestIsolation` depends on it
+// and defines the Swift function its load-time hook calls (an exit test's child opens its scope).
+
 #ifndef SHARED_INSTANCES_TESTING_SHIMS_H
 #define SHARED_INSTANCES_TESTING_SHIMS_H
 

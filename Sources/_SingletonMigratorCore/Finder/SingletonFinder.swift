@@ -323,14 +323,17 @@ struct SingletonFinder {
       classNames.contains(base) || classNames.contains(instanceClass)
       || (graphProperty?.typeIsClass ?? false)
     guard isClass, !valueTypeNames.contains(base) || classNames.contains(instanceClass) else {
-      guard isSingletonLike(property, type: type) else { return .none }
       if valueTypeNames.contains(base) || valueTypeNames.contains(instanceClass) {
+        // A value constant of its own type (`static let about = Relation("about")`) is no
+        // candidate; a value named as a singleton is.
+        guard Self.singletonNames.contains(property.name) else { return .none }
         return .skipped(
           .leftAlone,
           "\(base) is a value type: every read is a copy, so there is no shared instance to "
             + "reset"
         )
       }
+      guard isSingletonLike(property, type: type) else { return .none }
       return .skipped(
         .leftAlone,
         "the migrator cannot tell whether \(base) is a class (the target does not declare it): "
@@ -382,9 +385,13 @@ struct SingletonFinder {
       }
     }
     if name.hasSuffix(".init") { name.removeLast(5) }
-    guard let first = name.first, first.isUppercase else { return nil }
+    // A type's name starts with a capital, after any underscores (`_StorageClass`).
+    func isTypeName<S: StringProtocol>(_ text: S) -> Bool {
+      text.drop { $0 == "_" }.first?.isUppercase ?? false
+    }
+    guard isTypeName(name) else { return nil }
     let last = name.split(separator: ".").last.map(String.init) ?? name
-    guard last.first?.isUppercase ?? false else { return nil }
+    guard isTypeName(last) else { return nil }
     return name
   }
 

@@ -305,9 +305,16 @@ struct SourceLexer {
     }
     var offset = 1
     var classDepth = 0
+    var groupDepth = 0
     while position + offset < bytes.count {
       let byte = bytes[position + offset]
       if byte == UInt8(ascii: "\n") { return nil }
+      // An unbalanced `)` means the `/` was an operator (`{ /Case.a ~= $0 }).map(/Case.a)`).
+      if classDepth == 0, byte == UInt8(ascii: "(") { groupDepth += 1 }
+      if classDepth == 0, byte == UInt8(ascii: ")") {
+        groupDepth -= 1
+        if groupDepth < 0 { return nil }
+      }
       if byte == UInt8(ascii: "\\") {
         offset += 2
         continue

@@ -26,6 +26,34 @@ import Testing
     #expect(page.components(separatedBy: "<script").count - 1 == 2)  // the data, the script
   }
 
+  /// The page is its three source files: the markup of `Page/dependencies.html` with the style
+  /// of `dependencies.css` and the script of `dependencies.js` inlined where it links them.
+  @Test func thePageIsItsSourceFilesInlined() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let folder = root.appendingPathComponent("Sources/SharedInstancesDependencyMap/Page")
+    func file(_ name: String) throws -> String {
+      try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+    let page = DependencyMapFixtures.knownSuite().html()
+    let data = try #require(Self.data(page))
+    let expected = try file("dependencies.html")
+      .replacingOccurrences(
+        of: #"<link rel="stylesheet" href="dependencies.css">"#,
+        with: "<style>\n\(try file("dependencies.css"))</style>"
+      )
+      .replacingOccurrences(
+        of: #"<script src="dependencies.js"></script>"#,
+        with: "<script>\n\(try file("dependencies.js"))</script>"
+      )
+      .replacingOccurrences(
+        of: "<script id=\"map-data\" type=\"application/json\">\n</script>",
+        with: "<script id=\"map-data\" type=\"application/json\">\n\(data)\n</script>"
+      )
+    #expect(page == expected)
+  }
+
   /// A name cannot end the data element or open a comment: `<`, `>` and `&` are escaped in
   /// the data, which still reads back as the names.
   @Test func namesCannotBreakOutOfTheData() throws {

@@ -148,7 +148,7 @@ import Testing
     #expect(try DependencyMap.tests(json: odd.json()) == odd.snapshot)
   }
 
-  /// Issue 21: a config box that 20 tests fill with `set` showed "– | –". Past three tests, a
+  /// A config box that 20 tests fill with `set` showed "– | –". Past three tests, a
   /// cell counts tests by suite instead of naming each.
   @Test func aBoxSetByTwentyTestsShowsThemBySuite() throws {
     let map = DependencyMap()

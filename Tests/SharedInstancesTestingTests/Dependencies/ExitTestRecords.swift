@@ -3,7 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import Testing
 
-/// Issue 33: what an exit test's child process reads is part of the parent test's dependency
+/// What an exit test's child process reads is part of the parent test's dependency
 /// record (checked against the committed file in `__Dependencies__/ExitTestRecords/`: before the
 /// fix, the record listed only the parent's own override, and this test failed on the missing
 /// line).

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Values a test (or its trait's set-up) installs are "set by the test", never "read for real"
-/// (issue 21): strict mode does not fail them, and records list them as set.
+/// Values a test (or its trait's set-up) installs are "set by the test", never "read for real":
+/// strict mode does not fail them, and records list them as set.
 @Suite struct ProvidedValueTests {
   @Test func aStrictTestReadsWhatItSetWithoutAFailure() {
     withIsolatedShared(.strict) {

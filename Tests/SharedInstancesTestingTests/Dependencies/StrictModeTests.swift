@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Section 0 of issue 13: boxes declared `inTests: .required`, the target-wide
+/// Boxes declared `inTests: .required`, the target-wide
 /// `SHARED_INSTANCES_STRICT` switch and its opt-out, exemptions, checks that are not
 /// dependencies, chains for reads inside factories, and reports at the test's line.
 @Suite struct StrictModeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import XCTest
 
 /// SpiesAndStubs.md, XCTest: assertions and a blocking wait.

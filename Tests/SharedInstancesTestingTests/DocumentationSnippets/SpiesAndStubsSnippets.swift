@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 
 /// SpiesAndStubs.md: the article's doubles and calls, compiled.

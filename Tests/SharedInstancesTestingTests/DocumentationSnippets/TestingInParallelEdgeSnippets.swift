@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// TestingInParallel.md, issue 14: what the gate, the quiet period and the reports guarantee.
+/// TestingInParallel.md: what the gate, the quiet period and the reports guarantee.
 extension Docs {
   @Suite struct TestingInParallelEdgeSnippets {
     /// "A process-wide state carried with SharedScope reads the process-wide instances."

@@ -174,7 +174,7 @@ extension Docs {
       }
       await release.open()
       await isolatedTest.value
-      // Issue 14: a box isolated tests have used stays watched after they end.
+      // A box isolated tests have used stays watched after they end.
       withKnownIssue {
         MisuseBox.shared.reset()
       } matching: { issue in

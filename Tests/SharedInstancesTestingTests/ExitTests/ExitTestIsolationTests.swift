@@ -1,10 +1,11 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
+import SpyTestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Issue 33: an exit test's child process is test code. Before the fix, the child resolved every
+/// An exit test's child process is test code. Before the fix, the child resolved every
 /// box to its process-wide state: overrides, test defaults, `.required` and strict mode were all
 /// ignored there, and nothing said so.
 @Suite struct ExitTestIsolationTests {

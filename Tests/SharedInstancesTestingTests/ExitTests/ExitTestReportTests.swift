@@ -3,6 +3,7 @@ import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import Testing
+import _SharedInstancesIsolation
 
 /// What an exit test's child says about the library: its stop can be read after the body left
 /// the child's isolation, a second bootstrap in the isolated child says how to test the
@@ -19,6 +20,31 @@ import Testing
       return true
     }
     return texts.get()
+  }
+
+  /// Before the fix, a strict parent's failure for its child's read, and the library's stop of
+  /// the child, pointed at the line of the library that relayed them (ExitTestRelay.swift).
+  @Test(.isolatedShared(.strict)) func theChildsReportsPointAtTheParentTest() throws {
+    let test = try #require(Test.current)
+    let parent = ExitTestRelay.Parent(
+      testName: test.name,
+      scope: SharedScope.current._scope,
+      recorder: nil,
+      testID: .init(suite: "ExitTestReportTests", name: test.name),
+      testLocation: test.sourceLocation
+    )
+    for event in [
+      ExitTestRelay.Event(kind: .read, type: "Resettable<X>", description: "X", readReal: true),
+      ExitTestRelay.Event(kind: .stop, message: "SharedInstances: stopped"),
+    ] {
+      let payload = String(decoding: try JSONEncoder().encode(event), as: UTF8.self)
+      var relayed: Issue?
+      withKnownIssue {
+        relayed = Issue.record(Comment(rawValue: "relayed\n\(ExitTestRelay.marker)\(payload)"))
+      }
+      let handled = try #require(relayed.flatMap { parent.handle($0) })
+      #expect(handled.sourceLocation == test.sourceLocation)
+    }
   }
 
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)

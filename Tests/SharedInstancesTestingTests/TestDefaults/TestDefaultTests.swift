@@ -4,7 +4,7 @@ import SharedInstancesTesting
 import TestSupport
 import Testing
 
-/// Test defaults declared once (issue 21): with the box, and for the whole test target.
+/// Test defaults declared once: with the box, and for the whole test target.
 @Suite struct TestDefaultTests {
   @Test func aRequiredBoxReadWithoutAnOverrideNeverRunsItsRealFactory() {
     let issues = Locked<[String]>([])
@@ -102,7 +102,7 @@ import Testing
     )
   }
 
-  /// The order service of issue 21: a job the test started runs after it returned, and reads
+  /// An order service: a job the test started runs after it returned, and reads
   /// the configuration the test had set. It used to find the box empty and stop the process.
   @Test func lateWorkInAnEndedScopeSeesTheValuesTheTestSet() async {
     await withKnownIssue {

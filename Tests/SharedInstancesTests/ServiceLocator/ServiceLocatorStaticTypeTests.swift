@@ -22,7 +22,7 @@ import Testing
     }
   }
 
-  /// The scenario of issue 15: a protocol-fronted box's value, registered as is.
+  /// A protocol-fronted box's value, registered as is.
   @Test func aProtocolFrontedBoxsValueIsFoundAsTheProtocol() throws {
     let box = Resettable<any ImageDownloading> { Downloader() }
     let locator = ServiceLocator()

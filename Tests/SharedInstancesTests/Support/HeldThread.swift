@@ -3,7 +3,7 @@ import _SharedInstancesShims
 
 /// Holds one thread at the points of the protocol that `si_test_event` marks (right after it
 /// stored a hazard word, right after it took a creation lock, …), as preemption can hold it,
-/// while the test changes boxes on its own thread: the interleavings of issue 28, every time,
+/// while the test changes boxes on its own thread: the interleavings the tests name, every time,
 /// also under ThreadSanitizer (no signals, no timing).
 ///
 /// The hook exists in unoptimized builds only (`si_test_hooks_compiled()`): tests that need it

@@ -126,8 +126,10 @@ enum AccessorGoals {
         baseline: 0.9,
         // With more runnable threads than cores, the other thread is mostly descheduled while
         // "in" its batch: no contention can show.
-        inconclusive: (Machine.loadAverage ?? 0) >= Double(Machine.cores)
-          ? "the machine was busy (load average ≥ cores): the threads rarely ran at once" : nil
+        inconclusive: !two["valueCall"]!.isFinite || !two["staticLetCall"]!.isFinite
+          ? "no batch ran while the other thread was inside one"
+          : (Machine.loadAverage ?? 0) >= Double(Machine.cores)
+            ? "the machine was busy (load average ≥ cores): the threads rarely ran at once" : nil
       )
     )
     let clock = one["boxClockNow"]! / one["clockNow"]!
@@ -161,34 +163,10 @@ enum AccessorGoals {
     _ calls: [(String, @Sendable (Int) -> Int)],
     rounds: Int
   ) -> [String: Double] {
-    let completed = [BatchCounter(), BatchCounter()]
-    let results = [BestBatches(), BestBatches()]
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    for thread in 0..<2 {
-      done.enter()
-      Thread {
-        start.wait()
-        let other = completed[1 - thread]
-        for _ in 0..<rounds {
-          for (name, body) in calls {
-            completed[thread].add()  // odd: in a batch
-            let before = other.load()
-            let cost = timeBatch(body)
-            let after = other.load()
-            completed[thread].add()
-            if before % 2 == 1 && after == before { results[thread].record(name, cost) }
-          }
-        }
-        done.leave()
-      }.start()
+    let best = ConcurrentBatches.fastest(operations: calls.count, rounds: rounds) { index in
+      timeBatch(calls[index].1)
     }
-    start.signal()
-    start.signal()
-    done.wait()
-    var best = [String: Double]()
-    for (name, _) in calls { best[name] = min(results[0].best(name), results[1].best(name)) }
-    return best
+    return Dictionary(uniqueKeysWithValues: zip(calls.map(\.0), best))
   }
 }
 
@@ -208,24 +186,4 @@ extension Manager {
   /// A real call (not inlined) that depends on the loop's index, so that it is not hoisted.
   @inline(never)
   func work(plus index: Int) -> Int { id &+ index }
-}
-
-/// A count one thread bumps and another reads.
-private final class BatchCounter: @unchecked Sendable {
-  // @unchecked: `value` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var value = 0
-  func add() { lock.withLock { value += 1 } }
-  func load() -> Int { lock.withLock { value } }
-}
-
-/// The fastest batch of each operation, for one thread.
-private final class BestBatches: @unchecked Sendable {
-  // @unchecked: `values` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var values: [String: Double] = [:]
-  func record(_ name: String, _ cost: Double) {
-    lock.withLock { values[name] = min(values[name] ?? .infinity, cost) }
-  }
-  func best(_ name: String) -> Double { lock.withLock { values[name] ?? .infinity } }
 }

@@ -85,38 +85,10 @@ enum ReadCost {
   /// batch of the other thread (which runs the same rows, in the same order): ns per call of one
   /// thread while the other reads too.
   private static func twoThreads(rounds: Int) -> [Double?] {
-    let completed = [Counter(), Counter()]
-    let results = [Results(rows.count), Results(rows.count)]
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    for thread in 0..<2 {
-      done.enter()
-      Thread {
-        start.wait()
-        let other = completed[1 - thread]
-        for _ in 0..<rounds {
-          for (index, (_, body)) in rows.enumerated() {
-            completed[thread].add()  // odd: in a batch
-            let before = other.load()
-            let cost = timeBatch(body)
-            let after = other.load()
-            completed[thread].add()
-            // The other thread was inside one and the same batch from before this batch began
-            // until after it ended: the two were reading at once the whole time. (A condition
-            // on the other's batch, not on this one's length, so fast batches are not left out.)
-            if before % 2 == 1 && after == before { results[thread].record(index, cost) }
-          }
-        }
-        done.leave()
-      }.start()
-    }
-    start.signal()
-    start.signal()
-    done.wait()
-    return (0..<rows.count).map { index in
-      let best = min(results[0].best(index), results[1].best(index))
-      return best.isFinite ? best : nil
-    }
+    let bodies = rows.map(\.1)
+    return ConcurrentBatches.fastest(operations: bodies.count, rounds: rounds) { index in
+      timeBatch(bodies[index])
+    }.map { $0.isFinite ? $0 : nil }
   }
 
   static func markdownTable(_ rows: [Row]) -> String {
@@ -138,25 +110,4 @@ enum ReadCost {
     }
     return lines.joined(separator: "\n")
   }
-}
-
-/// A count one thread bumps and another reads.
-private final class Counter: @unchecked Sendable {
-  // @unchecked: `value` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var value = 0
-  func add() { lock.withLock { value += 1 } }
-  func load() -> Int { lock.withLock { value } }
-}
-
-/// The fastest batch of each row, for one thread.
-private final class Results: @unchecked Sendable {
-  // @unchecked: `best` is only touched while `lock` is held.
-  private let lock = NSLock()
-  private var values: [Double]
-  init(_ count: Int) { values = Array(repeating: .infinity, count: count) }
-  func record(_ index: Int, _ cost: Double) {
-    lock.withLock { values[index] = min(values[index], cost) }
-  }
-  func best(_ index: Int) -> Double { lock.withLock { values[index] } }
 }

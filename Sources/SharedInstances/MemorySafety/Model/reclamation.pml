@@ -1,14 +1,17 @@
 /*
  * The reclamation protocol of SharedInstances (hazard words, retired counts, asymmetric fences,
- * deferred releases), as a Promela model for spin. It models the code AFTER issue 28's fixes;
- * each MUTANT_* macro puts one defect back, and scripts/check-model.sh requires spin to reject
- * every mutant and to accept the model. README.md beside this file states the bounds, the
- * processes and the properties; MemorySafety.swift's invariants I1-I10 point at the lines here.
+ * deferred releases), as a Promela model for spin, following the code as it is: a line that
+ * stands for a line of code carries "@code(FILE: TEXT)", and scripts/check-model.sh fails when
+ * TEXT is no longer in FILE. Each MUTANT_* macro puts one defect back, and the script requires
+ * spin to reject every mutant and to accept the model. README.md beside this file states the
+ * bounds, the processes and the properties; MemorySafety.swift's invariants point at the lines
+ * here.
  *
  *   spin -a -DSCEN_READS -DMAXCH=2 [-DTSO] [-DMUTANT_...] reclamation.pml
  *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
  *
- * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT. Every property is an
+ * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_WAIT,
+ * SCEN_SCOPE. Every property is an
  * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
  * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
  * back to its property.
@@ -37,10 +40,18 @@
 #ifdef SCEN_EXIT
 #define USED    ((1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
 #else
-#ifdef SCEN_HOOK
+#if defined(SCEN_HOOK) || defined(SCEN_WAIT)
 #define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
 #else
+#ifdef SCEN_SCOPE
+#define USED    ((1 << W(0, 1)) | (1 << W(2, 0)))
+#else
+#ifdef SCEN_NESTED
+#define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(2, 0)))
+#else
 #define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
+#endif
+#endif
 #endif
 #endif
 #endif
@@ -76,6 +87,7 @@ byte nxt[NUNITS + 1];       /* nxt[i]: the first used unit at or after i (NUNITS
 byte cstate[NCELL];         /* each cell's life */
 byte owner[NCELL];          /* the slot that publishes it (I7: one slot, once) */
 bool listed[NCELL];         /* in its slot's retired list */
+byte refs[NCELL];           /* strong references: the slot's, and any taken under the state lock */
 byte nextcell = 1;          /* cells are never reused: every publication is a fresh id */
 
 byte cur[NBOX];             /* the cell word of each slot (0: empty) */
@@ -83,6 +95,8 @@ byte rcount[NBOX];          /* the slot's retired count (si_slot_state.retired) 
 byte gen[NBOX];             /* the slot's generation (only under its state lock) */
 byte retireLock[NBOX];      /* 0, or the holder's thread id + 1 */
 byte creationLock[NBOX];
+bool deferring[NBOX];
+byte scopeRefs;             /* SCEN_SCOPE: references to the scope that owns box 1's slot */       /* the slot is in _DeferredSlots (the registry thread exits read) */
 
 byte hz[NWORDS];            /* the hazard words, as other threads see them (memory) */
 
@@ -91,6 +105,7 @@ byte running;               /* threads that have not finished */
 byte heldCL[NT];            /* creation locks a thread holds */
 byte heldRL[NT];            /* retire locks a thread holds */
 bool inFactory[NT];         /* a factory frame is pushed (_FactoryStack.push) */
+bool inCopy[NT];            /* copying a value out runs user code (a nested read's window) */
 int deferred[NT];           /* cells whose release waits for the creation lock (bit mask) */
 
 /* ---- Store buffers (TSO) ------------------------------------------------------------------
@@ -154,7 +169,7 @@ inline hstore(t, k, v, b) {
 #ifdef NO_I2_CHECK
 #define CHECK_I2(t) skip
 #else
-#define CHECK_I2(t) assert(MINE(t, 0) == 0) /* @property no-user-code-in-transient-window */
+#define CHECK_I2(t) assert(MINE(t, 0) == 0 || inCopy[t]) /* @property no-user-code-in-transient-window */
 #endif
 
 /* A reader dereferences a cell (copies the instance out, or uses a borrowed one). */
@@ -172,18 +187,26 @@ inline free(t, c) {
   }
 }
 
-/* _Slot.release: while the thread holds a creation lock (a factory or its read), the release
- * waits for _FactoryStack.releaseDeferred. MUTANT_HOLE3: only once the factory frame is
- * pushed, so a read made under the creation lock before the push releases there. */
-#ifdef MUTANT_HOLE3
-#define DEFERS(t) (inFactory[t])
-#else
-#define DEFERS(t) (inFactory[t] || heldCL[t] > 0)
-#endif
+/* Unmanaged.release of a cell: the last reference's release runs the deinit. */
+inline dropref(t, c) {
+  atomic {
+    refs[c]--;
+    if
+    :: refs[c] == 0 -> free(t, c)
+    :: else -> skip
+    fi
+  }
+}
+
+/* _Slot.release, as coded: the release waits for _FactoryStack.releaseDeferred only while a
+ * factory or update frame is pushed on this thread (si_factory_stack_top() != nil); a read made
+ * under the creation lock before the push takes no protected read at all (beginCreation takes a
+ * reference under the state lock instead). */
+#define DEFERS(t) (inFactory[t])   /* @code(Slot.swift: if si_factory_stack_top() != nil {) */
 inline release(t, c) {
   if
   :: DEFERS(t) -> deferred[t] = deferred[t] | (1 << c)
-  :: else -> free(t, c)
+  :: else -> dropref(t, c)
   fi
 }
 
@@ -197,7 +220,7 @@ inline releaseDeferred(t) {
        do :: (deferred[t] >> d) & 1 -> break :: else -> d++ od;
        deferred[t] = deferred[t] & ~(1 << d)
      };
-     free(t, d);
+     dropref(t, d);
      d = 0
   od
 }
@@ -212,7 +235,7 @@ inline barrier(t, b) {
 #ifdef MUTANT_NO_BARRIER
      skip
 #else
-     atomic { flushall() }  /* [I8_membarrier] */
+     atomic { flushall() }  /* [I8_membarrier] @code(Shims.c: if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {) */
 #endif
   :: else -> atomic { flushown(t) }
   fi
@@ -221,20 +244,17 @@ inline barrier(t, b) {
 #endif
 }
 
-/* _Slot.reclaim: under the retire lock, barrier, then scan every hazard word for each retired
- * cell of this slot; release the unprotected ones after unlocking (I10). Never waits. */
-inline reclaim(t, b) {
-  atomic {
-    retireLock[b] == 0 -> retireLock[b] = t + 1; heldRL[t]++; FLUSHOWN(t);
-    NEXTLISTED(b); u = nxt[0]
-  };
+/* _Slot.scanRetired: barrier, then scan every hazard word for each retired cell of slot b;
+ * the unprotected ones leave the list for release after unlocking. One step per hazard word
+ * read; what the step decides about the retired list (touched only under the retire lock) goes
+ * with it. */
+inline scan(t, b) {
   barrier(t, b);
-  /* One step per hazard word read; what the step decides about the retired list (touched only
-   * under the retire lock) goes with it. */
+  atomic { c = 0; NEXTLISTED(b); u = nxt[0] };
   do
   :: c == NCELL -> break
   :: else ->
-     atomic {  /* [I5_scan] */
+     atomic {  /* [I5_scan] @code(Slot+Reclamation.swift: if si_hazard_is_protected(cell) { return false }) */
        if
        :: HOLDS(u, c) -> prot = true; u = NUNITS
        :: else -> u = nxt[u + 1]
@@ -250,7 +270,37 @@ inline reclaim(t, b) {
        fi
      }
   od;
+  c = 0; u = 0
+}
+
+/* _Slot.reclaim: under the retire lock, scan; a slot where cells still wait registers in
+ * _DeferredSlots (for threads that exit inside a borrow: I12) and scans once more; a slot with
+ * none left unregisters. Then unlock, and release the unprotected cells (I10). Never waits. */
+inline reclaim(t, b) {
+  atomic { retireLock[b] == 0 -> retireLock[b] = t + 1; heldRL[t]++; FLUSHOWN(t) };
+  scan(t, b);
+  atomic {  /* @code(Slot+Reclamation.swift: if !retired.isEmpty && !isDeferring {) */
+    c = 0; NEXTLISTED(b);
+    if
+    :: c < NCELL && !deferring[b] -> deferring[b] = true; rescan = true  /* [I12_register] */
+    :: else -> skip
+    fi;
+    c = 0
+  };
+  if
+  :: rescan ->
+#ifndef MUTANT_NO_RESCAN
+     scan(t, b);  /* @code(Slot+Reclamation.swift: _DeferredSlots.add(self)) */
+#endif
+     rescan = false
+  :: else -> skip
+  fi;
   atomic {
+    c = 0; NEXTLISTED(b);
+    if
+    :: c == NCELL && deferring[b] -> deferring[b] = false  /* @code(Slot+Reclamation.swift: _DeferredSlots.remove(self)) */
+    :: else -> skip
+    fi;
     FLUSHOWN(t); rcount[b] = rcount[b] - nfree; nfree = 0;
     retireLock[b] = 0; heldRL[t]--; c = 0; u = 0
   };
@@ -271,7 +321,7 @@ inline reclaim(t, b) {
 inline retire(t, b, old) {
   if
   :: old != 0 ->
-     atomic { retireLock[b] == 0 -> FLUSHOWN(t); listed[old] = true; rcount[b]++ };  /* [I6_count] */
+     atomic { retireLock[b] == 0 -> FLUSHOWN(t); listed[old] = true; rcount[b]++ };  /* [I6_count] @code(Slot+Reclamation.swift: si_int_fetch_add(words + Self.retiredWord, 1)) */
      reclaim(t, b)
   :: else -> skip
   fi;
@@ -287,7 +337,7 @@ inline change(t, b, nc, old) {
 inline newcell(b, nc) {
   atomic {
     assert(cstate[nextcell] == UNUSED);    /* [I7_fresh] @property published-once */
-    nc = nextcell; nextcell++; cstate[nc] = LIVE; owner[nc] = b
+    nc = nextcell; nextcell++; cstate[nc] = LIVE; owner[nc] = b; refs[nc] = 1
   }
 }
 
@@ -315,10 +365,10 @@ inline useThenEnd(t, k, b, cell, retried) {
 }
 
 inline afterClear(t, b, cell, retried) {
-  if  /* [I6_end] */
+  if  /* [I6_end] @code(Slot.swift: if _slowPath(si_hazard_end_borrow(borrow.word, words + Self.retiredWord, symmetric) != 0) {) */
   :: rcount[b] != 0 ->
      if
-     :: RETRIED(retried) || cur[b] != cell -> reclaim(t, b)  /* [I4_retried] */
+     :: RETRIED(retried) || cur[b] != cell -> reclaim(t, b)  /* [I4_retried] @code(Slot.swift: if retried || si_ptr_load_seq_cst(current) != cell { reclaim() }) */
      :: else -> skip
      fi
   :: else -> skip
@@ -333,11 +383,11 @@ inline protect(t, k, b, p, retried, again) {
   do
   :: p == 0 -> break
   :: else ->
-     hstore(t, k, p, b);
+     hstore(t, k, p, b);  /* @code(_SharedInstancesShims.h: __atomic_store_n(word, pointer, __ATOMIC_RELEASE);) */
 #ifdef MUTANT_NO_VALIDATION
      break
 #else
-     atomic {  /* [I1_validate] */
+     atomic {  /* [I1_validate] @code(_SharedInstancesShims.h: again = __atomic_load_n(slot, __ATOMIC_ACQUIRE);) */
        if
        :: cur[b] == p -> break
        :: else -> retried = true; p = cur[b]
@@ -350,19 +400,20 @@ inline protect(t, k, b, p, retried, again) {
 #ifdef MUTANT_HOLE2
      hstore(t, k, 0, b)
 #else
-     endword(t, k, b, 0, retried)  /* [I11_retry_to_empty] */
+     endword(t, k, b, 0, retried)  /* [I11_retry_to_empty] @code(TransientRead.swift: if _slowPath(retried) { emptiedRead(hazard, symmetric: symmetric) }) */
 #endif
   :: else -> skip
   fi
 }
 
-/* Copy the instance out, then end the read (I3). */
-inline copyThenEnd(t, b, p, retried) {
+/* Copy the instance out, then end the read (I3): Resettable.value of a class instance, one C
+ * call that retains before the release store that clears the word. */
+inline copyThenEnd(t, b, p, retried) {  /* @code(Shims.c: SI_RETAIN_OBJECT(object);) */
 #ifdef MUTANT_CLEAR_BEFORE_COPY
   endword(t, 0, b, p, retried);
   use(p)
 #else
-  useThenEnd(t, 0, b, p, retried)  /* [I3_copy] */
+  useThenEnd(t, 0, b, p, retried)  /* [I3_copy] @code(Shims.c: __asm__ volatile("" : : "r"(copy) : "memory");) */
 #endif
 }
 
@@ -404,7 +455,31 @@ inline tread(t, b, p, retried, again, strict) {
   fi
 }
 
-#define RECLAIM_LOCALS byte c, u, nfree, d; bool prot; int freeset
+/* A release of the scope that owns box 1's slot; the last one deallocates the scope, and the
+ * slot releases its cells directly, without a scan: every read and borrow of the slot holds a
+ * reference to the scope until it ends (I9), so no hazard word holds them. */
+inline dropScope(t) {
+  atomic { scopeRefs--; c = scopeRefs };
+  if
+  :: c == 0 ->
+     atomic { c = cur[1]; cur[1] = 0 };  /* [I9_scope_gone] @code(Slot.swift: if let word = current.pointee { Self.release(word) }) */
+     if :: c != 0 -> release(t, c) :: else -> skip fi;
+     c = 1;
+     do
+     :: c < NCELL ->
+        if
+        :: listed[c] && owner[c] == 1 -> atomic { listed[c] = false; rcount[1]-- }; release(t, c)
+        :: else -> skip
+        fi;
+        c++
+     :: else -> break
+     od
+  :: else -> skip
+  fi;
+  c = 0
+}
+
+#define RECLAIM_LOCALS byte c, u, nfree, d; bool prot, rescan; int freeset
 #define HOOK_LOCALS byte hb, hp, hagain, hold; bool hretried
 
 /* ---- Processes --------------------------------------------------------------------------- */
@@ -413,8 +488,14 @@ inline tread(t, b, p, retried, again, strict) {
 proctype Writer(byte t) {
   RECLAIM_LOCALS;
   byte b, nc, old;
+#ifdef SCEN_SCOPE
+  bool ended;   /* a scope's slot changes only while its test runs */
+#define MAYCHANGE (changes < MAXCH && !ended)
+#else
+#define MAYCHANGE (changes < MAXCH)
+#endif
   do
-  :: changes < MAXCH ->
+  :: MAYCHANGE ->
      /* A new cell is private until published: allocating it and the exchange under the state
       * lock are one step. */
      atomic {
@@ -425,6 +506,37 @@ proctype Writer(byte t) {
      };
      retire(t, b, old);
      b = 0
+#ifdef SCEN_SCOPE
+  :: !ended -> ended = true; dropScope(t)  /* the test ends: the scope's own reference goes */
+#endif
+  :: break
+  od;
+#ifdef SCEN_SCOPE
+  if :: !ended -> dropScope(t) :: else -> skip fi;
+#endif
+  running--
+}
+
+/* SCEN_WAIT: the service locator's change of its registry (box 1 here), as coded: publish the
+ * new registry under the store's lock, then si_hazard_wait_until_unprotected (a barrier of the
+ * process-wide kind, then wait until no hazard word holds the old one), then release it. Only
+ * reads protect a registry, never borrows: what a change waits for is never held across user
+ * code (I2). MUTANT_WAIT_NO_BARRIER waits without the barrier. */
+proctype WaitingWriter(byte t) {
+  byte nc, old, u;
+  do
+  :: changes < MAXCH ->
+     atomic { changes++; newcell(1, nc); FLUSHOWN(t); old = cur[1]; cur[1] = nc; nc = 0 };
+#ifndef MUTANT_WAIT_NO_BARRIER
+     barrier(t, 1);  /* @code(Shims.c: si_hazard_barrier(false);) */
+#endif
+     u = 0;
+     do
+     :: u < NWORDS -> (hz[u] != old); u++  /* [I5_wait] @code(Shims.c: while (si_hazard_record_holds(r, pointer)) {) */
+     :: else -> break
+     od;
+     dropref(t, old);  /* @code(ServiceStore.swift: Unmanaged<_ServiceRegistry>.fromOpaque(registry).release()) */
+     old = 0; u = 0
   :: break
   od;
   running--
@@ -434,7 +546,11 @@ proctype Writer(byte t) {
 proctype Reader2(byte t) {
   RECLAIM_LOCALS;
   byte b, p, again; bool retried;
+#ifdef SCEN_SCOPE
+  b = 0;  /* box 1 is the scope's: only the borrow that retains the scope reads it */
+#else
   if :: b = 0 :: b = 1 fi;
+#endif
   plainRead(t, b, p, retried, again);
   running--
 }
@@ -445,6 +561,73 @@ proctype Reader2(byte t) {
  * the report's hook reads box 1 and resets box 0. */
 proctype Reader(byte t) {
   RECLAIM_LOCALS;
+#ifdef SCEN_WAIT
+  byte p, again; bool retried;
+  plainRead(t, 1, p, retried, again);  /* a locator read: transient */
+#else
+#ifdef SCEN_SCOPE
+  /* A borrow of box 1, a scope's slot, by work that holds the scope only through the context it
+   * runs in (a carried SharedScope): the borrow retains the scope until it ends
+   * (_ScopedBorrow), and the closure may drop the context's reference meanwhile.
+   * MUTANT_SCOPE_UNRETAINED borrows without retaining the scope. */
+  byte p, again; bool retried, context;
+  context = true;
+#ifndef MUTANT_SCOPE_UNRETAINED
+  atomic { scopeRefs++ };  /* [I9_borrow_retains_scope] @code(Scope+Borrow.swift: self.scope = scope.map { .passRetained($0) }) */
+#endif
+  protect(t, 1, 1, p, retried, again);
+  if
+  :: p != 0 ->
+     if :: context -> dropScope(t); context = false :: skip fi;  /* the closure drops the context */
+     useThenEnd(t, 1, 1, p, retried)
+  :: else -> skip
+  fi;
+#ifndef MUTANT_SCOPE_UNRETAINED
+  dropScope(t);
+#endif
+  if :: context -> dropScope(t) :: else -> skip fi;
+#else
+#ifdef SCEN_NESTED
+  /* A transient read of box 0 whose copy runs user code (a C++ copy constructor, an Objective-C
+   * retain) that reads either box: the transient word is taken, so the nested read protects
+   * with a free borrow word, or, with every word taken, takes a reference under the state lock
+   * and drops it when done (which may run a deinit inside the outer window: user code the
+   * library cannot keep out, and memory-safe). Then the outer copy completes and ends.
+   * MUTANT_NESTED_TRANSIENT protects the nested read with the transient word itself. */
+  byte b2, p, q, again; bool retried, retried2;
+  protect(t, 0, 0, p, retried, again);
+  if
+  :: p != 0 ->
+     inCopy[t] = true;
+     if :: b2 = 0 :: b2 = 1 fi;
+     if
+     :: MINE(t, 1) == 0 ->  /* @code(TransientRead.swift: guard si_hazard_transient_is_free(record) else {) */
+#ifdef MUTANT_NESTED_TRANSIENT
+        protect(t, 0, b2, q, retried2, again);
+        if :: q != 0 -> useThenEnd(t, 0, b2, q, retried2) :: else -> skip fi
+#else
+        protect(t, 1, b2, q, retried2, again);  /* [I2_nested_borrow_word] @code(TransientRead.swift: guard let hazard = si_hazard_free_borrow_word(si_hazard_current()) else {) */
+        if :: q != 0 -> useThenEnd(t, 1, b2, q, retried2) :: else -> skip fi
+#endif
+     :: true ->             /* every borrow word taken (seven in the code; any here) */
+        atomic {  /* [I2_nested_reference] */
+          FLUSHOWN(t); q = cur[b2];
+          if :: q != 0 -> refs[q]++ :: else -> skip fi  /* @code(TransientRead.swift: Self.retain(word)) */
+        };
+        if
+        :: q != 0 -> use(q); release(t, q)  /* @code(TransientRead.swift: _Slot.release(word!)) */
+        :: else -> skip
+        fi
+     fi;
+#ifndef NO_NESTED_CHECK
+     assert(MINE(t, 0) == p);  /* @property nested-read-keeps-outer-word */
+#endif
+     q = 0; retried2 = false;
+     inCopy[t] = false;
+     copyThenEnd(t, 0, p, retried)
+  :: else -> skip
+  fi;
+#else
 #ifdef SCEN_HOOK
   HOOK_LOCALS;
   byte p, again; bool retried;
@@ -467,15 +650,34 @@ proctype Reader(byte t) {
   :: else -> skip
   fi;
 #endif
+#endif
+#endif
+#endif
   running--
 }
 
+/* A store the thread-exit destructor makes: a release store, buffered in TSO mode whatever the
+ * slot's fence mode. */
+inline rstore(t, k, v) {
+#ifdef TSO
+  atomic {
+    if :: sbn[t] == SB -> flushone(t) :: else -> skip fi;
+    ENTRY(t, sbn[t]) = W(t, k) * 16 + v;
+    sbn[t]++
+  }
+#else
+  hz[W(t, k)] = v
+#endif
+}
+
 /* SCEN_EXIT: a borrow (maybe with a nested borrow) whose closure ends its thread
- * (pthread_exit, Thread.exit()). The thread-exit destructor clears and ends every borrow word
- * the I6 way (the fix of hole 4); MUTANT_HOLE4 clears only the transient word. */
+ * (pthread_exit, Thread.exit()). si_hazard_detach, as coded: clears every word of the record,
+ * fences once, then (_DeferredSlots.reclaimEverywhere) reclaims in every slot registered as
+ * having waiting cells, read from the registry in one step. MUTANT_HOLE4 clears the words and
+ * reclaims nowhere (before hole 4's fix). */
 proctype Exiter(byte t) {
   RECLAIM_LOCALS;
-  byte b, b2, p, q, again; bool retried, retried2;
+  byte b, b2, p, q, again; bool retried, retried2, d0, d1;
   b = 0;                 /* both boxes start alike: box 0 stands for either (symmetry) */
   protect(t, 1, b, p, retried, again);
   if
@@ -487,68 +689,85 @@ proctype Exiter(byte t) {
         if :: q != 0 -> use(q) :: else -> skip fi
      :: skip
      fi;
-     hstore(t, 0, 0, b);  /* [I12_thread_exit] */
+     /* the thread exits: its destructor runs */
+     rstore(t, 0, 0);     /* @code(Shims.c: __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);) */
+     rstore(t, 1, 0);     /* @code(Shims.c: __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);) */
+     rstore(t, 2, 0);
 #ifndef MUTANT_HOLE4
-     if :: q != 0 -> endword(t, 2, b2, q, retried2) :: else -> skip fi;
-     endword(t, 1, b, p, retried)
+     atomic { FLUSHOWN(t) };  /* [I12_thread_exit] @code(Shims.c: __atomic_thread_fence(__ATOMIC_SEQ_CST);) */
+     atomic { d0 = deferring[0]; d1 = deferring[1] };  /* @code(Slot+Reclamation.swift: let waiting: [_Slot] = slots.withLock { $0 }) */
+     if :: d0 -> reclaim(t, 0) :: else -> skip fi;
+     if :: d1 -> reclaim(t, 1) :: else -> skip fi
 #endif
   :: else -> skip
   fi;
   running--
 }
 
-/* SCEN_CREATE: loadOrCreate of box 1 (empty at first): a read; if empty, beginCreation takes the
- * creation lock: a read there (hole 3's path), then the generation check, the factory (which
- * reads box 0 with its frame pushed: releases deferred) and the install if no change landed;
- * unlock, releaseDeferred, and again if the result was dropped. */
+/* SCEN_CREATE: _Slot.loadOrCreate of box 1 (empty at first), as coded: a protected read; if
+ * empty, beginCreation takes the creation lock and looks at the slot under its state lock,
+ * taking a reference to a cell found there (Self.retain) or noting the generation; unlock
+ * (endCreation), releaseDeferred, then copy the instance out of the found cell and drop the
+ * reference. With none found, the factory (its frame pushed: releases there are deferred) reads
+ * box 0, and its cell is installed unless a change landed since; unlock, releaseDeferred, and
+ * again with a dropped result. MUTANT_HOLE3 looks with a protected read under the creation
+ * lock instead (before hole 3's fix), whose end may reclaim, and so release, there. */
 proctype Creator(byte t) {
   RECLAIM_LOCALS;
   byte p, q, again, startedIn, nc; bool retried, retried2, ok, installed;
-  plainRead(t, 1, p, retried, again);
+  plainRead(t, 1, p, retried, again);  /* @code(Slot+Changes.swift: if let loaded = loadWithKind(Shared.self, symmetric: isScoped) { return loaded }) */
   if
   :: p != 0 -> goto finish
   :: else -> skip
   fi;
   do
-  :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };
+  :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };  /* @code(Slot+Changes.swift: creationLock.lock()) */
      installed = false;
-     do
-     :: plainRead(t, 1, p, retried, again);      /* the read under the creation lock */
-        if
-        :: p != 0 -> break                       /* found: another thread installed one */
-        :: else ->
-           atomic {
-             if
-             :: cur[1] == 0 -> startedIn = gen[1]; ok = true
-             :: else -> ok = false
-             fi
-           };
-           if
-           :: ok ->
-              inFactory[t] = true;
-              CHECK_I2(t);  /* [I10_factory] @property no-user-code-in-transient-window */
-              plainRead(t, 0, q, retried2, again);  /* the factory reads another box */
-              q = 0; retried2 = false;
-              inFactory[t] = false;
-              newcell(1, nc);
-              atomic {
-                FLUSHOWN(t);
-                if
-                :: gen[1] == startedIn -> gen[1]++; cur[1] = nc; installed = true
-                :: else -> skip
-                fi
-              };
-              ok = false;
-              break
-           :: else -> skip                      /* a change landed: read again */
-           fi
-        fi
-     od;
-     atomic { creationLock[1] = 0; heldCL[t]-- };
+#ifdef MUTANT_HOLE3
+     plainRead(t, 1, p, retried, again);
+     atomic { ok = (p == 0 && cur[1] == 0); if :: ok -> startedIn = gen[1] :: else -> skip fi };
+#else
+     atomic {  /* [I13_creation_reference] */
+       FLUSHOWN(t);
+       if
+       :: cur[1] != 0 -> p = cur[1]; refs[p]++; ok = false  /* @code(Slot+Changes.swift: Self.retain(word)  // our own `_Cell`: no user code under the lock) */
+       :: else -> startedIn = gen[1]; ok = true
+       fi
+     };
+#endif
+     if
+     :: ok ->
+        inFactory[t] = true;  /* @code(Slot+Changes.swift: _FactoryStack.push(identity)) */
+        CHECK_I2(t);  /* [I10_factory] @property no-user-code-in-transient-window */
+        plainRead(t, 0, q, retried2, again);  /* the factory reads another box */
+        q = 0; retried2 = false;
+        inFactory[t] = false;
+        newcell(1, nc);
+        atomic {
+          FLUSHOWN(t);
+          if
+          :: gen[1] == startedIn -> gen[1]++; cur[1] = nc; installed = true
+          :: else -> skip
+          fi
+        };
+        ok = false
+     :: else -> skip
+     fi;
+     atomic { creationLock[1] = 0; heldCL[t]-- };  /* @code(Slot+Changes.swift: creationLock.unlock()) */
      releaseDeferred(t);
      if
-     :: p != 0 || installed -> break
-     :: else -> free(t, nc); nc = 0            /* dropped: never published */
+     :: installed -> break
+     :: p != 0 ->
+#ifndef MUTANT_HOLE3
+        use(p);
+        release(t, p);  /* @code(Slot+Changes.swift: Self.release(found)) */
+#endif
+        break
+     :: else ->
+        if
+        :: nc != 0 -> dropref(t, nc); nc = 0  /* dropped: never published */
+        :: else -> skip
+        fi
      fi
   od;
 finish:
@@ -579,12 +798,15 @@ init {
     :: c > 0 -> c--; nxt[c] = (UNITUSED(c) -> c : nxt[c + 1])
     :: else -> break
     od;
-    cstate[1] = LIVE; owner[1] = 0; cur[0] = 1;
+    cstate[1] = LIVE; owner[1] = 0; cur[0] = 1; refs[1] = 1;
 #ifdef SCEN_CREATE
     nextcell = 2;
 #else
-    cstate[2] = LIVE; owner[2] = 1; cur[1] = 2;
+    cstate[2] = LIVE; owner[2] = 1; cur[1] = 2; refs[2] = 1;
     nextcell = 3;
+#endif
+#ifdef SCEN_SCOPE
+    scopeRefs = 2;  /* the test's, and the context of the work that borrows */
 #endif
     running = NT;
 #ifdef SCEN_CREATE
@@ -596,7 +818,11 @@ init {
     run Reader(0);
 #endif
 #endif
+#ifdef SCEN_WAIT
+    run WaitingWriter(1);
+#else
     run Writer(1);
+#endif
     run Reader2(2)
   };
   running == 0;
