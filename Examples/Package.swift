@@ -93,7 +93,7 @@ let package = Package(
     ),
 
     // Issue 30: a bootstrap-once metrics facade (the shape of swift-metrics' MetricsSystem) on
-    // `Resettable.bootstrapOnce`: each isolated test bootstraps its own backend, in parallel.
+    // `BootstrapOnce`: each isolated test bootstraps its own backend, in parallel.
     .target(name: "MetricsFacadeExample", dependencies: [sharedInstances]),
     .testTarget(
       name: "MetricsFacadeExampleTests",

@@ -1,7 +1,7 @@
 /// The error ``Resettable/require(fileID:filePath:line:column:)`` throws when a box with a
 /// limited lifetime is empty.
 ///
-/// A box made with ``Resettable/empty(name:fileID:filePath:line:column:)`` holds nothing until
+/// A box made with ``Resettable/empty(in:name:inTests:fileID:filePath:line:column:)`` holds nothing until
 /// something calls ``Resettable/set(_:fileID:filePath:line:column:)``, and again after each
 /// ``Resettable/reset(fileID:filePath:line:column:)``. `require()` throws this error then, so
 /// that code which needs the instance handles its absence; the error names the box and the

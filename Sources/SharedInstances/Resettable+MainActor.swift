@@ -11,14 +11,18 @@ extension Resettable where Shared: Sendable {
   /// isolated to the main actor, so the first read must happen there. Later reads, from any
   /// thread, return the created instance. A `static let` declared inside the `@MainActor` class
   /// is itself isolated to the main actor: declare it `nonisolated` for code elsewhere to read.
+  /// The other options are those of ``init(in:name:inTests:_:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// @MainActor final class Router {
   ///   static let shared = Resettable(mainActor: { Router() })
   /// }
   ///
-  /// @MainActor final class Coordinator {
-  ///   nonisolated static let shared = Resettable(mainActor: { Coordinator() })
+  /// @MainActor final class ProfileCoordinator {
+  ///   nonisolated static let shared = Resettable(
+  ///     in: Session.lifetime,
+  ///     mainActor: { ProfileCoordinator() }
+  ///   )
   /// }
   /// ```
   ///
@@ -28,27 +32,34 @@ extension Resettable where Shared: Sendable {
   /// > and the instance is created on the main actor.
   ///
   /// - Parameters:
+  ///   - lifetime: The lifetime the box belongs to, if any.
   ///   - name: What messages, records and the map call the box; without a name they call it
   ///     by its type and where it is declared.
+  ///   - policy: What isolated tests get when they did not override the box.
+  ///   - factory: Creates the instance on the main actor.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
-  ///   - factory: Creates the instance on the main actor.
   @_alwaysEmitIntoClient
   public convenience init(
+    in lifetime: SharedLifetime? = nil,
     name: String? = nil,
+    inTests policy: TestPolicy = .optional,
+    mainActor factory: @escaping @MainActor @Sendable () -> Shared,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column,
-    mainActor factory: @escaping @MainActor @Sendable () -> Shared
+    column: UInt = #column
   ) {
     let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.init(
       factory: Self._onMainActor(factory, name: name, location: location),
       location: location,
-      name: name
+      name: name,
+      lifetime: lifetime,
+      requiresOverrideInTests: policy._requiresOverride,
+      testDefault: policy._testDefault
     )
   }
 

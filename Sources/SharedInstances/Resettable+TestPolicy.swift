@@ -1,97 +1,128 @@
 /// Whether isolated tests must replace a box's real instance with a double.
 ///
-/// Declare it once, where the box is, for instances a test must never use for real: a network
-/// client, an analytics uploader, a payment gateway. The app is unaffected; inside an isolated
-/// test (`@Test(.isolatedShared)`, `IsolatedSharedTestCase`) the box's real factory never runs:
-/// a test that reads the box without overriding it fails, naming the box and where it is
-/// declared, and is served the box's test default.
+/// A box reports it through ``Resettable/overrideInTests``; declare it with the box's
+/// ``Resettable/TestPolicy`` (`inTests: .required`).
 ///
 /// ```swift
-/// enum Network {
-///   static let client = Resettable<any NetworkClient>(
-///     overrideInTests: .required,
-///     testDefault: { UnimplementedNetworkClient() }
-///   ) {
-///     LiveNetworkClient()
-///   }
-/// }
+/// #expect(Network.client.overrideInTests == .required)
 /// ```
 public enum OverrideInTests: Sendable, Hashable {
   /// Tests may read the real instance (unless they are strict). The default.
   ///
   /// ```swift
-  /// static let formatter = Resettable(overrideInTests: .optional) { DateFormatter() }
+  /// #expect(Formatters.date.overrideInTests == .optional)
   /// ```
   case optional
   /// Every isolated test that reads the box must override it first: a read without an override
   /// fails the test, whatever the test's strict setting, and never creates the real instance.
   ///
   /// ```swift
-  /// static let uploader = Resettable(overrideInTests: .required) { LiveUploader() }
+  /// #expect(Network.client.overrideInTests == .required)
   /// ```
   case required
 }
 
 extension Resettable {
-  /// Creates a box whose instance `factory` creates on first read, and says whether isolated
-  /// tests must override it.
+  /// What isolated tests get from a box they did not override: one value, declared with the
+  /// box.
   ///
-  /// With ``OverrideInTests/required``, inside an isolated test that did not override the box,
-  /// `factory` never runs. The read fails that test (at the test, naming this box and where it is
-  /// declared, and the box whose factory made the read, if any) and is served the box's test
-  /// default: declare one with
-  /// ``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)``, or for the whole test
-  /// target in `SharedTestDefaults`. Without a test default, a type with a placeholder
-  /// (`SpyPlaceholder` in `SharedInstancesTesting`) is served its placeholder; for any other type
+  /// The app never sees it. Inside an isolated test (`@Test(.isolatedShared)`,
+  /// `IsolatedSharedTestCase`, `withIsolatedShared`), a read of a box the test did not override
+  /// gets:
+  ///
+  /// - the default the test target declared for this box in `SharedTestDefaults`, if any (the
+  ///   test target's choice: no failure);
+  /// - else the policy's test default, if it has one: a test double (``isOverridden`` is true),
+  ///   created on the first read in the test's scope, once per test;
+  /// - else, for ``optional``, the real instance (unless the test is strict).
+  ///
+  /// With ``required`` or ``required(default:)`` the read also fails the test, naming the box
+  /// and where it is declared, even in a test that opted out of strict mode; a test or suite
+  /// that exempts the box by name is the only way to read it for real. A required box without a
+  /// test default is served its type's placeholder (`SpyPlaceholder`) if it has one; otherwise
   /// there is no value to serve that is not real, and the test process stops with a message
-  /// naming the box and the test (see
-  /// <doc:Limitations>). Outside isolated tests the box behaves exactly like one made with
-  /// ``init(name:fileID:filePath:line:column:_:)``.
+  /// naming the box and the test (see <doc:Limitations>): prefer ``required(default:)``.
   ///
   /// ```swift
   /// enum Network {
-  ///   static let client = Resettable<any NetworkClient>(overrideInTests: .required) {
+  ///   static let client = Resettable<any NetworkClient>(
+  ///     inTests: .required(default: { UnimplementedNetworkClient() })
+  ///   ) {
   ///     LiveNetworkClient()
   ///   }
   /// }
   /// ```
-  ///
-  /// A box declared `.required` is checked even in a test that opted out of strict mode; a
-  /// test or suite that exempts the box by name is the only way to read it for real.
-  ///
-  /// > Tip: Prefer ``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)``: a
-  /// > `.required` box with a test default can never stop the test process.
-  ///
-  /// - Parameters:
-  ///   - name: What messages, records and the map call the box; without a name they call it
-  ///     by its type and where it is declared.
-  ///   - fileID: Where the box is declared, for messages. Leave the default.
-  ///   - filePath: Where the box is declared, for test failures. Leave the default.
-  ///   - line: Where the box is declared. Leave the default.
-  ///   - column: Where the box is declared. Leave the default.
-  ///   - policy: Whether isolated tests must override the box.
-  ///   - factory: Creates the instance, at most once per generation, holding no lock that other
-  ///     boxes need. It must not read this box.
-  @_alwaysEmitIntoClient
-  public convenience init(
-    name: String? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
-    overrideInTests policy: OverrideInTests,
-    _ factory: @escaping @Sendable () -> Shared
-  ) {
-    self.init(
-      factory: factory,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      requiresOverrideInTests: policy == .required,
-      name: name
-    )
+  public struct TestPolicy: Sendable {
+    @usableFromInline let _requiresOverride: Bool
+    @usableFromInline let _testDefault: (@Sendable () -> Shared)?
+
+    @_alwaysEmitIntoClient
+    init(requiresOverride: Bool, testDefault: (@Sendable () -> Shared)?) {
+      _requiresOverride = requiresOverride
+      _testDefault = testDefault
+    }
+
+    /// Tests may read the real instance (unless they are strict). The default.
+    ///
+    /// ```swift
+    /// static let formatter = Resettable(inTests: .optional) { DateFormatter() }
+    /// ```
+    @_alwaysEmitIntoClient
+    public static var optional: TestPolicy {
+      TestPolicy(requiresOverride: false, testDefault: nil)
+    }
+
+    /// Every isolated test that reads the box must override it first; the real factory never
+    /// runs in an isolated test.
+    ///
+    /// ```swift
+    /// static let uploader = Resettable(inTests: .required) { LiveUploader() }
+    /// ```
+    @_alwaysEmitIntoClient
+    public static var required: TestPolicy {
+      TestPolicy(requiresOverride: true, testDefault: nil)
+    }
+
+    /// Tests that did not override the box get the instance `testDefault` creates, with no
+    /// failure: a fake the app module provides.
+    ///
+    /// ```swift
+    /// static let clock = Resettable<any Clock>(inTests: .optional(default: { FixedClock() })) {
+    ///   SystemClock()
+    /// }
+    /// ```
+    ///
+    /// - Parameter testDefault: Creates the instance isolated tests get when they did not
+    ///   override the box, once per test, like a factory.
+    /// - Returns: The policy.
+    @_alwaysEmitIntoClient
+    public static func optional(default testDefault: @escaping @Sendable () -> Shared) -> Self {
+      TestPolicy(requiresOverride: false, testDefault: testDefault)
+    }
+
+    /// Every isolated test that reads the box must override it first; one that did not fails,
+    /// naming the box, and is served the instance `testDefault` creates (an "unimplemented"
+    /// double), so the test process never stops.
+    ///
+    /// ```swift
+    /// static let gateway = Resettable<any PaymentGateway>(
+    ///   inTests: .required(default: { UnimplementedPaymentGateway() })
+    /// ) {
+    ///   LivePaymentGateway()
+    /// }
+    /// ```
+    ///
+    /// - Parameter testDefault: Creates the instance a test that did not override the box is
+    ///   served, once per test, like a factory.
+    /// - Returns: The policy.
+    @_alwaysEmitIntoClient
+    public static func required(default testDefault: @escaping @Sendable () -> Shared) -> Self {
+      TestPolicy(requiresOverride: true, testDefault: testDefault)
+    }
   }
 
-  /// Whether isolated tests must override this box (declared with
-  /// ``init(name:fileID:filePath:line:column:overrideInTests:_:)``).
+  /// Whether isolated tests must override this box (declared with `inTests: .required` or
+  /// `.required(default:)`).
   ///
   /// ```swift
   /// #expect(Network.client.overrideInTests == .required)
@@ -102,4 +133,35 @@ extension Resettable {
 
   /// The box's identity, for `SharedInstancesTesting` (exemptions, records).
   package var _boxIdentity: _BoxIdentity { _identity }
+
+  /// Creates a box with the test policy of the previous release's spelling.
+  @available(
+    *,
+    deprecated,
+    message:
+      "write inTests: .required, .optional(default: { … }) or .required(default: { … }) instead of overrideInTests: and testDefault:, and pass the factory before the source location"
+  )
+  @_disfavoredOverload @_alwaysEmitIntoClient
+  public convenience init(
+    in lifetime: SharedLifetime? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    overrideInTests requirement: OverrideInTests = .optional,
+    testDefault: (@Sendable () -> Shared)? = nil,
+    _ factory: @escaping @Sendable () -> Shared
+  ) {
+    self.init(
+      in: lifetime,
+      name: name,
+      inTests: TestPolicy(requiresOverride: requirement == .required, testDefault: testDefault),
+      factory,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
 }

@@ -77,7 +77,7 @@ import _SharedInstancesShims
 ///
 /// `Resettable` is `Sendable` when `Shared` is, so `static let shared = Resettable { … }`
 /// compiles as is for a `Sendable` class, an actor, or a `@MainActor` class (declare its box
-/// with ``init(name:fileID:filePath:line:column:mainActor:)``). For a legacy class that is not
+/// with ``init(in:name:inTests:mainActor:fileID:filePath:line:column:)``). For a legacy class that is not
 /// `Sendable`, the box hands one instance to every thread that reads it, exactly as a
 /// `static let` would; Swift 6 asks you to say you accept that, once, at the declaration:
 ///
@@ -90,7 +90,7 @@ import _SharedInstancesShims
 /// In a test marked `@Test(.isolatedShared)` (module `SharedInstancesTesting`) every box
 /// resolves in that test's own scope: overrides and resets made in the test are invisible to
 /// other tests running in parallel, and vanish when it ends. See <doc:GettingStarted>.
-public final class Resettable<Shared> {
+public class Resettable<Shared> {
   @usableFromInline package let _global: _Slot
   @usableFromInline package let _factory: (@Sendable () -> Shared)?
   @usableFromInline package let _identity: _BoxIdentity
@@ -100,34 +100,62 @@ public final class Resettable<Shared> {
 
   /// Creates a box whose instance `factory` creates on first read.
   ///
+  /// Every option is a parameter with a default, so one initializer declares every kind of box:
+  /// a name for messages, a lifetime that resets it with other boxes, and what isolated tests
+  /// get when they did not override it.
+  ///
   /// ```swift
   /// extension ArticleManager {
   ///   static let shared = Resettable { ArticleManager(session: .shared) }
   /// }
+  ///
+  /// enum Payments {
+  ///   static let gateway = Resettable<any PaymentGateway>(
+  ///     name: "Payments.gateway",
+  ///     inTests: .required(default: { UnimplementedPaymentGateway() })
+  ///   ) {
+  ///     LivePaymentGateway()
+  ///   }
+  /// }
+  ///
+  /// enum Session {
+  ///   static let lifetime = SharedLifetime("session")
+  ///   static let cart = Resettable(in: lifetime) { Cart() }
+  /// }
   /// ```
   ///
   /// - Parameters:
+  ///   - lifetime: The lifetime the box belongs to, if any:
+  ///     ``SharedLifetime/end(fileID:filePath:line:column:)`` resets it with the lifetime's other
+  ///     boxes.
   ///   - name: What messages, records and the map call the box; without a name they call it
   ///     by its type and where it is declared.
+  ///   - policy: What isolated tests get when they did not override the box (see
+  ///     ``TestPolicy``). By default they may read the real instance.
+  ///   - factory: Creates the instance. It runs at most once per generation, on the thread of
+  ///     the first read, holding no lock that other boxes need. It must not read this box.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
   ///   - column: Where the box is declared. Leave the default.
-  ///   - factory: Creates the instance. It runs at most once per generation, on the thread of
-  ///     the first read, holding no lock that other boxes need. It must not read this box.
   @_alwaysEmitIntoClient
   public convenience init(
+    in lifetime: SharedLifetime? = nil,
     name: String? = nil,
+    inTests policy: TestPolicy = .optional,
+    _ factory: @escaping @Sendable () -> Shared,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
-    column: UInt = #column,
-    _ factory: @escaping @Sendable () -> Shared
+    column: UInt = #column
   ) {
     self.init(
       factory: factory,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      name: name
+      name: name,
+      lifetime: lifetime,
+      requiresOverrideInTests: policy._requiresOverride,
+      testDefault: policy._testDefault
     )
   }
 
@@ -135,23 +163,29 @@ public final class Resettable<Shared> {
   /// current car).
   ///
   /// The box holds nothing until ``set(_:fileID:filePath:line:column:)``;
-  /// ``reset(fileID:filePath:line:column:)`` empties it again. Read it with ``currentValue`` or
-  /// ``require(fileID:filePath:line:column:)`` where it may be empty; ``value`` stops the
-  /// program when it is. Inside an isolated test, the box starts empty for that test.
+  /// ``reset(fileID:filePath:line:column:)`` (or the end of its `lifetime`) empties it again.
+  /// Read it with ``currentValue`` or ``require(fileID:filePath:line:column:)`` where it may be
+  /// empty; ``value`` stops the program when it is. Inside an isolated test, the box starts
+  /// empty for that test; with a test default in `policy`, a test that reads it without setting
+  /// it gets the default, and fails, naming the box: the code under test read a value the test
+  /// never provided.
   ///
   /// ```swift
   /// enum Session {
-  ///   static let currentUser = Resettable<User>.empty()
+  ///   static let lifetime = SharedLifetime("session")
+  ///   static let currentUser = Resettable<User>.empty(in: lifetime)
   /// }
   ///
   /// Session.currentUser.set(user)                // signed in
   /// let name = Session.currentUser.currentValue?.name
-  /// Session.currentUser.reset()                  // signed out: empty again
+  /// Session.lifetime.end()                       // signed out: empty again
   /// ```
   ///
   /// - Parameters:
+  ///   - lifetime: The lifetime the box belongs to, if any: its end empties the box.
   ///   - name: What messages, records and the map call the box; without a name they call it
   ///     by its type and where it is declared.
+  ///   - policy: What isolated tests get when they neither set nor overrode the box.
   ///   - fileID: Where the box is declared, for messages. Leave the default.
   ///   - filePath: Where the box is declared, for test failures. Leave the default.
   ///   - line: Where the box is declared. Leave the default.
@@ -159,7 +193,9 @@ public final class Resettable<Shared> {
   /// - Returns: A box with no instance and no factory.
   @_alwaysEmitIntoClient
   public static func empty(
+    in lifetime: SharedLifetime? = nil,
     name: String? = nil,
+    inTests policy: TestPolicy = .optional,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -168,7 +204,10 @@ public final class Resettable<Shared> {
     Resettable(
       factory: nil,
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      name: name
+      name: name,
+      lifetime: lifetime,
+      requiresOverrideInTests: policy._requiresOverride,
+      testDefault: policy._testDefault
     )
   }
 
@@ -176,12 +215,15 @@ public final class Resettable<Shared> {
   init(
     factory: (@Sendable () -> Shared)?,
     location: _SourceLocation,
+    name: String?,
+    lifetime: SharedLifetime? = nil,
     requiresOverrideInTests: Bool = false,
     testDefault: (@Sendable () -> Shared)? = nil,
-    name: String? = nil,
     style: _BoxStyle? = nil,
     isTestInfrastructure: Bool = false
   ) {
+    // The test policy arrives taken apart, so that a program's creators (emitted into it)
+    // never need the metadata of `TestPolicy`.
     _global = _Slot()
     _factory = factory
     _testDefault = testDefault
@@ -193,6 +235,7 @@ public final class Resettable<Shared> {
       style: style ?? (factory == nil ? .empty : .factory),
       isTestInfrastructure: isTestInfrastructure
     )
+    lifetime?.add(self)
   }
 
   // MARK: - Reading
@@ -210,12 +253,12 @@ public final class Resettable<Shared> {
   /// many threads run at once, prefer ``withValue(_:)``, which borrows the instance and writes no
   /// reference count.
   ///
-  /// > Important: Reading an empty box (one made with ``empty(name:fileID:filePath:line:column:)``
+  /// > Important: Reading an empty box (one made with ``empty(in:name:inTests:fileID:filePath:line:column:)``
   /// > that holds nothing) stops the program with a message naming the box. Use
   /// > ``currentValue`` or ``require(fileID:filePath:line:column:)`` where the box may be
   /// > empty.
   @_alwaysEmitIntoClient @inline(__always)
-  public var value: Shared {
+  public final var value: Shared {
     if _fastPath(!si_isolation_is_active()) {
       if _isSingleReference(Shared.self) {
         // A class instance (decided when the client specializes this): protected, retained and
@@ -265,7 +308,7 @@ public final class Resettable<Shared> {
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
   @_alwaysEmitIntoClient @inline(__always)
-  public func withValue<Result, Failure: Error>(
+  public final func withValue<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     if _fastPath(!si_isolation_is_active()), let borrow = _global.beginBorrow(symmetric: false) {
@@ -278,7 +321,7 @@ public final class Resettable<Shared> {
   // Inlinable (so specialized in the caller's module) but never inlined: a first use, a thread
   // holding many borrows at once, and every borrow once isolation was used in the process.
   @_alwaysEmitIntoClient @inline(never)
-  func _withValueSlowPath<Result, Failure: Error>(
+  final func _withValueSlowPath<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     // No isolation used yet: a first use, or every borrow word of this thread is taken.
@@ -295,7 +338,7 @@ public final class Resettable<Shared> {
   // Inlinable (so specialized in the caller's module) but never inlined: the path of a first
   // read, and of every read once isolation was used in the process.
   @_alwaysEmitIntoClient @inline(never)
-  func _valueSlowPath() -> Shared {
+  final func _valueSlowPath() -> Shared {
     guard si_isolation_is_active() else {
       if let value = _readOrCreate(in: nil) { return value }
       _identity.emptyFailure()
@@ -316,7 +359,7 @@ public final class Resettable<Shared> {
   /// empty box, serves the process-wide instance or the type's placeholder in a test's scope
   /// (failing the test), and stops the program where there is nothing to serve.
   @_alwaysEmitIntoClient
-  func _readOrServe(in scope: AnyObject?) -> Shared {
+  final func _readOrServe(in scope: AnyObject?) -> Shared {
     if let value = _readOrCreate(in: scope) { return value }
     guard let scope else { _identity.emptyFailure() }
     return _servedForEmptyRead(in: scope)
@@ -327,19 +370,19 @@ public final class Resettable<Shared> {
   /// if it has one (`SpyPlaceholder`). With neither, no value exists to serve, and the program
   /// stops with a message naming the box and the test.
   @usableFromInline
-  func _servedForEmptyRead(in scope: AnyObject) -> Shared {
+  final func _servedForEmptyRead(in scope: AnyObject) -> Shared {
     _Isolation.hooks.servedForEmptyRead(self, in: scope)
   }
 
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @_alwaysEmitIntoClient
-  func _readOrCreate() -> Shared? {
+  final func _readOrCreate() -> Shared? {
     _readOrCreate(in: si_isolation_is_active() ? _Isolation.resolve(box: _identity) : nil)
   }
 
   /// Reads in `scope` (already resolved), or in the process-wide instance when it is nil.
   @_alwaysEmitIntoClient
-  func _readOrCreate(in scope: AnyObject?) -> Shared? {
+  final func _readOrCreate(in scope: AnyObject?) -> Shared? {
     if let scope { return _readOrCreateInScope(scope) }
     if let value = _global.load(Shared.self, symmetric: false) { return value }
     return _global.loadOrCreate(_identity, factory: _factory)?.value
@@ -348,7 +391,7 @@ public final class Resettable<Shared> {
   /// Reads in `scope`, through the hooks: the isolated read path is out of the reach of
   /// production code, which never opens a scope.
   @usableFromInline
-  func _readOrCreateInScope(_ scope: AnyObject) -> Shared? {
+  final func _readOrCreateInScope(_ scope: AnyObject) -> Shared? {
     _Isolation.hooks.readOrCreate(self, in: scope)
   }
 
@@ -363,7 +406,7 @@ public final class Resettable<Shared> {
   /// }
   /// ```
   @_alwaysEmitIntoClient
-  public var currentValue: Shared? {
+  public final var currentValue: Shared? {
     if si_isolation_is_active(), let slot = _Isolation.slotHere(of: _identity, countingRead: true) {
       return slot.load(Shared.self, symmetric: true)
     }
@@ -388,7 +431,7 @@ public final class Resettable<Shared> {
   /// - Returns: The instance.
   /// - Throws: ``EmptySharedInstanceError`` when the box has no factory and nothing was set.
   @_alwaysEmitIntoClient
-  public func require(
+  public final func require(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -403,10 +446,10 @@ public final class Resettable<Shared> {
   /// default.
   ///
   /// It is false for a created instance, for one installed with
-  /// ``set(_:fileID:filePath:line:column:)`` or ``bootstrap(_:fileID:filePath:line:column:)``,
+  /// ``set(_:fileID:filePath:line:column:)`` or ``BootstrapOnce/bootstrap(_:fileID:filePath:line:column:)``,
   /// and for an empty box. Inside an isolated test it describes the test's own state: a box
-  /// with a test default (``init(name:fileID:filePath:line:column:overrideInTests:testDefault:_:)``,
-  /// ``empty(name:fileID:filePath:line:column:testDefault:)``, or one the test target declared) that
+  /// with a test default (``init(in:name:inTests:_:fileID:filePath:line:column:)``,
+  /// ``empty(in:name:inTests:fileID:filePath:line:column:)``, or one the test target declared) that
   /// the test did not provide is overridden, before and after the read that creates the default,
   /// as `touchedInstances` (an overridden read) and the dependency map ("Overridden by") count
   /// it.
@@ -416,7 +459,7 @@ public final class Resettable<Shared> {
   /// ArticleManager.shared.override(with: FakeArticleManager())
   /// #expect(ArticleManager.shared.isOverridden)
   /// ```
-  public var isOverridden: Bool {
+  public final var isOverridden: Bool {
     // In a scope, an override or the box's test default (`_SharedInstancesIsolation`).
     guard si_isolation_is_active() else { return _global.isOverridden }
     return _Isolation.hooks.servesTestDouble(self)
@@ -452,7 +495,7 @@ public final class Resettable<Shared> {
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
   @_alwaysEmitIntoClient
-  public func override(
+  public final func override(
     with replacement: Shared,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -471,7 +514,9 @@ public final class Resettable<Shared> {
   /// test double: ``isOverridden`` stays false, also on a box with a factory, where `set`
   /// replaces the created instance (or takes the place of the one the factory would create).
   /// The replaced instance is released. To install an instance only if there is none, use
-  /// ``setIfEmpty(_:fileID:filePath:line:column:)``.
+  /// ``setIfEmpty(_:fileID:filePath:line:column:)``. On a ``BootstrapOnce`` box, `set` is the
+  /// box's bootstrap: it counts as its one bootstrap, like
+  /// ``BootstrapOnce/bootstrap(_:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// func didSignIn(as user: User) {
@@ -486,17 +531,16 @@ public final class Resettable<Shared> {
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
   @_alwaysEmitIntoClient
-  public func set(
+  public final func set(
     _ instance: Shared,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) {
-    _slotForChange(
-      .set,
-      location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    )?.store(instance, isOverride: false)
+    let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    _setIsBootstrap(at: location)
+    _slotForChange(.set, location: location)?.store(instance, isOverride: false)
   }
 
   /// Drops the instance or override: the next read creates a fresh instance (or, for an empty
@@ -517,7 +561,7 @@ public final class Resettable<Shared> {
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
   @_alwaysEmitIntoClient
-  public func reset(
+  public final func reset(
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -534,7 +578,7 @@ public final class Resettable<Shared> {
   /// factory or `update(_:)` closure makes it, on this thread (reported: the change would make
   /// the result being made stale, and the factory would run again forever).
   @usableFromInline
-  func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
+  final func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
     guard si_isolation_is_active() else {
       return _global.refusingOwnChange(of: _identity, change, location)
     }

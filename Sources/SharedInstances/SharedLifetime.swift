@@ -53,8 +53,8 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
   /// Creates a lifetime with no members yet.
   ///
   /// Declare it where the boxes that belong to it are, as a `static let`, and declare each of
-  /// them with ``Resettable/init(in:name:fileID:filePath:line:column:_:)`` or
-  /// ``Resettable/empty(in:name:fileID:filePath:line:column:)``.
+  /// them with ``Resettable/init(in:name:inTests:_:fileID:filePath:line:column:)`` or
+  /// ``Resettable/empty(in:name:inTests:fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// enum Session {

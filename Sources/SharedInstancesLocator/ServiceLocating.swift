@@ -15,9 +15,9 @@ import SharedInstances
 /// }
 /// ```
 ///
-/// The requirements take every argument; the extension adds the short forms (`get()`,
-/// `get(name:)`, `get(_:)`, `register(service:as:name:)`, `register(_:factory:)`,
-/// `unregister(_:)`).
+/// The requirements take every argument; the extension adds their defaults (`get()`,
+/// `get(name:)`, `get(_:)` are one method) and the short forms `register(service:as:name:)`,
+/// `register(_:factory:)` and `unregister(_:)`.
 public protocol ServiceLocating: Sendable {
   /// Registers an instance of a service as `type`, under a name or else under the type.
   ///
@@ -188,39 +188,31 @@ extension ServiceLocating {
     try register(type, name: nil, factory: factory)
   }
 
-  /// Returns the service of the type the context expects, registered under a name or else
-  /// under that type.
+  /// Returns the service registered under a type, or under a name: the one spelling of a
+  /// look-up, whose type and name both default.
   ///
-  /// The form of ``get(_:name:)`` that infers the type.
+  /// The type defaults to the one the call site expects, and the name to none:
   ///
   /// ```swift
   /// let downloader: any ImageDownloading = try locator.get()
+  /// let cache = try locator.get(ImageCache.self)
   /// let avatars: ImageCache = try locator.get(name: "avatars")
   /// ```
   ///
-  /// - Parameter name: The name the service is registered under, or nil for a service
-  ///   registered under the type.
+  /// - Parameters:
+  ///   - type: The type of service to return. Leave the default where the call site says it.
+  ///   - name: The name the service is registered under, or nil for a service registered
+  ///     under the type.
   /// - Returns: The service.
-  /// - Throws: As ``get(_:name:)``.
+  /// - Throws: ``ServiceLocator/Error/inexistentService(_:registered:)`` when nothing is
+  ///   registered under the key, and the other errors of the locator's `get(_:name:)`.
   @inlinable
-  public func get<Service: Sendable>(name: String? = nil) throws -> Service {
-    try get(Service.self, name: name)
-  }
-
-  /// Returns the service registered under `type`.
-  ///
-  /// The short form of ``get(_:name:)`` with no name.
-  ///
-  /// ```swift
-  /// let cache = try locator.get(ImageCache.self)
-  /// ```
-  ///
-  /// - Parameter type: The type of service, registered without a name.
-  /// - Returns: The service.
-  /// - Throws: As ``get(_:name:)``.
-  @inlinable
-  public func get<Service: Sendable>(_ type: Service.Type) throws -> Service {
-    try get(type, name: nil)
+  public func get<Service: Sendable>(
+    _ type: Service.Type = Service.self,
+    name: String? = nil
+  ) throws -> Service {
+    // The requirement: a conforming type implements it, and this adds only the defaults.
+    try get(type, name: name) as Service
   }
 
   /// Unregisters the service registered under `type` and releases it.

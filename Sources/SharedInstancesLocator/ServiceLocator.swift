@@ -134,7 +134,7 @@ public final class ServiceLocator: ServiceLocating, Sendable {
   ///
   /// A lazily registered service is created by this call if it is the first to ask. A service
   /// registered with a name can be asked for as any type it can be cast to, such as a protocol
-  /// it conforms to. ``get(name:)`` infers the type; ``get(_:)`` omits the name.
+  /// it conforms to. The type defaults to the one the call site expects, and the name to none.
   ///
   /// ```swift
   /// let avatars = try locator.get(ImageCache.self, name: "avatars")
@@ -151,7 +151,10 @@ public final class ServiceLocator: ServiceLocating, Sendable {
   ///   not a `Service`; ``Error/circularDependency(_:cycle:)`` when the service's factory
   ///   needs the service itself; or the error its factory throws, unchanged.
   @inlinable
-  public func get<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
+  public func get<Service: Sendable>(
+    _ type: Service.Type = Service.self,
+    name: String? = nil
+  ) throws -> Service {
     if let name {
       if let value = _store.value(named: name, ofType: Service.self) { return value }
     } else if let value = _store.value(ofType: Service.self) {

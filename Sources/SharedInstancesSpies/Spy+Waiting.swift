@@ -38,6 +38,12 @@ extension Spy {
   ///   - column: Where the test waits, for failures. Leave the default.
   /// - Returns: True when the calls arrived in time; false after reporting a failure.
   @discardableResult
+  @available(
+    *,
+    deprecated,
+    message: "write the timeout as a Duration: timeout: .seconds(5), .milliseconds(300)"
+  )
+  @_disfavoredOverload
   public func waitUntilCalled(
     _ method: Call.Method,
     times: Int = 1,
@@ -91,6 +97,12 @@ extension Spy {
   /// - Returns: True when the calls arrived in time; false after reporting a failure.
   @available(*, noasync, message: "Use the async waitUntilCalled, which suspends instead")
   @discardableResult
+  @available(
+    *,
+    deprecated,
+    message: "write the timeout as a Duration: timeout: .seconds(5), .milliseconds(300)"
+  )
+  @_disfavoredOverload
   public func waitUntilCalled(
     _ method: Call.Method,
     times: Int = 1,

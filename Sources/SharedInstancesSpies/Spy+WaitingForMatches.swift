@@ -30,6 +30,12 @@ extension Spy {
   ///   - predicate: Whether a call counts; take its arguments apart with `if case`.
   /// - Returns: True when the calls arrived in time; false after reporting a failure.
   @discardableResult
+  @available(
+    *,
+    deprecated,
+    message: "write the timeout as a Duration: timeout: .seconds(5), .milliseconds(300)"
+  )
+  @_disfavoredOverload
   public func waitUntilCalled(
     times: Int = 1,
     timeout: TimeInterval = 5,
@@ -74,6 +80,12 @@ extension Spy {
   /// - Returns: True when the calls arrived in time; false after reporting a failure.
   @available(*, noasync, message: "Use the async waitUntilCalled, which suspends instead")
   @discardableResult
+  @available(
+    *,
+    deprecated,
+    message: "write the timeout as a Duration: timeout: .seconds(5), .milliseconds(300)"
+  )
+  @_disfavoredOverload
   public func waitUntilCalled(
     times: Int = 1,
     timeout: TimeInterval = 5,

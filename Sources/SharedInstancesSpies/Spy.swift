@@ -302,8 +302,6 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// #expect(spy.calls == [.refresh])
   /// ```
   ///
-  /// ``SpyResetting/resetCalls()`` does the same, unless the double's protocol has a
-  /// requirement of that name, which then records the call.
   public func resetSpyCalls() {
     inspect { $0.resetCalls() }
   }
@@ -316,8 +314,6 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// spy.stub(.open, returning: "contents")
   /// ```
   ///
-  /// ``SpyResetting/resetStubs()`` does the same, unless the double's protocol has a
-  /// requirement of that name, which then records the call.
   public func resetSpyStubs() {
     inspect { $0.stubs = [:] }
   }
@@ -347,9 +343,8 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// }
   /// ```
   ///
-  /// ``SpyResetting/reset()`` does the same, unless the double's protocol has a requirement
-  /// `reset()`: then `spy.reset()` records a call like any other requirement, and this method
-  /// still clears the spy.
+  /// A double whose protocol has a requirement `reset()` records `spy.reset()` like any other
+  /// call; this method still clears the spy.
   public func resetSpy() {
     inspect { state in
       state.resetCalls()
@@ -360,14 +355,12 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
 
 extension Spy: SpyResetting {}
 
-/// The familiar names of a spy's resets, `reset()`, `resetCalls()` and `resetStubs()`, which
-/// ``Spy`` answers to.
+/// The names a spy answers to whatever the protocol it doubles declares: ``spyName``,
+/// ``resetSpy()``, ``resetSpyCalls()`` and ``resetSpyStubs()``.
 ///
-/// They are declared here rather than in `Spy`, so that a double whose protocol has a
-/// requirement of one of these names, whatever its type (`func reset() throws`,
-/// `var name: Int`), declares it beside them: the requirement records its call, and the spy
-/// stays reachable under the names no requirement is expected to have (``Spy/resetSpy()``,
-/// ``Spy/resetSpyCalls()``, ``Spy/resetSpyStubs()``, ``Spy/spyName``):
+/// No requirement of a real protocol is expected to have these names, so a double whose
+/// protocol declares `reset()` or `name` records those calls like any other requirement, and the
+/// spy stays reachable under its own names:
 ///
 /// ```swift
 /// protocol Ledger { func reset() throws }
@@ -387,35 +380,19 @@ public protocol SpyResetting: AnyObject {
 }
 
 extension SpyResetting {
-  /// Forgets every recorded call and removes every stub: ``resetSpy()``.
-  ///
-  /// ```swift
-  /// override func tearDown() {
-  ///   spy.reset()
-  ///   super.tearDown()
-  /// }
-  /// ```
+  /// Forgets every recorded call and removes every stub.
+  @available(*, deprecated, renamed: "resetSpy()", message: "write resetSpy()")
   public func reset() { resetSpy() }
 
-  /// Forgets every recorded call, keeping the stubs: ``resetSpyCalls()``.
-  ///
-  /// ```swift
-  /// spy.resetCalls()
-  /// ```
+  /// Forgets every recorded call, keeping the stubs.
+  @available(*, deprecated, renamed: "resetSpyCalls()", message: "write resetSpyCalls()")
   public func resetCalls() { resetSpyCalls() }
 
-  /// Removes every stub, keeping the recorded calls: ``resetSpyStubs()``.
-  ///
-  /// ```swift
-  /// spy.resetStubs()
-  /// ```
+  /// Removes every stub, keeping the recorded calls.
+  @available(*, deprecated, renamed: "resetSpyStubs()", message: "write resetSpyStubs()")
   public func resetStubs() { resetSpyStubs() }
 
-  /// The double's name: ``spyName``.
-  ///
-  /// ```swift
-  /// #expect(spy.spyName == "FileStoreSpy")
-  /// ```
-  @available(*, deprecated, renamed: "spyName")
+  /// The double's name.
+  @available(*, deprecated, renamed: "spyName", message: "write spyName")
   public var name: String { spyName }
 }

@@ -138,7 +138,7 @@ extension SystemBoxes {
   /// ```swift
   /// let file = SystemBoxes.directories.value.caches.appendingPathComponent("feed.json")
   /// ```
-  public static let directories = Resettable<AppDirectories>(named: "SystemBoxes.directories") {
+  public static let directories = Resettable<AppDirectories>(name: "SystemBoxes.directories") {
     .system
   }
 }

@@ -17,6 +17,6 @@ extension SystemBoxes {
   /// ) { _ in reload() }
   /// ```
   public static let notificationCenter = Resettable<NotificationCenter>(
-    named: "SystemBoxes.notificationCenter"
+    name: "SystemBoxes.notificationCenter"
   ) { .default }
 }

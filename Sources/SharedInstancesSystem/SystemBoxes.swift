@@ -49,14 +49,14 @@ public enum SystemBoxes {
   /// ```swift
   /// let placedAt = SystemBoxes.date.value.now
   /// ```
-  public static let date = Resettable<DateGenerator>(named: "SystemBoxes.date") { .system }
+  public static let date = Resettable<DateGenerator>(name: "SystemBoxes.date") { .system }
 
   /// New UUIDs: `UUID()` unless a test overrides it.
   ///
   /// ```swift
   /// let orderID = SystemBoxes.uuid.value()
   /// ```
-  public static let uuid = Resettable<UUIDGenerator>(named: "SystemBoxes.uuid") { .system }
+  public static let uuid = Resettable<UUIDGenerator>(name: "SystemBoxes.uuid") { .system }
 
   /// A clock that keeps counting while the system sleeps: a `ContinuousClock` unless a test
   /// overrides it.
@@ -68,7 +68,7 @@ public enum SystemBoxes {
   /// ```
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public static let continuousClock = Resettable<AnyClock<Duration>>(
-    named: "SystemBoxes.continuousClock"
+    name: "SystemBoxes.continuousClock"
   ) { AnyClock(ContinuousClock()) }
 
   /// A clock that stops while the system sleeps: a `SuspendingClock` unless a test overrides it.
@@ -79,7 +79,7 @@ public enum SystemBoxes {
   /// ```
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   public static let suspendingClock = Resettable<AnyClock<Duration>>(
-    named: "SystemBoxes.suspendingClock"
+    name: "SystemBoxes.suspendingClock"
   ) { AnyClock(SuspendingClock()) }
 
   /// Random numbers: the `SystemRandomNumberGenerator` unless a test overrides it.
@@ -89,7 +89,7 @@ public enum SystemBoxes {
   ///   Double.random(in: 0..<0.1, using: &$0)
   /// }
   /// ```
-  public static let random = Resettable<AnyRandomNumberGenerator>(named: "SystemBoxes.random") {
+  public static let random = Resettable<AnyRandomNumberGenerator>(name: "SystemBoxes.random") {
     .system
   }
 
@@ -98,7 +98,7 @@ public enum SystemBoxes {
   /// ```swift
   /// let weekday = SystemBoxes.calendar.value.component(.weekday, from: SystemBoxes.date.value.now)
   /// ```
-  public static let calendar = Resettable<Calendar>(named: "SystemBoxes.calendar") {
+  public static let calendar = Resettable<Calendar>(name: "SystemBoxes.calendar") {
     .autoupdatingCurrent
   }
 
@@ -107,7 +107,7 @@ public enum SystemBoxes {
   /// ```swift
   /// let identifier = SystemBoxes.locale.value.identifier
   /// ```
-  public static let locale = Resettable<Locale>(named: "SystemBoxes.locale") {
+  public static let locale = Resettable<Locale>(name: "SystemBoxes.locale") {
     .autoupdatingCurrent
   }
 
@@ -116,7 +116,7 @@ public enum SystemBoxes {
   /// ```swift
   /// let offset = SystemBoxes.timeZone.value.secondsFromGMT()
   /// ```
-  public static let timeZone = Resettable<TimeZone>(named: "SystemBoxes.timeZone") {
+  public static let timeZone = Resettable<TimeZone>(name: "SystemBoxes.timeZone") {
     .autoupdatingCurrent
   }
 }

@@ -72,8 +72,7 @@ extension SystemBoxes {
   /// ```swift
   /// SystemBoxes.userDefaults.value.defaults.set(Date.now, forKey: "lastSync")
   /// ```
-  public static let userDefaults = Resettable<UserDefaultsStore>(named: "SystemBoxes.userDefaults")
-  {
+  public static let userDefaults = Resettable<UserDefaultsStore>(name: "SystemBoxes.userDefaults") {
     .standard
   }
 }

@@ -34,7 +34,7 @@ import Testing
 /// `public` (a `private` type cannot be found), as an `enum`, `struct` or `class`.
 ///
 /// A default declared here wins over one declared with the box
-/// (`Resettable(overrideInTests:testDefault:_:)`),
+/// (`Resettable(inTests: .optional(default:))` or `.required(default:)`),
 /// and counts as the tests' own choice: a `.required` box read without an override in a test
 /// is served it without a failure. A test that overrides the box, sets it, or exempts it by
 /// name gets what it asked for instead. Each test gets its own instance, created on its first

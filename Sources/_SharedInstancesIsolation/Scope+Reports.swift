@@ -76,7 +76,7 @@ extension _Scope {
     var message = "Test \(name) read \(identity.description)"
     message +=
       identity.requiresOverrideInTests
-      ? ", which is declared overrideInTests: .required," : ", an empty box,"
+      ? ", which is declared inTests: .required," : ", an empty box,"
     let enclosing = _FactoryFrame.current
     if let enclosing { message += " inside \(enclosing.chainDescription)," }
     message +=
@@ -97,7 +97,7 @@ extension _Scope {
       message += """
          The box has no test default, so it was served the process-wide instance. Set or \
         override it for this test, in the test or the trait's setUp, or declare a test default \
-        (Resettable.empty(testDefault:) or SharedTestDefaults).
+        (Resettable.empty(inTests: .optional(default:)) or SharedTestDefaults).
         """
     case .placeholder:
       let typeName = _TypeName.withoutUnknownContexts("\(identity.sharedType)")
@@ -122,10 +122,10 @@ extension _Scope {
     _ProcessStop.now(
       """
       SharedInstances: Test \(name) read \(identity.description), which is declared \
-      overrideInTests: .required, without overriding it, and the box has no test default. The \
+      inTests: .required, without overriding it, and the box has no test default. The \
       real instance must not be created in a test, and there is no other to serve, so the test \
       process stops. Override it for this test (override(with:) or the trait's setUp), or \
-      declare what tests get: Resettable(overrideInTests: .required, testDefault: { … }) where \
+      declare what tests get: Resettable(inTests: .required(default: { … })) where \
       the box is declared, or a SharedTestDefault for the whole test target.\
       \(exitTestChildAdvice)\(_RunningTest.suffix)
       """
@@ -141,7 +141,7 @@ extension _Scope {
     var message = "\(isStrict ? "Strict test" : "Test") \(name) read the real instance of "
     message += identity.description
     if identity.requiresOverrideInTests {
-      message += ", which is declared overrideInTests: .required,"
+      message += ", which is declared inTests: .required,"
     }
     if let enclosing { message += " inside \(enclosing.chainDescription)" }
     if let enclosing {

@@ -7,7 +7,7 @@ import SharedInstances
 /// Changes are rare, so they are kept under a lock; reads never touch this object except when
 /// strict mode reports.
 package final class _ScopeTracking: Sendable {
-  /// Boxes strict mode (and `overrideInTests: .required`) lets this scope read for real.
+  /// Boxes strict mode (and `inTests: .required`) lets this scope read for real.
   package let exemptBoxes: Set<UInt64>
   /// The test defaults of the test's own target (nil: the scope's parent's, else none).
   package let testDefaults: _TestDefaults.Registry?

@@ -66,7 +66,7 @@ struct LiveForecast: Forecasting {
 
 enum ForecastBoxes {
   static let factoryRuns = Locked(0)
-  static let forecast = Resettable(overrideInTests: .required) { () -> any Forecasting in
+  static let forecast = Resettable(inTests: .required) { () -> any Forecasting in
     ForecastBoxes.factoryRuns.mutate { $0 += 1 }
     return LiveForecast()
   }

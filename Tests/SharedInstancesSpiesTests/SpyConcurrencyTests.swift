@@ -50,7 +50,7 @@ import Testing
     let waits = await withTaskGroup(of: Bool.self) { group in
       for thread in 0..<4 {
         group.addTask {
-          await spy.waitUntilCalled(times: 10, timeout: 30) { call in
+          await spy.waitUntilCalled(times: 10, timeout: .seconds(30)) { call in
             if case .open(let id) = call { id / 1_000 == thread } else { false }
           }
         }
@@ -75,7 +75,7 @@ import Testing
   @Test func aSequenceHandsEachValueOutOnceUnderContention() {
     let spy = FileStoreSpy()
     for _ in 0..<200 {
-      spy.reset()
+      spy.resetSpy()
       spy.stub(.size, returning: 0, 1, 2, 3, 4, 5, 6, 7)
       let answers = Protected<[Int]>([])
       DispatchQueue.concurrentPerform(iterations: 8) { _ in
@@ -91,7 +91,7 @@ import Testing
     let callers = 8
     let waits = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
-        group.addTask { await spy.waitUntilCalled(.delete, times: callers, timeout: 30) }
+        group.addTask { await spy.waitUntilCalled(.delete, times: callers, timeout: .seconds(30)) }
       }
       for caller in 0..<callers {
         group.addTask {
@@ -118,14 +118,14 @@ import Testing
     DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
       for index in 0..<Self.callsPerThread {
         if thread == 0, index.isMultiple(of: 10) {
-          spy.resetCalls()
+          spy.resetSpyCalls()
         } else {
           spy.refresh()
           _ = spy.calls
         }
       }
     }
-    spy.resetCalls()
+    spy.resetSpyCalls()
     spy.refresh()
     #expect(spy.calls == [.refresh])
   }

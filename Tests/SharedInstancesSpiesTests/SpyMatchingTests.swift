@@ -72,7 +72,9 @@ import Testing
     let spy = FileStoreSpy()
     _ = spy.owner(of: 1)
     await withKnownIssue {
-      #expect(await spy.waitUntilCalled(timeout: 0.05) { $0 == .owner(of: 2) } == false)
+      #expect(
+        await spy.waitUntilCalled(timeout: .milliseconds(50)) { $0 == .owner(of: 2) } == false
+      )
     } matching: { issue in
       let text = text(of: issue)
       return text.contains("waiting for a call to FileStoreSpy matching the predicate at")
@@ -84,7 +86,7 @@ import Testing
   @Test func aResetStartsAMatchingWaitsCountAgain() async {
     let spy = FileStoreSpy()
     _ = spy.owner(of: 1)
-    spy.resetCalls()
+    spy.resetSpyCalls()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { _ = spy.owner(of: 1) }
     #expect(await spy.waitUntilCalled(times: 1) { $0 == .owner(of: 1) })
     #expect(spy.callCount { $0 == .owner(of: 1) } == 1)

@@ -53,7 +53,7 @@ import Testing
     let spy = FileStoreSpy()
     spy.stub(.open, returning: "contents")
     _ = try spy.open(id: 1)
-    spy.resetCalls()
+    spy.resetSpyCalls()
     #expect(spy.calls == [])
     #expect(spy.callCount(to: .open) == 0)
     #expect(try spy.open(id: 2) == "contents")
@@ -64,7 +64,7 @@ import Testing
     let spy = FileStoreSpy()
     spy.stub(.owner, returning: "ada")
     #expect(spy.owner(of: 1) == "ada")
-    spy.resetStubs()
+    spy.resetSpyStubs()
     #expect(spy.owner(of: 2) == nil)
     #expect(spy.calls == [.owner(of: 1), .owner(of: 2)])
   }
@@ -82,7 +82,7 @@ import Testing
     let spy = FileStoreSpy()
     spy.stub(.owner, returning: "ada")
     spy.refresh()
-    spy.reset()
+    spy.resetSpy()
     #expect(spy.calls == [])
     #expect(spy.owner(of: 1) == nil)
   }

@@ -36,9 +36,9 @@ import Testing
     ledger.stub(.total, returning: 7)
     _ = ledger.total()
     let spy: Spy<LedgerSpy.Call> = ledger
-    spy.resetCalls()
+    spy.resetSpyCalls()
     #expect(ledger.calls == [])
-    spy.reset()
+    spy.resetSpy()
     withKnownIssue {
       _ = ledger.total()
     } matching: { issue in

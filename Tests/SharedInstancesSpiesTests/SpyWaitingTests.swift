@@ -20,7 +20,7 @@ import Testing
     let spy = FileStoreSpy()
     spy.refresh()
     // No time to wait at all: only a call already recorded can satisfy it, with no failure.
-    #expect(await spy.waitUntilCalled(.refresh, timeout: 0))
+    #expect(await spy.waitUntilCalled(.refresh, timeout: .zero))
   }
 
   @Test func waitsForSeveralCalls() async {
@@ -37,7 +37,7 @@ import Testing
     spy.refresh()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { try? spy.delete(id: 1) }
     await withKnownIssue {
-      #expect(await spy.waitUntilCalled(.owner, timeout: 0.1) == false)
+      #expect(await spy.waitUntilCalled(.owner, timeout: .milliseconds(100)) == false)
     } matching: { issue in
       text(of: issue).contains("waiting for FileStoreSpy.owner")
     }
@@ -47,7 +47,7 @@ import Testing
     let spy = FileStoreSpy()
     spy.refresh()
     await withKnownIssue {
-      let arrived = await spy.waitUntilCalled(.open, times: 2, timeout: 0.05)
+      let arrived = await spy.waitUntilCalled(.open, times: 2, timeout: .milliseconds(50))
       #expect(!arrived)
     } matching: { issue in
       let text = text(of: issue)
@@ -64,7 +64,7 @@ import Testing
   @Test func aCancelledWaitEndsAtOnceAndSaysSo() async {
     let spy = FileStoreSpy()
     await withKnownIssue {
-      let wait = Task { await spy.waitUntilCalled(.refresh, timeout: 60) }
+      let wait = Task { await spy.waitUntilCalled(.refresh, timeout: .seconds(60)) }
       wait.cancel()
       #expect(await wait.value == false)
     } matching: { issue in
@@ -91,7 +91,7 @@ import Testing
   @Test func theBlockingWaitTimesOutWithAFailure() {
     let spy = FileStoreSpy()
     withKnownIssue {
-      #expect(!spy.waitUntilCalled(.refresh, timeout: 0.05))
+      #expect(!spy.waitUntilCalled(.refresh, timeout: .milliseconds(50)))
     } matching: { issue in
       text(of: issue).contains(
         "Timed out after 0.05 seconds waiting for FileStoreSpy.refresh to be called 1 time"

@@ -35,7 +35,7 @@ import Testing
     spy.increment(&count)
     #expect(count == 1)
     spy.stub(.increment, writingBack: "value") { (value: inout Int) in value = 0 }
-    spy.reset()
+    spy.resetSpy()
     spy.increment(&count)
     #expect(count == 1)
   }

@@ -118,7 +118,7 @@ final class SpyXCTests: XCTestCase {
   func testTheBlockingWaitWaitsForACallFromAnotherThread() {
     let spy = FileStoreSpy()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { spy.refresh() }
-    XCTAssertTrue(spy.waitUntilCalled(.refresh, timeout: 5))
+    XCTAssertTrue(spy.waitUntilCalled(.refresh, timeout: .seconds(5)))
     XCTAssertEqual(spy.calls, [.refresh])
   }
 
@@ -129,7 +129,7 @@ final class SpyXCTests: XCTestCase {
     var line = 0
     let failures = expectingFailures {
       line = #line + 1
-      arrived = spy.waitUntilCalled(.open, timeout: 0.05)
+      arrived = spy.waitUntilCalled(.open, timeout: .milliseconds(50))
     }
     XCTAssertFalse(arrived)
     XCTAssertEqual(failures.count, 1)
@@ -167,9 +167,11 @@ final class SpyXCTests: XCTestCase {
       _ = spy.owner(of: 1)
       _ = spy.owner(of: 7)
     }
-    XCTAssertTrue(spy.waitUntilCalled(timeout: 5) { $0 == .owner(of: 7) })
+    XCTAssertTrue(spy.waitUntilCalled(timeout: .seconds(5)) { $0 == .owner(of: 7) })
     let failures = expectingFailures {
-      XCTAssertFalse(spy.waitUntilCalled(times: 2, timeout: 0.05) { $0 == .owner(of: 7) })
+      XCTAssertFalse(
+        spy.waitUntilCalled(times: 2, timeout: .milliseconds(50)) { $0 == .owner(of: 7) }
+      )
     }
     XCTAssertEqual(failures.count, 1)
   }
@@ -193,7 +195,7 @@ final class SpyXCTests: XCTestCase {
   func testTheAsyncWaitWorksInAnAsyncTest() async {
     let spy = FileStoreSpy()
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.02) { spy.refresh() }
-    let arrived = await spy.waitUntilCalled(.refresh, timeout: 5)
+    let arrived = await spy.waitUntilCalled(.refresh, timeout: .seconds(5))
     XCTAssertTrue(arrived)
   }
 }

@@ -29,7 +29,7 @@ public protocol ImageDownloading: Sendable {
 public final class NetworkManager: ImageDownloading {
   /// The app's network manager. Isolated tests must replace it: a read of the real one fails
   /// the test, so no test reaches the network by accident.
-  public static let shared = Resettable(overrideInTests: .required) { NetworkManager() }
+  public static let shared = Resettable(inTests: .required) { NetworkManager() }
 
   private let queue = DispatchQueue(label: "NetworkManager", attributes: .concurrent)
 

@@ -1,5 +1,5 @@
 // Issue 30: a bootstrap-once metrics facade, the shape of swift-metrics' `MetricsSystem`,
-// migrated onto `Resettable.bootstrapOnce`.
+// migrated onto `BootstrapOnce`.
 //
 // Before, the facade kept its factory in a lock-protected global with an "initialized" flag
 // (a `ReadWriteLock` around `var factory` and `var initialized`): production bootstrapped it once, and
@@ -27,7 +27,7 @@ public protocol CounterHandler: Sendable {
 /// The facade's global configuration: the backend every metric is created with.
 public enum MetricsSystem {
   /// The backend. Reads return ``NoOpMetricsFactory`` until the program bootstraps one.
-  public static let factory = Resettable<any MetricsFactory>.bootstrapOnce(
+  public static let factory = BootstrapOnce<any MetricsFactory>(
     name: "MetricsSystem.factory"
   ) { NoOpMetricsFactory() }
 

@@ -50,7 +50,7 @@ public struct LivePaymentGateway: PaymentGateway {
 
 public enum Payments {
   /// Tests must never charge for real: an isolated test that forgets its double fails.
-  public static let gateway = Resettable<any PaymentGateway>(overrideInTests: .required) {
+  public static let gateway = Resettable<any PaymentGateway>(inTests: .required) {
     LivePaymentGateway()
   }
 }

@@ -26,7 +26,7 @@ import Testing
     ArticleManager.shared.override(with: mock)
     let screen = ArticleListViewController()
     screen.viewDidLoad()
-    mock.resetCalls()
+    mock.resetSpyCalls()
 
     screen.didSelectArticle(at: 0)
 

@@ -67,7 +67,7 @@ struct EditProfileTests {
   /// End to end through the app's own wiring, with the downloader replaced in the app's locator
   /// and a user signed in (in this test's session only).
   ///
-  /// `NetworkManager.shared` is declared `overrideInTests: .required`. Launching the app creates
+  /// `NetworkManager.shared` is declared `inTests: .required`. Launching the app creates
   /// the real one (it downloads nothing until asked), so this test exempts it by name, then
   /// swaps it out of the locator before anything downloads.
   @Test(.isolatedShared.exempting(NetworkManager.shared))

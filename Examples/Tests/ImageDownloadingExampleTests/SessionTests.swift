@@ -6,7 +6,7 @@ import Testing
 /// Sign-out ends the session's lifetime: the user and the draft of their profile go together.
 /// Each test has its own session, so these tests sign in and out in parallel.
 ///
-/// Launching the app creates the real `NetworkManager` (declared `overrideInTests: .required`;
+/// Launching the app creates the real `NetworkManager` (declared `inTests: .required`;
 /// it downloads nothing until asked), so the suite exempts it by name and swaps it out of the
 /// app's locator before anything downloads.
 @MainActor

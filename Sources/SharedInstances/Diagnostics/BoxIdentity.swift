@@ -27,7 +27,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// Where the program bootstrapped the box, outside isolated tests (`_Bootstraps`); guarded by
   /// `_Bootstraps.lock`.
   var bootstrapLocation: _SourceLocation?
-  /// Whether isolated tests must override the box (`overrideInTests: .required`).
+  /// Whether isolated tests must override the box (`inTests: .required`).
   @usableFromInline package let requiresOverrideInTests: Bool
   /// The name the box is known by (`Resettable(name: "MetricsSystem.factory") { … }`, the
   /// library's own `SystemBoxes.date`); nil for boxes that messages name by their type.
@@ -169,7 +169,7 @@ package struct _BoxStyle: Sendable {
   @_alwaysEmitIntoClient package static var factory: _BoxStyle { _BoxStyle(rawValue: 0) }
   /// An empty box (`Resettable.empty()`): the app and tests install its value with `set(_:)`.
   @_alwaysEmitIntoClient package static var empty: _BoxStyle { _BoxStyle(rawValue: 1) }
-  /// A bootstrap-once box (`Resettable.bootstrapOnce(default:)`): tests bootstrap their own.
+  /// A bootstrap-once box (`BootstrapOnce`): tests bootstrap their own.
   @_alwaysEmitIntoClient package static var bootstrap: _BoxStyle { _BoxStyle(rawValue: 2) }
 
   @_alwaysEmitIntoClient

@@ -25,7 +25,7 @@ extension SystemBoxes {
   ///
   /// > Important: Code that calls `URLSession.shared` (or creates its own session) directly
   /// > cannot be isolated: only requests made through this box are.
-  public static let urlSession = Resettable<URLSession>(named: "SystemBoxes.urlSession") {
+  public static let urlSession = Resettable<URLSession>(name: "SystemBoxes.urlSession") {
     .shared
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 extension IsolatedSharedTrait {
   /// Lets the tests under this trait read the real instances of `boxes`, even when strict
-  /// mode is on or a box is declared `Resettable(overrideInTests: .required)`.
+  /// mode is on or a box is declared `Resettable(inTests: .required)`.
   ///
   /// Use it for boxes a whole suite relies on for real (a clock, a logger, an in-memory
   /// store), so that strict mode reports only the dependencies that matter.

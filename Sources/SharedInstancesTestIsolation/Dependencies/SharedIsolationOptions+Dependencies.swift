@@ -25,7 +25,7 @@ extension SharedIsolationOptions {
   /// (`SHARED_INSTANCES_STRICT=1`): a suite's opt-out of the target-wide switch.
   ///
   /// It does not silence ``SharedIsolationOptions/strict`` given to the same trait, nor boxes
-  /// declared `Resettable(overrideInTests: .required)`: a box's declaration wins over a suite's
+  /// declared `Resettable(inTests: .required)`: a box's declaration wins over a suite's
   /// opt-out. To read such a box for real, exempt it by name with
   /// ``IsolatedSharedTrait/exempting(_:)``.
   ///

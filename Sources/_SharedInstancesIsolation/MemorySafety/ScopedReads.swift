@@ -122,7 +122,7 @@ extension _Scope {
   }
 
   /// Records a read this scope served, and reports a read of a real instance in strict mode or
-  /// of a box declared `overrideInTests: .required` (see ScopeTracking.swift).
+  /// of a box declared `inTests: .required` (see ScopeTracking.swift).
   func didRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
     slot.countRead(kind)
     checkRead(slot, identity: identity, kind: kind)

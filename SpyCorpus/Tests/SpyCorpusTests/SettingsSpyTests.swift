@@ -40,7 +40,7 @@ import Testing
   @Test(.serialized, arguments: [1])
   func aTestWithoutIsolationUsesTheProcessWideStatics(_: Int) {
     // Outside isolated tests, one spy for the process: this is the only such test touching it.
-    SettingsSpy.statics.reset()
+    SettingsSpy.statics.resetSpy()
     SettingsSpy.statics.stub(.defaultSuite, returning: "standard")
     #expect(SettingsSpy.defaultSuite == "standard")
     SettingsSpy.reset()

@@ -183,7 +183,7 @@ import Testing
     #expect(state == ["first", "next"])
     #expect(spy.calls == [.increment(value: 1), .next(state: ["first"], limit: 2)])
 
-    spy.resetStubs()
+    spy.resetSpyStubs()
     spy.increment(&count)
     #expect(count == 2)  // the write-back is a stub: reset with the others
   }

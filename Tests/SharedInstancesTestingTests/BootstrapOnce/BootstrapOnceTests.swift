@@ -12,7 +12,7 @@ import Testing
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func productionReadsTheDefaultUntilTheBootstrapThenTheBootstrappedValue() async {
       await #expect(processExitsWith: .success) {
-        let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
+        let box = BootstrapOnce<Backend>(name: "Metrics.backend") { Backend("no-op") }
         precondition(box.value.name == "no-op")
         precondition(!box.isBootstrapped)
         box.bootstrap(Backend("prometheus"))
@@ -29,7 +29,7 @@ import Testing
         observing: [\.standardErrorContent]
       ) {
         SharedScope.leaveExitTestIsolation()  // the program, not a test
-        let box = Resettable<Backend>.bootstrapOnce(name: "Metrics.backend") { Backend("no-op") }
+        let box = BootstrapOnce<Backend>(name: "Metrics.backend") { Backend("no-op") }
         box.bootstrap(Backend("prometheus"))
         box.bootstrap(Backend("statsd"))
       }
@@ -41,18 +41,20 @@ import Testing
   #endif
 
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-    @Test func bootstrapOnABoxThatIsNotBootstrapOnceStopsTheProgram() async {
+    @Test func aSetInTheProgramIsItsBootstrapSoALaterBootstrapStopsIt() async {
       let result = await #expect(
         processExitsWith: .failure,
         observing: [\.standardErrorContent]
       ) {
         SharedScope.leaveExitTestIsolation()  // the program, not a test
-        let box = Resettable { Backend("real") }
-        box.bootstrap(Backend("other"))
+        let box = BootstrapOnce<Backend>(name: "Metrics.backend") { Backend("no-op") }
+        box.set(Backend("prometheus"))
+        precondition(box.isBootstrapped)
+        precondition(box.value.name == "prometheus")
+        box.bootstrap(Backend("statsd"))
       }
       let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(stderr.contains("is not a bootstrap-once box"))
-      #expect(stderr.contains("Resettable.bootstrapOnce(default:)"))
+      #expect(stderr.contains("can only be bootstrapped once per process"))
     }
   #endif
 
@@ -132,6 +134,33 @@ import Testing
     }
   }
 
+  @Test(.isolatedShared) func aSetInATestIsThatTestsBootstrap() {
+    BootstrapBoxes.backend.set(Backend("memory"))
+    #expect(BootstrapBoxes.backend.isBootstrapped)
+    #expect(BootstrapBoxes.backend.value.name == "memory")
+  }
+
+  @Test func aBootstrapAfterASetInOneTestFailsThatTest() {
+    withKnownIssue {
+      withIsolatedShared {
+        BootstrapBoxes.backend.set(Backend("first"))
+        BootstrapBoxes.backend.bootstrap(Backend("second"))
+        #expect(BootstrapBoxes.backend.value.name == "second")
+      }
+    } matching: { issue in
+      issue.comments.description.contains("was bootstrapped twice in")
+    }
+  }
+
+  @Test func anOverrideIsNotABootstrap() {
+    withIsolatedShared {
+      BootstrapBoxes.backend.override(with: Backend("double"))
+      #expect(!BootstrapBoxes.backend.isBootstrapped)
+      BootstrapBoxes.backend.bootstrap(Backend("memory"))
+      #expect(BootstrapBoxes.backend.isBootstrapped)
+    }
+  }
+
   @Test func recordsListABootstrapAsSetAndItsReads() {
     let dependencies = withIsolatedShared { () -> [String] in
       BootstrapBoxes.backend.bootstrap(Backend("memory"))
@@ -151,11 +180,11 @@ private final class Backend: Sendable {
 }
 
 private enum BootstrapBoxes {
-  static let backend = Resettable<Backend>.bootstrapOnce(name: "Tests.backend") {
+  static let backend = BootstrapOnce<Backend>(name: "Tests.backend") {
     Backend("no-op")
   }
   static let session = Resettable<Backend>.empty(
     name: "Tests.session",
-    testDefault: { Backend("fixture") }
+    inTests: .optional(default: { Backend("fixture") })
   )
 }

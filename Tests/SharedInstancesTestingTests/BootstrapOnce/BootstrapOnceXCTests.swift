@@ -26,5 +26,5 @@ final class BootstrapOnceXCTests: IsolatedSharedTestCase {
 // MARK: - Fixtures
 
 private enum XCTBootstrapBoxes {
-  static let backend = Resettable<String>.bootstrapOnce(name: "XCT.backend") { "no-op" }
+  static let backend = BootstrapOnce<String>(name: "XCT.backend") { "no-op" }
 }

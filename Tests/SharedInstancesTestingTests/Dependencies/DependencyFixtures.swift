@@ -38,8 +38,7 @@ final class DepScreen: Sendable {
 enum DependencyBoxes {
   static let analytics = Resettable { DepAnalytics("real") }
   static let network = Resettable(
-    overrideInTests: .required,
-    testDefault: { DepNetwork("unimplemented") }
+    inTests: .required(default: { DepNetwork("unimplemented") })
   ) { DepNetwork("real") }
   static let clock = Resettable { DepClock("real") }
   static let session = Resettable<DepSession>.empty()

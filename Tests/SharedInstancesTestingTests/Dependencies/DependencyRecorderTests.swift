@@ -125,7 +125,7 @@ import Testing
         _ = DependencyBoxes.profile.value  // the network is no longer overridden
       }
     } matching: { issue in
-      issue.comments.description.contains("overrideInTests: .required")  // the network's
+      issue.comments.description.contains("inTests: .required")  // the network's
     }
     // Not overridden any more, the required network is served its test default, not read for
     // real.

@@ -32,8 +32,7 @@ final class UnimplementedNetworkClient: NetworkClient {
 
 enum Network {
   static let client = Resettable<any NetworkClient>(
-    overrideInTests: .required,
-    testDefault: { UnimplementedNetworkClient() }
+    inTests: .required(default: { UnimplementedNetworkClient() })
   ) {
     LiveNetworkClient()
   }
@@ -76,7 +75,7 @@ final class FakeNetworkClient: NetworkClient {
         $0.contains(
           "read Resettable<NetworkClient> (declared at "
             + "SharedInstancesTestingTests/FindingHiddenDependenciesSnippets.swift:"
-        ) && $0.contains("which is declared overrideInTests: .required, without overriding it")
+        ) && $0.contains("which is declared inTests: .required, without overriding it")
       }
     )
     #expect(all.contains { $0.contains("UnimplementedNetworkClient.fetchName() was called") })

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
-/// Boxes declared `overrideInTests: .required`, the target-wide
+/// Boxes declared `inTests: .required`, the target-wide
 /// `SHARED_INSTANCES_STRICT` switch and its opt-out, exemptions, checks that are not
 /// dependencies, chains for reads inside factories, and reports at the test's line.
 @Suite struct StrictModeTests {
@@ -24,7 +24,7 @@ import _SharedInstancesIsolation
             + "SharedInstancesTestingTests/DependencyFixtures.swift:"
         )
         && issue.comments.description.contains(
-          "), which is declared overrideInTests: .required, without overriding it. It was "
+          "), which is declared inTests: .required, without overriding it. It was "
             + "served the box's test default, not a real instance. Override it for this test "
             + "with override(with:), in the test or the trait's setUp"
         )
@@ -75,7 +75,7 @@ import _SharedInstancesIsolation
       withKnownIssue {
         withIsolatedShared(.allowsRealInstances) { _ = DependencyBoxes.network.value }
       } matching: { issue in
-        issue.comments.description.contains("overrideInTests: .required")
+        issue.comments.description.contains("inTests: .required")
       }
     }
   }
@@ -158,7 +158,7 @@ import _SharedInstancesIsolation
       }
     } matching: { issue in
       issue.comments.description.contains(
-        "overrideInTests: .required, inside the factory of Resettable<DepProfile> (declared at "
+        "inTests: .required, inside the factory of Resettable<DepProfile> (declared at "
       )
         && issue.comments.description.contains(
           ", read by the factory of Resettable<DepScreen> (declared at "

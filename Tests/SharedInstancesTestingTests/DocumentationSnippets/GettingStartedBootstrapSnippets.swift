@@ -84,7 +84,7 @@ extension Docs {
   }
 
   enum MetricsSystem {
-    static let factory = Resettable<any MetricsFactory>.bootstrapOnce(
+    static let factory = BootstrapOnce<any MetricsFactory>(
       name: "MetricsSystem.factory"
     ) { NoOpMetricsFactory() }
 
@@ -107,7 +107,7 @@ extension Docs {
 
   /// Resettable.md's facade whose getter stays out of line.
   enum OutOfLineMetricsSystem {
-    static let box = Resettable<any MetricsFactory>.bootstrapOnce(
+    static let box = BootstrapOnce<any MetricsFactory>(
       name: "MetricsSystem.factory"
     ) { NoOpMetricsFactory() }
 

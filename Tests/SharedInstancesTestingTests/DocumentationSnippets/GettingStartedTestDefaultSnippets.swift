@@ -27,8 +27,7 @@ final class UnimplementedPaymentGateway: PaymentGateway {
 
 enum Payments {
   static let gateway = Resettable<any PaymentGateway>(
-    overrideInTests: .required,
-    testDefault: { UnimplementedPaymentGateway() }
+    inTests: .required(default: { UnimplementedPaymentGateway() })
   ) {
     LivePaymentGateway()
   }

@@ -126,7 +126,7 @@ extension Docs {
   }
 
   enum LoggingSystem {
-    static let handler = Resettable<any LogHandler>.bootstrapOnce(
+    static let handler = BootstrapOnce<any LogHandler>(
       name: "LoggingSystem.handler"
     ) { PrintLogHandler() }
 

@@ -24,6 +24,6 @@ final class SpiesAndStubsSnippetXCTests: XCTestCase {
     downloader.stub(.downloadImage, returning: Docs.Spies.Image.cat)
     let imageView = ImageView()
     imageView.downloadImage(from: Docs.Spies.catURL, imageDownloader: downloader)
-    XCTAssertTrue(downloader.waitUntilCalled(.downloadImage, timeout: 1))
+    XCTAssertTrue(downloader.waitUntilCalled(.downloadImage, timeout: .seconds(1)))
   }
 }

@@ -104,7 +104,7 @@ extension Docs.Spies {
       #expect(id == 3)
       #expect("\(spy)" == "FileStoreSpy recorded 2 calls: [refresh, open(id: 3)]")
 
-      spy.resetCalls()
+      spy.resetSpyCalls()
       #expect(spy.calls.isEmpty)
       #expect(try spy.open(id: 4) == "contents")  // stubs kept
     }

@@ -67,7 +67,7 @@ extension EscapedReadTests {
 
 private enum ProvidedBoxes {
   static let session = Resettable(name: "Provided.session") { Tagged("real") }
-  static let backend = Resettable<Tagged>.bootstrapOnce(name: "Provided.backend") {
+  static let backend = BootstrapOnce<Tagged>(name: "Provided.backend") {
     Tagged("no-op")
   }
 }

@@ -24,7 +24,7 @@ import _SharedInstancesIsolation
         #expect(!errors.contains("the real factory ran"), "\(errors)")
       } matching: { issue in
         let text = issue.comments.map(\.rawValue).joined()
-        return text.contains("declared overrideInTests: .required, without overriding it")
+        return text.contains("declared inTests: .required, without overriding it")
           && text.contains("served the box's test default")
       }
     }
@@ -50,7 +50,7 @@ import _SharedInstancesIsolation
         _ = ExitBoxes.requiredWithoutDefault.value
       }
       let message = stopped?.sharedInstancesStopMessage
-      #expect(message?.contains("declared overrideInTests: .required") == true, "\(message ?? "")")
+      #expect(message?.contains("declared inTests: .required") == true, "\(message ?? "")")
       #expect(message?.contains("the real factory ran") == false)
 
       let crashed = await #expect(
@@ -202,15 +202,15 @@ import _SharedInstancesIsolation
 /// Boxes the exit tests read in their child processes (the bodies cannot capture them).
 enum ExitBoxes {
   static let requiredWithDefault = Resettable(
-    overrideInTests: .required,
-    testDefault: { ExitService("test default") },
+    inTests: .required(default: { ExitService("test default") }),
     { ExitService.real() }
   )
-  static let requiredWithoutDefault = Resettable(overrideInTests: .required) {
+  static let requiredWithoutDefault = Resettable(inTests: .required) {
     ExitService.real()
   }
   static let plain = Resettable { ExitService.real() }
-  static let withDefault = Resettable(testDefault: { ExitService("test default") }) {
+  static let withDefault = Resettable(inTests: .optional(default: { ExitService("test default") }))
+  {
     ExitService.real()
   }
   static let empty = Resettable<ExitService>.empty()

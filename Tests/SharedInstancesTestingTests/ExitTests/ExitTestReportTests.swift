@@ -88,7 +88,7 @@ import _SharedInstancesIsolation
           _ = ExitReportBoxes.required.value
         }
       }
-      let read = texts.first { $0.contains("declared overrideInTests: .required") }
+      let read = texts.first { $0.contains("declared inTests: .required") }
       #expect(read?.contains("do not cross into the exit test's child process") == true, "\(texts)")
     }
   #endif
@@ -102,11 +102,10 @@ private struct ExitReportBackend: Sendable {
 }
 
 private enum ExitReportBoxes {
-  static let backend = Resettable<ExitReportBackend>.bootstrapOnce(name: "ExitReport.backend") {
+  static let backend = BootstrapOnce<ExitReportBackend>(name: "ExitReport.backend") {
     ExitReportBackend("no-op")
   }
   static let required = Resettable(
-    overrideInTests: .required,
-    testDefault: { ExitReportBackend("test default") }
+    inTests: .required(default: { ExitReportBackend("test default") })
   ) { ExitReportBackend("real") }
 }

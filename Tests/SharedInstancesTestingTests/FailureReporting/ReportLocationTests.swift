@@ -48,14 +48,14 @@ import Testing
 // MARK: - Fixtures
 
 private enum LocationBoxes {
-  static let backend = Resettable<Tagged>.bootstrapOnce(name: "Location.backend") {
+  static let backend = BootstrapOnce<Tagged>(name: "Location.backend") {
     Tagged("no-op")
   }
 }
 
 /// The documented pattern: a wrapper's mutating API takes its caller's location and forwards it.
 private enum MetricsWrapper {
-  static let factory = Resettable<Tagged>.bootstrapOnce(name: "MetricsWrapper.factory") {
+  static let factory = BootstrapOnce<Tagged>(name: "MetricsWrapper.factory") {
     Tagged("no-op")
   }
 

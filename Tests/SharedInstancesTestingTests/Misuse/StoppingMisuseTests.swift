@@ -45,10 +45,10 @@ import Testing
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       #expect(!message.contains("the real factory ran"), "\(message)")
-      #expect(message.contains("declared overrideInTests: .required, without overriding it"))
+      #expect(message.contains("declared inTests: .required, without overriding it"))
       #expect(message.contains("the box has no test default"), "\(message)")
       #expect(message.contains("Test chargesTheCard()"), "\(message)")
-      #expect(message.contains("testDefault:"), "\(message)")
+      #expect(message.contains("inTests: .required(default:"), "\(message)")
     }
   #endif
 

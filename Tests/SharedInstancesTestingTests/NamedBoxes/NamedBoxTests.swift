@@ -76,13 +76,13 @@ private enum NamedBoxes {
   static let empty = Resettable<Tagged>.empty(name: "Metrics.flag")
   static let testDefault = Resettable(
     name: "Metrics.withDefault",
-    testDefault: { Tagged("default") }
+    inTests: .optional(default: { Tagged("default") })
   ) { Tagged("real") }
   static let emptyTestDefault = Resettable<Tagged>.empty(
     name: "Metrics.emptyWithDefault",
-    testDefault: { Tagged("default") }
+    inTests: .optional(default: { Tagged("default") })
   )
-  static let required = Resettable(name: "Metrics.required", overrideInTests: .required) {
+  static let required = Resettable(name: "Metrics.required", inTests: .required) {
     Tagged("real")
   }
   static let mainActor = Resettable(name: "Metrics.router", mainActor: { Tagged("main") })
@@ -91,19 +91,19 @@ private enum NamedBoxes {
   static let inLifetimeTestDefault = Resettable(
     in: lifetime,
     name: "Session.cartWithDefault",
-    testDefault: { Tagged("default") }
+    inTests: .optional(default: { Tagged("default") })
   ) { Tagged("cart") }
   static let emptyInLifetimeTestDefault = Resettable<Tagged>.empty(
     in: lifetime,
     name: "Session.userWithDefault",
-    testDefault: { Tagged("default") }
+    inTests: .optional(default: { Tagged("default") })
   )
   static let mainActorInLifetime = Resettable(
     in: lifetime,
     name: "Session.router",
     mainActor: { Tagged("main") }
   )
-  static let bootstrapped = Resettable<Tagged>.bootstrapOnce(name: "Metrics.system") {
+  static let bootstrapped = BootstrapOnce<Tagged>(name: "Metrics.system") {
     Tagged("no-op")
   }
 }

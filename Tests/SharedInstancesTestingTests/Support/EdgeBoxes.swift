@@ -70,7 +70,7 @@ enum StoppingBoxes {
   static let empty = Resettable<Tagged>.empty()
   /// A `.required` box with no test default: a test that forgets to override it cannot be
   /// served anything that is not real.
-  static let requiredWithoutDefault = Resettable(overrideInTests: .required) { () -> Tagged in
+  static let requiredWithoutDefault = Resettable(inTests: .required) { () -> Tagged in
     fatalError("the real factory ran in an isolated test")
   }
   static let reentrant: Resettable<EdgeReentrant> = Resettable { () -> EdgeReentrant in

@@ -9,15 +9,15 @@ import Testing
 /// placeholder (`SpyPlaceholder`) is served it: one failure at the test, no factory, no stop.
 enum PlaceholderBoxes {
   static let factoryRuns = Locked(0)
-  static let requiredCount = Resettable(overrideInTests: .required) { () -> Int in
+  static let requiredCount = Resettable(inTests: .required) { () -> Int in
     PlaceholderBoxes.factoryRuns.mutate { $0 += 1 }
     return 42
   }
-  static let requiredEndpoint = Resettable(overrideInTests: .required) { () -> URL in
+  static let requiredEndpoint = Resettable(inTests: .required) { () -> URL in
     PlaceholderBoxes.factoryRuns.mutate { $0 += 1 }
     return URL(string: "https://payments.invalid/charges")!
   }
-  static let requiredTariff = Resettable(overrideInTests: .required) { () -> PlaceholderTariff in
+  static let requiredTariff = Resettable(inTests: .required) { () -> PlaceholderTariff in
     PlaceholderBoxes.factoryRuns.mutate { $0 += 1 }
     return PlaceholderTariff(name: "live")
   }

@@ -14,8 +14,7 @@ enum DefaultBoxes {
   static let gatewayRuns = FactoryRuns()
   /// `.required`, with a default declared with it.
   static let gateway = Resettable<any Gateway>(
-    overrideInTests: .required,
-    testDefault: { UnimplementedGateway() }
+    inTests: .required(default: { UnimplementedGateway() })
   ) {
     gatewayRuns.ran()
     return LiveGateway()
@@ -23,32 +22,37 @@ enum DefaultBoxes {
 
   static let paymentsRuns = FactoryRuns()
   /// `.required`, with no default declared with it: the test target declares one.
-  static let payments = Resettable<any Gateway>(overrideInTests: .required) {
+  static let payments = Resettable<any Gateway>(inTests: .required) {
     paymentsRuns.ran()
     return LiveGateway()
   }
 
   static let clockRuns = FactoryRuns()
   /// Optional, with a default declared with it.
-  static let clock = Resettable(testDefault: { Tagged("fixed clock") }) {
+  static let clock = Resettable(inTests: .optional(default: { Tagged("fixed clock") })) {
     clockRuns.ran()
     return Tagged("system clock")
   }
 
   /// Optional, with defaults declared with it and for the test target: the target's wins.
-  static let formatter = Resettable(testDefault: { Tagged("declared default") }) {
+  static let formatter = Resettable(inTests: .optional(default: { Tagged("declared default") })) {
     Tagged("real")
   }
 
   /// Optional, with a default, for the exemption test.
-  static let exempted = Resettable(testDefault: { Tagged("default") }) { Tagged("real") }
+  static let exempted = Resettable(inTests: .optional(default: { Tagged("default") })) {
+    Tagged("real")
+  }
 
   /// Empty boxes.
-  static let user = Resettable<Tagged>.empty(testDefault: { Tagged("fixture user") })
+  static let user = Resettable<Tagged>.empty(
+    inTests: .optional(default: { Tagged("fixture user") })
+  )
   static let configuration = Resettable<Tagged>.empty()
   static let lateConfiguration = Resettable<Tagged>.empty()
   static let lifetime = SharedLifetime("test defaults")
-  static let cart = Resettable(in: lifetime, testDefault: { Tagged("empty cart") }) {
+  static let cart = Resettable(in: lifetime, inTests: .optional(default: { Tagged("empty cart") }))
+  {
     Tagged("real cart")
   }
 }

@@ -50,10 +50,10 @@ import Testing
 private enum TestDefaultBoxes {
   static let gateway = Resettable(
     name: "Defaults.gateway",
-    testDefault: { Tagged("unimplemented") }
+    inTests: .optional(default: { Tagged("unimplemented") })
   ) { Tagged("live") }
   static let user = Resettable<Tagged>.empty(
     name: "Defaults.user",
-    testDefault: { Tagged("fixture") }
+    inTests: .optional(default: { Tagged("fixture") })
   )
 }

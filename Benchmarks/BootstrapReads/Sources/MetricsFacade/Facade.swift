@@ -25,7 +25,7 @@ public struct NoOpFactory: MetricsFactory {
 
 /// The facade whose factory getter is `@inlinable`: the box's read is inlined into every caller.
 public enum InlinedGetterMetrics {
-  @usableFromInline static let box = Resettable<any MetricsFactory>.bootstrapOnce(
+  @usableFromInline static let box = BootstrapOnce<any MetricsFactory>(
     name: "InlinedGetterMetrics.factory"
   ) { NoOpFactory() }
 
@@ -38,7 +38,7 @@ public enum InlinedGetterMetrics {
 
 /// The facade whose factory getter is `@inline(never)`: a call into this module.
 public enum OutlinedGetterMetrics {
-  static let box = Resettable<any MetricsFactory>.bootstrapOnce(
+  static let box = BootstrapOnce<any MetricsFactory>(
     name: "OutlinedGetterMetrics.factory"
   ) { NoOpFactory() }
 

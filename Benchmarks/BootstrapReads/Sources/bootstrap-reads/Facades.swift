@@ -55,7 +55,7 @@ enum LockedMetricsSystem {
 
 /// After: the factory in a bootstrap-once box.
 enum BoxedMetricsSystem {
-  static let factory = Resettable<any MetricsFactory>.bootstrapOnce(
+  static let factory = BootstrapOnce<any MetricsFactory>(
     name: "MetricsSystem.factory"
   ) { NoOpFactory() }
 

@@ -72,8 +72,8 @@ table(
   "create a counter and increment it, the factory read through",
   [
     ("a lock-protected global (`pthread_rwlock_t`), as swift-metrics", lockedCreateAndIncrement),
-    ("`Resettable.bootstrapOnce`, `.value`", boxedCreateAndIncrement),
-    ("`Resettable.bootstrapOnce`, `withValue`", borrowedCreateAndIncrement),
+    ("`BootstrapOnce`, `.value`", boxedCreateAndIncrement),
+    ("`BootstrapOnce`, `withValue`", borrowedCreateAndIncrement),
   ]
 )
 table(
