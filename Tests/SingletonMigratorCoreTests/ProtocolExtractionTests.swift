@@ -274,3 +274,23 @@ import _SpyGeneratorCore
     #expect(!text.contains("send"))
   }
 }
+
+/// The spies of extracted protocols record the target's own Equatable, Sendable values as they
+/// are, so that a test compares them with `==` (`.push(route: .article(id))`).
+@Suite struct SpyArgumentTests {
+  @Test func anArgumentOfTheTargetsEquatableSendableEnumIsRecordedAsItIs() throws {
+    let migration = try migrate(
+      """
+      enum Route: Equatable, Sendable { case home, article(Int) }
+      final class Router: @unchecked Sendable {
+        static let shared = Router()
+        func push(route: Route) {}
+      }
+      func open() { Router.shared.push(route: .home) }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    let spy = try #require(migration.newFiles.first { $0.path == "RouterProtocolSpy.swift" })
+    #expect(spy.contents.contains("case push(route: Route)"))
+  }
+}

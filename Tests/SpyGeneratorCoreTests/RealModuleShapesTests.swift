@@ -140,6 +140,15 @@ import _SpyGeneratorCore
     #expect(!spy.contains("func runOld"))
   }
 
+  @Test func anExtensionsOverloadOfOtherTypesIsNoDefaultSoTheRequirementIsSpied() throws {
+    let output = try migratingOutput(
+      spyDefaults: [],
+      implementation: "func runOld(_ x: Int) -> Int"
+    )
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  func runOld() -> Int {\n"))
+  }
+
   @Test func aDeprecatedDefaultIsOneToReplaceSoItIsSpied() throws {
     let output = try defaultsOutput([
       ("func log(event: Int)", true, true), ("func flush()", false, false),
@@ -206,13 +215,14 @@ import _SpyGeneratorCore
   private func migratingOutput(
     spyDefaults: [String],
     constrained: Bool = false,
-    extending: String = "Migrating"
+    extending: String = "Migrating",
+    implementation declaration: String = "func runOld() -> Int"
   ) throws -> SpyGenerator.Output {
     var implementation = fixtureSymbol(
       "d",
       kind: "swift.method",
       path: [extending, "runOld()"],
-      declaration: "func runOld() -> Int"
+      declaration: declaration
     )
     implementation["swiftExtension"] = [
       "extendedModule": "M",

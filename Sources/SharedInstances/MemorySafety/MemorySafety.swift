@@ -4,8 +4,8 @@ import _SharedInstancesShims
 ///
 /// Everything in this folder (with the isolated reads of `_SharedInstancesIsolation`,
 /// `MemorySafety/ScopedReads.swift` there, which production binaries do not carry, and the
-/// hazard-pointer half of `_SharedInstancesShims`, whose comments cite the invariants below as
-/// I1…I15) exists to let any thread read a box's instance
+/// hazard-pointer protocol of `_SharedInstancesShims`, `si_hazard.h`, `si_slots.h` and
+/// `Shims.c`, whose comments cite the invariants below as I1…I15) exists to let any thread read a box's instance
 /// without a lock while other threads replace it, and to release every replaced instance exactly
 /// once, as soon as no read can still use it. The design follows hazard pointers with asymmetric
 /// fences (Folly's `hazptr`); the rules come first, the code after.

@@ -28,6 +28,9 @@ struct ProtocolExtraction {
   private var substitutions: [String: [Int: [(String, String)]]] = [:]
   private var injectionOwners: [String: Set<String>] = [:]
   private let moduleName: String?
+  /// The value types the target declares, with what their headers conform to: the spy
+  /// generator records an argument of one as it is when it is `Equatable` and `Sendable`.
+  private var declaredTypes: [(path: [String], kind: String, inheritance: String)] = []
 
   struct ProtocolText {
     let name: String
@@ -49,6 +52,11 @@ struct ProtocolExtraction {
     moduleName: String?
   ) {
     self.moduleName = moduleName
+    for file in files {
+      for type in file.types where type.kind == .struct || type.kind == .enum {
+        declaredTypes.append((type.path, "swift.\(type.kind.rawValue)", type.inheritance))
+      }
+    }
     var byClass: [String: [SharedInstance]] = [:]
     for instance in instances {
       let className = SingletonFinder.baseName(of: instance.type)
@@ -639,6 +647,25 @@ struct ProtocolExtraction {
           "accessLevel": access,
         ])
         relationships.append(["kind": "requirementOf", "source": memberID, "target": id])
+      }
+    }
+    for (index, type) in declaredTypes.enumerated() {
+      let id = "migrate-singletons.type.\(index)"
+      let name = type.path.joined(separator: ".")
+      symbols.append([
+        "kind": ["identifier": type.kind], "identifier": ["precise": id],
+        "pathComponents": type.path,
+        "declarationFragments": [
+          ["kind": "text", "spelling": "\(type.kind.dropFirst(6)) \(name)\(type.inheritance)"]
+        ],
+        "accessLevel": "internal",
+      ])
+      let words = Set(type.inheritance.split { !($0.isLetter || $0.isNumber) }.map(String.init))
+      if !words.isDisjoint(with: ["Equatable", "Hashable", "Comparable"]) {
+        relationships.append(["kind": "conformsTo", "source": id, "target": "s:SQ"])
+      }
+      if words.contains("Sendable") {
+        relationships.append(["kind": "conformsTo", "source": id, "target": "s:s8SendableP"])
       }
     }
     let graph: [String: Any] = [

@@ -383,11 +383,11 @@ inline protect(t, k, b, p, retried, again) {
   do
   :: p == 0 -> break
   :: else ->
-     hstore(t, k, p, b);  /* @code(_SharedInstancesShims.h: __atomic_store_n(word, pointer, __ATOMIC_RELEASE);) */
+     hstore(t, k, p, b);  /* @code(si_hazard.h: __atomic_store_n(word, pointer, __ATOMIC_RELEASE);) */
 #ifdef MUTANT_NO_VALIDATION
      break
 #else
-     atomic {  /* [I1_validate] @code(_SharedInstancesShims.h: again = __atomic_load_n(slot, __ATOMIC_ACQUIRE);) */
+     atomic {  /* [I1_validate] @code(si_hazard.h: again = __atomic_load_n(slot, __ATOMIC_ACQUIRE);) */
        if
        :: cur[b] == p -> break
        :: else -> retried = true; p = cur[b]
