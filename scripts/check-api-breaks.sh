@@ -6,7 +6,7 @@
 # API/breaking-changes-since-0.1.0.txt does not list. Each line there is one break the compiler
 # reports, decided on: the README's "Upgrading" section says what users do about it.
 #
-# Not in CI: it builds the baseline and the package again (about 10 minutes on 2 busy cores).
+# Not in CI: it builds the baseline and the package again (4 minutes on 2 busy cores).
 # Run it before a release, and after changing the public API:
 #
 #   bash scripts/check-api-breaks.sh            # fails on an undecided break
