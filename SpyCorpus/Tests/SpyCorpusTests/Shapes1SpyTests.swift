@@ -203,7 +203,7 @@ import Testing
   }
 
   @Test func staticRequirementsWriteBackAndKeepGenericClosures() {
-    defer { RegistrySpy.statics.reset() }
+    defer { RegistrySpy.statics.resetSpy() }
     RegistrySpy.stubAdjustCount { $0 *= 2 }
     var count = 2
     RegistrySpy.adjust(&count)

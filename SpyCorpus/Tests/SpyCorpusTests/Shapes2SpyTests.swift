@@ -69,7 +69,7 @@ import Testing
 
   @Test func staticSelfRequirementsAndOperatorsAreRecordedInStatics() {
     let made = CopyingSpy()
-    CopyingSpy.statics.reset()
+    CopyingSpy.statics.resetSpy()
     CopyingSpy.statics.stub(.make, returning: made)
     CopyingSpy.statics.stub(.equal) { call in
       guard case .equal(let lhs, let rhs) = call else { return false }
