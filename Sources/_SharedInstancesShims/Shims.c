@@ -498,20 +498,6 @@ bool si_hazard_is_protected(const void *pointer) {
   return false;
 }
 
-void si_hazard_wait_until_unprotected(const void *pointer) {
-  si_hazard_barrier(false);
-  for (si_hazard_record *r = __atomic_load_n(&si_hazard_head, __ATOMIC_ACQUIRE); r != 0;
-       r = r->next) {
-    unsigned spins = 0;
-    while (si_hazard_record_holds(r, pointer)) {
-      // Only transient protections are waited for: never held across user code.
-      if (++spins > 64) {
-        sched_yield();
-      }
-    }
-  }
-}
-
 // MARK: - Test hooks
 
 static si_test_hook si_test_installed_hook = 0;

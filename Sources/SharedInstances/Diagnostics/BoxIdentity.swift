@@ -83,7 +83,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// True the first time only: a change inside the box's own factory, outside every scope, is
   /// reported once per box.
   func claimSelfChangeReport() -> Bool {
-    si_int_compare_exchange(words + Self.selfChangeReportedWord, 0, 1)
+    _AtomicWord(words + Self.selfChangeReportedWord).compareExchange(0, 1)
   }
 
   @usableFromInline

@@ -53,28 +53,9 @@ extension _Scope {
     in scope: _Scope,
     _ read: inout _Read
   ) -> Bool {
-    let record = si_hazard_current()
     // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
-    guard si_hazard_transient_is_free(record) else { return false }
-    let hazard = si_hazard_transient_word(record)
-    var word: UnsafeMutableRawPointer?
-    var retried = false
-    guard let slot = si_scope_begin_read(scope.publishedTable, identity.id, hazard, &word, &retried)
-    else { return false }
-    guard let word else {
-      if _slowPath(retried) {
-        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
-          $0.emptiedRead(hazard, symmetric: true)
-        }
-      }
-      return false
-    }
-    read.hazard = hazard
-    read.word = word
-    read.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
-    read.retiredCount = UnsafePointer(si_slot_retired(slot))
-    read.symmetric = true
-    read.retried = retried
+    guard read.beginInScopeTable(scope.publishedTable, box: identity.id) else { return false }
+    let word = read.word.unsafelyUnwrapped
     let kind = _CellWord.kind(word)
     if _slowPath(
       si_any_set(scope.ended, scope.activeFactories)
@@ -131,8 +112,8 @@ extension _Scope {
   /// What a read this scope served may have to report: a use after the end, a read inside a
   /// factory, a read of a real instance in strict mode or of a `.required` box.
   package func checkRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
-    if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, kind) }
+    if _slowPath(_AtomicWord(ended).loadRelaxed() != 0) { noteLateUse(of: identity) }
+    if _AtomicWord(activeFactories).loadRelaxed() > 0 { noteReadInFactory(identity, kind) }
     if kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity, createdBy: nil)
     }
@@ -171,12 +152,12 @@ extension _Scope {
     case .none:
       return nil
     }
-    si_int_fetch_add(activeFactories, 1)
+    _AtomicWord(activeFactories).fetchAdd(1)
     // The frame lets strict mode name this factory when it reads another box.
     let (created, frame) = _FactoryFrame.running(identity) {
       slot.loadOrCreate(identity, kind: kind, factory: make)
     }
-    si_int_fetch_add(activeFactories, -1)
+    _AtomicWord(activeFactories).fetchAdd(-1)
     guard let created else { return nil }
     slot.countRead(created.kind)
     // A test default is the test's value too (the system boxes' doubles among them): a read
@@ -185,7 +166,7 @@ extension _Scope {
     if let observer = _ScopeObserver.instanceCreated.load() {
       observer(self, identity, created.kind == .real ? .real : .testDefault)
     }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
+    if _AtomicWord(activeFactories).loadRelaxed() > 0 { noteReadInFactory(identity, created.kind) }
     if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity, createdBy: frame)
     }

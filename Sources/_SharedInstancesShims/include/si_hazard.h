@@ -221,10 +221,6 @@ void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void));
 /// caller has already unlinked `pointer`.
 bool si_hazard_is_protected(const void *_Nonnull pointer);
 
-/// Returns once no thread protects `pointer`, which the caller has unlinked: for the service
-/// locator's registries, which are only ever protected transiently (I2), never borrowed.
-void si_hazard_wait_until_unprotected(const void *_Nonnull pointer);
-
 #ifdef __cplusplus
 }
 #endif
