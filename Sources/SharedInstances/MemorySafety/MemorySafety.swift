@@ -45,14 +45,14 @@ import _SharedInstancesShims
 ///    address is passed to `si_hazard_end_read`, a C function compiled apart and never inlined.
 ///    The compiler of the reading code must assume that call reads the copy and may release what
 ///    it references, so it completes the copy, retain included, before the call; no optimizer
-///    can move the retain after the word is cleared (the release-build defect of issue 18).
+///    can move the retain after the word is cleared.
 ///    `si_hazard_end_borrow`, which ends a borrow, is compiled apart for the same reason. Both
 ///    are `noinline` and open with an empty `asm` that takes the pointer and clobbers memory, so
 ///    that even a cross-language LTO build, which sees their bodies, cannot conclude the call
 ///    leaves the copy alone. A class instance read by `value` takes one call instead,
 ///    `si_hazard_read_object`, which retains the instance (a call into the Swift runtime) before
 ///    its release store clears the word: in C, where no compiler moves a call below a release
-///    store (checked in the release disassembly: BENCHMARKS.md, issue 28).
+///    store (checked in the release disassembly: BENCHMARKS.md).
 ///    Model: `Model/reclamation.pml`, `[I3_copy]` (line 415); `MUTANT_CLEAR_BEFORE_COPY` breaks it.
 /// 4. *A retried protection is remembered.* A word whose validation failed held, for a moment,
 ///    a cell that was already unlinked; a writer's scan may have seen it there. The reader
@@ -174,7 +174,7 @@ import _SharedInstancesShims
 ///
 /// **Model.** `Model/reclamation.pml` (beside this file; `Model/README.md` gives its bounds and
 /// what it leaves out) checks this protocol with spin, exhaustively, in CI
-/// (`scripts/check-model.sh`), and rejects a mutant for each of issue 28's holes. Each
+/// (`scripts/check-model.sh`), and rejects a mutant for each defect a slow path could have. Each
 /// invariant's `Model:` line names the tag or property that checks it and the model's line;
 /// the script fails when a line drifts off its tag.
 enum _MemorySafety {}

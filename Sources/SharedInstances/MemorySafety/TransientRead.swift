@@ -10,8 +10,8 @@ import _SharedInstancesShims
 @usableFromInline
 package struct _Read {
   /// The fields, in a C struct (`si_read`): the computed properties below are emitted into
-  /// their callers, so that programs carry no accessor functions for ten stored properties
-  /// (issue 30, item 8). Only these properties touch `raw`.
+  /// their callers, so that programs carry no accessor functions for ten stored properties.
+  /// Only these properties touch `raw`.
   @usableFromInline package var raw = si_read()
 
   /// The hazard word that protects the cell: the thread's transient word, or a borrow word for
@@ -276,7 +276,7 @@ extension _Isolation {
   /// True: the cell is protected; copy the instance out and end the read. False: nothing to copy
   /// yet (the instance must be created, or the box is empty), and `scope` is where the read
   /// resolved, nil for the process-wide state: resolving again would count it twice. A flag and
-  /// an `inout` rather than an enum, for the size of programs (issue 30, item 8).
+  /// an `inout` rather than an enum, for the size of programs.
   @usableFromInline
   static func beginRead(
     of identity: _BoxIdentity,

@@ -376,7 +376,7 @@ inline afterClear(t, b, cell, retried) {
 
 /* si_hazard_protect_word: load, store the word, validate by loading again (I1); a failed
  * validation retries with the new cell and is remembered (I4). Retry to empty: the word is
- * cleared and the read ends the I6 way (the fix of hole 2; MUTANT_HOLE2 only clears it). */
+ * cleared and the read ends the I6 way (MUTANT_HOLE2 only clears it). */
 inline protect(t, k, b, p, retried, again) {
   atomic { retried = false; p = cur[b] };
   do
@@ -436,8 +436,8 @@ inline hook(t, b) {
 }
 
 /* A transient read that may report (strict mode, a .required box, a late use): the report runs
- * after the read ended (the fix of hole 1); MUTANT_HOLE1 runs it inside the transient window,
- * between protection and copy, as checkRead did. */
+ * after the read ended; MUTANT_HOLE1 runs it inside the transient window,
+ * between protection and copy. */
 inline tread(t, b, p, retried, again, strict) {
   protect(t, 0, b, p, retried, again);
   if
@@ -643,7 +643,7 @@ inline rstore(t, k, v) {
  * (pthread_exit, Thread.exit()). si_hazard_detach, as coded: clears every word of the record,
  * fences once, then (_DeferredSlots.reclaimEverywhere) reclaims in every slot registered as
  * having waiting cells, read from the registry in one step. MUTANT_HOLE4 clears the words and
- * reclaims nowhere (before hole 4's fix). */
+ * reclaims nowhere. */
 proctype Exiter(byte t) {
   RECLAIM_LOCALS;
   byte b, b2, p, q, again; bool retried, retried2, d0, d1;
@@ -680,7 +680,7 @@ proctype Exiter(byte t) {
  * reference. With none found, the factory (its frame pushed: releases there are deferred) reads
  * box 0, and its cell is installed unless a change landed since; unlock, releaseDeferred, and
  * again with a dropped result. MUTANT_HOLE3 looks with a protected read under the creation
- * lock instead (before hole 3's fix), whose end may reclaim, and so release, there. */
+ * lock instead, whose end may reclaim, and so release, there. */
 proctype Creator(byte t) {
   RECLAIM_LOCALS;
   byte p, q, again, startedIn, nc; bool retried, retried2, ok, installed;
