@@ -47,7 +47,7 @@ func reportsThatResetPhase(rounds: Int, threads: Int) {
           _CurrentScope.$scope.withValue(parent) { target.reset() }
         }
       )
-      target._touch(in: nested)
+      nested.touch(target)
       let read = _CurrentScope.$scope.withValue(nested) { target.value }
       read.use()
       Ledger.shared.operations.add(1)

@@ -131,7 +131,7 @@ extension _Scope {
     // A default declared with the box, served where the test had to provide the instance.
     var servedInsteadOfProvided = false
     var servedPlaceholder = false
-    switch box._scopeCreation(exempt: exempt, targetDefaults: tracking.testDefaults) {
+    switch _ScopeCreation(of: box, exempt: exempt, targetDefaults: tracking.testDefaults) {
     case .targetDefault(let testDefault):
       make = testDefault
     case .declaredDefault(let testDefault):
@@ -196,10 +196,10 @@ extension _Scope {
         identity.reportChangeDuringCreation("\(change.name)", at: location, in: scope)
         return nil
       }
-      scope.tracking.noteChange(of: identity.id, kind: change.kind)
+      scope.tracking.noteChange(of: identity.id, kind: _ChangeKinds(of: change))
       // Any value the test provides (override, set, bootstrap): a read that escapes the test
       // gets the process-wide instance instead, and is warned about (`_EscapedReads`).
-      if change.kind != .reset { scope.noteOverride(of: identity) }
+      if _ChangeKinds(of: change) != .reset { scope.noteOverride(of: identity) }
       return slot
     }
     _UnscopedChanges.check(
@@ -212,43 +212,46 @@ extension _Scope {
   }
 }
 
-extension Resettable {
-  /// ``_readOrCreate(in:)`` in a scope, called through the hooks.
-  package func _readOrCreateInScopeNow(_ scope: _Scope) -> Shared? {
+extension _Scope {
+  /// `Resettable._readOrCreate(in:)` in this scope, called through the hooks.
+  package func readOrCreateNow<Shared>(_ box: Resettable<Shared>) -> Shared? {
+    let scope = self
     // The common case, lock-free: the scope has touched the box and holds an instance.
-    if let found = scope.lookup(_identity.id) {
+    if let found = scope.lookup(box._identity.id) {
       let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
         guard let loaded = slot.loadWithKind(Shared.self, symmetric: true) else { return nil }
-        scope.didRead(slot, identity: _identity, kind: loaded.kind)
+        scope.didRead(slot, identity: box._identity, kind: loaded.kind)
         return loaded.value
       }
       if let hit { return hit }
     }
-    let slot = scope.slot(for: _identity)
+    let slot = scope.slot(for: box._identity)
     if let loaded = slot.loadWithKind(Shared.self, symmetric: true) {
-      scope.didRead(slot, identity: _identity, kind: loaded.kind)
+      scope.didRead(slot, identity: box._identity, kind: loaded.kind)
       return loaded.value
     }
-    return scope.create(in: slot, for: self)
+    return scope.create(in: slot, for: box)
   }
 
-  /// ``_servedForEmptyRead(in:)``, called through the hooks (reachable from tests only).
-  package func _servedForEmptyReadInScope(_ scope: _Scope) -> Shared {
-    if let value = _global.load(Shared.self, symmetric: false) {
+  /// `Resettable._servedForEmptyRead(in:)` in this scope, called through the hooks (reachable
+  /// from tests only).
+  package func servedForEmptyRead<Shared>(_ box: Resettable<Shared>) -> Shared {
+    let scope = self
+    if let value = box._global.load(Shared.self, symmetric: false) {
       scope.reportUnprovidedRead(
-        scope.slot(for: _identity),
-        identity: _identity,
+        scope.slot(for: box._identity),
+        identity: box._identity,
         served: .processWideInstance
       )
       return value
     }
     // Nothing the app installed either: the placeholder of the type, where it has one.
     guard let placeholder = _TestDefaults.placeholder(of: Shared.self) else {
-      _identity.emptyFailure()
+      box._identity.emptyFailure()
     }
     scope.reportUnprovidedRead(
-      scope.slot(for: _identity),
-      identity: _identity,
+      scope.slot(for: box._identity),
+      identity: box._identity,
       served: .placeholder
     )
     return placeholder
