@@ -215,3 +215,9 @@ package func _threadHoldsNoHazardWord() -> Bool {
   return si_hazard_transient_is_free(record)
     && UnsafeMutableRawPointer(si_hazard_free_borrow_word(record)) == firstBorrowWord
 }
+
+/// The calling thread's identity: a number no other thread ever receives, read out of line
+/// (`si_current_thread`; invariant 15), for the creator words of boxes and of a locator's
+/// services.
+@_alwaysEmitIntoClient @inline(__always)
+package func _currentThread() -> UInt { si_current_thread() }
