@@ -79,11 +79,11 @@ final class StrictIsolatedSharedTestCaseTests: IsolatedSharedTestCase {
   }
 }
 
-/// The helpers for test cases that cannot change their base class.
+/// The deprecated `isolateSharedInstances()` keeps isolating, and `overrideShared` undoes itself.
 final class XCTestHelpersTests: XCTestCase {
   override func setUp() {
     super.setUp()
-    isolateSharedInstances()
+    (self as any DeprecatedIsolation).isolateTheDeprecatedWay()
     XCTAssertFalse(Boxes.xcTestHelpers.isOverridden, "an earlier test's override leaked")
   }
 
@@ -118,4 +118,16 @@ final class OverrideSharedWithoutIsolationTests: XCTestCase {
     overrideShared(Self.box, with: Tagged("second"))
     XCTAssertEqual(Self.box.value.tag, "second")
   }
+}
+
+// MARK: - Fixtures
+
+/// Calls the deprecated spelling through a requirement, so that testing it does not warn.
+private protocol DeprecatedIsolation {
+  func isolateTheDeprecatedWay()
+}
+
+extension XCTestHelpersTests: DeprecatedIsolation {
+  @available(*, deprecated)
+  fileprivate func isolateTheDeprecatedWay() { isolateSharedInstances() }
 }
