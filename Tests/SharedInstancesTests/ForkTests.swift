@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstancesLocator
+import TestSupport
 import Testing
 import _SharedInstancesShims
 

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// After a reset or an override the box keeps no reference to the instance it replaced.

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// A factory runs holding only its own box's creation lock.

@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// Instances are released with no library lock held, and with the box no longer marking the

@@ -1,4 +1,5 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
 import Testing
@@ -8,8 +9,16 @@ extension Docs {
   @Suite struct TestingInParallelSnippets {
     // MARK: What a test's scope holds
 
-    /// "The process-wide instance is untouched, and the test's own instance is released."
-    @Test func theTestsInstancesAreItsOwnAndReleasedAfterIt() {
+    /// "Instances are the test's own."
+    @Test(.isolatedShared) func theTestsInstancesAreItsOwn() {
+      let processWide = readOnThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
+      let mine = Analytics.shared.value as AnyObject
+      #expect(ObjectIdentifier(mine) != processWide)
+    }
+
+    /// "The process-wide instance is untouched, and the test's own instance is released": a
+    /// scope's instances go with it.
+    @Test func theScopesInstancesAreReleasedWithIt() {
       let processWide = readOnThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
       weak var created: AnyObject?
       withIsolatedShared {
@@ -113,7 +122,7 @@ extension Docs {
         #expect(ArticleManager.shared.isOverridden)  // from the test
       }
 
-      @Test func aNestedScopeStartsFromItsParent() {
+      @Test(.isolatedShared) func aNestedScopeStartsFromItsParent() {
         let outer = Analytics.shared.value as AnyObject
         withIsolatedShared {
           #expect(Analytics.shared.value as AnyObject === outer)
