@@ -69,7 +69,7 @@ import _SharedInstancesIsolation
   @Test(.isolatedShared(.strict)) func aStrictTestFailsWhenItsExitTestReadsARealInstance() {
     let parent = ExitTestRelay.Parent(
       testName: "checksOut()",
-      scope: SharedScope.current._scope,
+      scope: _Scope.captured(by: SharedScope.current),
       recorder: nil,
       testID: .init(suite: "Checkout", name: "checksOut()")
     )
@@ -85,7 +85,7 @@ import _SharedInstancesIsolation
   @Test(.isolatedShared) func aTestThatIsNotStrictTakesTheChildsReadsOffTheStream() {
     let parent = ExitTestRelay.Parent(
       testName: "checksOut()",
-      scope: SharedScope.current._scope,
+      scope: _Scope.captured(by: SharedScope.current),
       recorder: nil,
       testID: .init(suite: "Checkout", name: "checksOut()")
     )

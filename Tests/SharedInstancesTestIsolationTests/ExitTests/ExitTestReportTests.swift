@@ -28,7 +28,7 @@ import _SharedInstancesIsolation
     let test = try #require(Test.current)
     let parent = ExitTestRelay.Parent(
       testName: test.name,
-      scope: SharedScope.current._scope,
+      scope: _Scope.captured(by: SharedScope.current),
       recorder: nil,
       testID: .init(suite: "ExitTestReportTests", name: test.name),
       testLocation: test.sourceLocation
