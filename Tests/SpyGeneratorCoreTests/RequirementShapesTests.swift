@@ -3,8 +3,8 @@ import Testing
 import _SpyGeneratorCore
 
 /// Shapes the generator used to refuse, and now writes spies for: the text it writes for each.
-/// The SpyCorpus package compiles and exercises the same shapes (Shapes2.swift).
-@Suite struct Shapes2Tests {
+/// The SpyCorpus package compiles and exercises the same shapes (RequirementShapes.swift).
+@Suite struct RequirementShapesTests {
   // MARK: - Associated types
 
   @Test func anAssociatedTypeMakesTheSpyGeneric() throws {
