@@ -280,14 +280,13 @@ let package = Package(
     ),
     .plugin(
       name: "MigrateSingletons",
+      // No permission is declared: SwiftPM would ask for it before any run, a plan, `--check`
+      // and `--help` included. `--apply` needs `--allow-writing-to-package-directory`.
       capability: .command(
         intent: .custom(
           verb: "migrate-singletons",
           description: "Rewrites a target's singletons into Resettable boxes"
-        ),
-        permissions: [
-          .writeToPackageDirectory(reason: "Writes the migrated sources (with --apply)")
-        ]
+        )
       ),
       dependencies: ["migrate-singletons"]
     ),
