@@ -5,7 +5,7 @@ import SpyTestSupport
 import Testing
 
 /// The test failures a spy reports into Swift Testing, and what they say.
-@Suite struct SpyFailureTests {
+@Suite(TimeLimits.waiting) struct SpyFailureTests {
   @Test func anUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod() {
     let spy = FileStoreSpy()
     withKnownIssue {

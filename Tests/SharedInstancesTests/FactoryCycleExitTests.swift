@@ -3,7 +3,7 @@ import SharedInstances
 import Testing
 
 /// A factory cycle stops the program with the whole path, each box with its declaration site.
-@Suite struct FactoryCycleExitTests {
+@Suite(TimeLimits.waiting) struct FactoryCycleExitTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aCycleOfTwoBoxesOfOneTypeNamesBothDeclarations() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -3,7 +3,7 @@ import SharedInstances
 import Testing
 
 /// Misuse that must stop the program does so with a message naming the box.
-@Suite struct MisuseExitTests {
+@Suite(TimeLimits.waiting) struct MisuseExitTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aFactoryReadingItsOwnBoxStopsWithAMessage() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

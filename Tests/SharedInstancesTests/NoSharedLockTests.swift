@@ -3,7 +3,7 @@ import SharedInstances
 import Testing
 
 /// A factory runs holding only its own box's creation lock.
-@Suite struct NoSharedLockTests {
+@Suite(TimeLimits.waiting) struct NoSharedLockTests {
   @Test func aSlowFactoryDoesNotBlockOtherBoxes() {
     let started = Latch()
     let proceed = Latch()

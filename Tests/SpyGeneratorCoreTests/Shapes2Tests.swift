@@ -4,7 +4,7 @@ import _SpyGeneratorCore
 
 /// Shapes the generator used to refuse, and now writes spies for: the text it writes for each.
 /// The SpyCorpus package compiles and exercises the same shapes (Shapes2.swift).
-@Suite struct Shapes2Tests {
+@Suite(TimeLimits.waiting) struct Shapes2Tests {
   // MARK: - Associated types
 
   @Test func anAssociatedTypeMakesTheSpyGeneric() throws {

@@ -8,7 +8,7 @@ import _SharedInstancesIsolation
 /// An exit test's child process is test code. Before the fix, the child resolved every
 /// box to its process-wide state: overrides, test defaults, `.required` and strict mode were all
 /// ignored there, and nothing said so.
-@Suite struct ExitTestIsolationTests {
+@Suite(TimeLimits.waiting) struct ExitTestIsolationTests {
   /// Before: the `.required` box's real factory ran in the child. Now it is served its test
   /// default, and the read fails the test as it would outside the child.
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
