@@ -107,8 +107,10 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
   /// }
   /// ```
   ///
-  /// A library that wraps the box forwards its caller's location, so that a failure points at
-  /// the caller's line, not into the library:
+  /// A library that wraps the box (a system's own `bootstrap` function) forwards its caller's
+  /// location, so that a failure points at the caller's line, not into the library. Its
+  /// callers need no change: the location parameters come last, with defaults, so
+  /// `MetricsSystem.bootstrap(factory)` compiles as before and now passes its own line:
   ///
   /// ```swift
   /// public static func bootstrap(
@@ -121,6 +123,9 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
   ///   self.factory.bootstrap(factory, fileID: fileID, filePath: filePath, line: line, column: column)
   /// }
   /// ```
+  ///
+  /// Without forwarding, both bootstraps are at the library's line: the stop says that they went
+  /// through that one line, and how to have the callers named.
   ///
   /// - Parameters:
   ///   - instance: The value every read returns from now on.
