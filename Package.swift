@@ -152,6 +152,7 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesDependencyMap", "SharedInstancesLaunch",
         "SharedInstancesLaunchTesting", "SharedInstancesSystem", "SharedInstancesTesting",
+        "TestSupport",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
@@ -268,7 +269,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SpyGeneratorCoreTests",
-      dependencies: ["_SpyGeneratorCore"],
+      dependencies: ["_SpyGeneratorCore", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     // The singleton migrator, built like the spy generator: a library its tests call

@@ -4,10 +4,11 @@ import SharedInstancesTesting
 import Testing
 
 @testable import SharedInstancesLaunchTesting
+import TestSupport
 
 // Launches processes with `Process`, which macOS and Linux have.
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-  @Suite struct PreparedLaunchTests {
+  @Suite(TimeLimits.waiting) struct PreparedLaunchTests {
     @Test func theLaunchedProcessServesEveryPartOfTheHandoff() async throws {
       var handoff = LaunchHandoff()
       handoff.stub(.get("https://example.com/feed"), .text("first"), .text("second"))
