@@ -56,6 +56,14 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Hash
   public mutating func next() -> UInt64 {
     generator.next()
   }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.generator == rhs.generator
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(generator)
+  }
 }
 
 extension AnyRandomNumberGenerator {
