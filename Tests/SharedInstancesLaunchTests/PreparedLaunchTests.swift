@@ -129,13 +129,32 @@ import Testing
       handoff.clock = .test(startingAt: 10)
       let launch = try PreparedLaunch(handoff)
       async let running = launch.run(Fixture.url, arguments: ["sleep"])
-      // The process sleeps until 3610 s; it wakes only when the test moves the clock there.
-      try await launch.waitForReport { $0.clockSleeps == [3610] }
-      try launch.advanceClock(by: .seconds(1800))
-      try launch.advanceClock(by: .seconds(1800))
+      do {
+        // The process sleeps until 3610 s; it wakes only when the test moves the clock there.
+        try await launch.waitForReport { $0.clockSleeps == [3610] }
+        try launch.advanceClock(by: .seconds(1800))
+        try launch.advanceClock(by: .seconds(1800))
+      } catch {
+        // Finishing closes the clock: the process's sleep ends and the launch returns.
+        launch.finish()
+        _ = try? await running
+        throw error
+      }
       let result = try await running
       #expect(result.status == 0)
       #expect(result.lines == ["clock 3610.0 seconds"])
+    }
+
+    @Test func finishingTheLaunchEndsTheProcesssSleeps() async throws {
+      var handoff = LaunchHandoff()
+      handoff.clock = .test(startingAt: 0)
+      let launch = try PreparedLaunch(handoff)
+      async let running = Fixture.launch(["sleep"], environment: launch.environment)
+      try await launch.waitForReport { $0.clockSleeps == [3600] }
+      launch.finish()
+      // No one can advance the clock any more: the sleep throws rather than never return.
+      let result = try await running
+      #expect(result.lines == ["clock 0.0 seconds"])
     }
 
     @Test func onlyATestClockCanBeAdvanced() throws {

@@ -12,7 +12,9 @@ import SharedInstancesSystem
 /// the test advances it, through a pipe in the hand-off's private folder, and a sleep returns
 /// once `now` reaches its deadline. Each sleep is reported, so that the test can wait until the
 /// program sleeps before it advances the clock: advancing first would push the program's
-/// deadline along with `now`.
+/// deadline along with `now`. When the test closes its end (it finished with the launch), no
+/// one can advance the clock any more: every sleep, pending or later, throws `CancellationError`
+/// rather than never return.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 final class LaunchTestClock: Clock, Sendable {
   typealias Instant = AnyClock<Duration>.Instant
@@ -27,6 +29,7 @@ final class LaunchTestClock: Clock, Sendable {
     var now: Instant
     var sleepers: [Sleeper] = []
     var nextID: UInt64 = 0
+    var isClosed = false
   }
 
   private let state: Protected<State>
@@ -50,24 +53,36 @@ final class LaunchTestClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let resumeNow = state.withLock { state -> Bool in
+        let outcome = state.withLock { state -> Bool? in
+          guard !state.isClosed else { return nil }
           guard deadline > state.now else { return true }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return false
         }
-        if resumeNow {
+        switch outcome {
+        case nil:
+          continuation.resume(throwing: CancellationError())
+        case true?:
           continuation.resume()
-        } else {
-          let nanoseconds = deadline.offset / .nanoseconds(1)
-          report.write(LaunchEvent(kind: .sleep, detail: "\(Int64(nanoseconds))"))
+        case false?:
+          // Cancelled before the sleeper was listed, the handler found nothing to end.
+          if Task.isCancelled {
+            removeSleeper(id)?.continuation.resume(throwing: CancellationError())
+          } else {
+            let nanoseconds = deadline.offset / .nanoseconds(1)
+            report.write(LaunchEvent(kind: .sleep, detail: "\(Int64(nanoseconds))"))
+          }
         }
       }
     } onCancel: {
-      let cancelled = state.withLock { state -> Sleeper? in
-        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-        return state.sleepers.remove(at: index)
-      }
-      cancelled?.continuation.resume(throwing: CancellationError())
+      removeSleeper(id)?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  private func removeSleeper(_ id: UInt64) -> Sleeper? {
+    state.withLock { state in
+      guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.sleepers.remove(at: index)
     }
   }
 
@@ -84,8 +99,18 @@ final class LaunchTestClock: Clock, Sendable {
     for sleeper in due { sleeper.continuation.resume() }
   }
 
+  /// Ends every sleep, pending or later, with `CancellationError`: the test is done advancing.
+  func close() {
+    let pending = state.withLock { state -> [Sleeper] in
+      state.isClosed = true
+      defer { state.sleepers = [] }
+      return state.sleepers
+    }
+    for sleeper in pending { sleeper.continuation.resume(throwing: CancellationError()) }
+  }
+
   /// Opens the test's pipe and advances the clock by each line it reads (a count of
-  /// nanoseconds), on a thread of its own, until the test closes its end.
+  /// nanoseconds), on a thread of its own, until the test closes its end; then closes the clock.
   func listen(to path: String) throws {
     var info = stat()
     guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO,
@@ -116,7 +141,12 @@ final class LaunchTestClock: Clock, Sendable {
           if let nanoseconds = Int64(line) { advance(by: .nanoseconds(nanoseconds)) }
         }
       }
-      close(descriptor)
+      #if canImport(Glibc)
+        Glibc.close(descriptor)
+      #else
+        Darwin.close(descriptor)
+      #endif
+      self.close()
     }
     thread.name = "SharedInstances launch clock"
     thread.start()
