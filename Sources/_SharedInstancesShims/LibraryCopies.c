@@ -97,8 +97,9 @@ static void si_copies_find(si_copies_found *found) {
 #include <mach-o/dyld.h>
 #include <mach-o/getsect.h>
 
-// A section of its own in each image holding a copy; dyld lists every loaded image.
-__attribute__((used, section("__DATA,__si_copy")))
+// A section of its own in each image holding a copy, which the linker must not strip as
+// unreferenced (no_dead_strip); dyld lists every loaded image.
+__attribute__((used, section("__DATA,__si_copy,regular,no_dead_strip")))
 static const char si_copies_marker[16] = "SharedInstances";
 
 static void si_copies_find(si_copies_found *found) {
