@@ -74,7 +74,9 @@ extension _Scope {
         )
       )
     }
-    for override in overridden { _EscapedReads.scopeEnded(overriding: override.identity) }
+    for override in overridden {
+      _EscapedReads.scopeEnded(overriding: override.identity, in: self)
+    }
     for entry in entries { entry.identity.addScopeUse(-1) }
   }
 

@@ -98,7 +98,9 @@ extension _Scope {
   func noteOverride(of identity: _BoxIdentity) {
     lock.withLock {
       guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
-      state.pointee.overridden[identity.id] = (identity, _EscapedReads.scopeOverrode(identity))
+      state.pointee.overridden[identity.id] = (
+        identity, _EscapedReads.scopeOverrode(identity, in: self)
+      )
     }
   }
 
