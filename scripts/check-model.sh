@@ -58,6 +58,8 @@ runs=(
   "model|-DSCEN_BORROW_REPORT|tso|1|accept"
   "model|-DSCEN_UPDATE|sc|2|accept"
   "model|-DSCEN_UPDATE|tso|1|accept"
+  "model|-DSCEN_OVERRIDE|sc|2|accept"
+  "model|-DSCEN_OVERRIDE|tso|1|accept"
   "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|sc|2|no-use-after-free"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|tso|1|no-use-after-free"
@@ -80,6 +82,8 @@ runs=(
   "MUTANT_BORROW_REPORT_TRANSIENT|-DSCEN_BORROW_REPORT|sc|2|no-user-code-in-transient-window"
   "MUTANT_BORROW_REPORT_TRANSIENT NO_I2_CHECK|-DSCEN_BORROW_REPORT|sc|2|no-use-after-free"
   "MUTANT_UPDATE_UNDEFERRED|-DSCEN_UPDATE|sc|2|no-release-under-lock"
+  "MUTANT_OVERRIDE_RETIRES_SAVED|-DSCEN_OVERRIDE|sc|2|quiescent-no-retired-cell"
+  "MUTANT_OVERRIDE_RETIRES_SAVED NO_QUIESCENCE_CHECK|-DSCEN_OVERRIDE|sc|2|no-use-after-free"
 )
 
 # ---- the invariants' pointers into the model ---------------------------------------------------

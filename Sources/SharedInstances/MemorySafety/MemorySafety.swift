@@ -68,13 +68,15 @@ import _SharedInstancesShims
 ///    cleared, or the reader sees the count and, if its cell was replaced (or it retried, I4),
 ///    reclaims. So no replaced instance outlives the reads and borrows that were running when it
 ///    was replaced, and a reader of the current cell never takes that path.
-///    Model: `Model/reclamation.pml`, `[I6_end]` (line 368), `[I6_quiescent]` (line 878).
+///    Model: `Model/reclamation.pml`, `[I6_end]` (line 368), `[I6_quiescent]` (line 904).
 /// 7. *A cell is published once, by one slot.* A nested scope's slot publishes a copy of its
 ///    parent's cell, never the cell itself; a cell taken out by `withOverride` is put back
 ///    without being retired; a retired cell is never published again. So the slot a reader read
 ///    from is the slot that deferred its cell, and "its cell was replaced" is "the slot no longer
 ///    publishes it".
-///    Model: `Model/reclamation.pml`, `published-once` (line 339).
+///    Model: `Model/reclamation.pml`, `published-once` (line 339), `withOverride`'s put-back
+///    `[I7_put_back]` (line 838); `MUTANT_OVERRIDE_RETIRES_SAVED` (the saved cell retired when
+///    taken out) breaks it.
 /// 8. *Fences by kind of slot.* Readers of process-wide slots store their hazard words with
 ///    compiler barriers only where Linux offers `membarrier`, and a writer of such a slot makes
 ///    every running thread fence before it scans (rare: production changes). Those stores are

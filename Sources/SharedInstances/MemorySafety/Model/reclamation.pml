@@ -11,7 +11,7 @@
  *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
  *
  * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_SCOPE,
- * SCEN_BORROW_REPORT, SCEN_UPDATE. Every property is an
+ * SCEN_BORROW_REPORT, SCEN_UPDATE, SCEN_OVERRIDE. Every property is an
  * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
  * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
  * back to its property.
@@ -34,7 +34,7 @@
 #define W(t, k) ((t) * NW + (k))
 
 /* Which words a scenario's threads can ever set: the scan skips the others (always 0). */
-#if defined(SCEN_CREATE) || defined(SCEN_UPDATE)
+#if defined(SCEN_CREATE) || defined(SCEN_UPDATE) || defined(SCEN_OVERRIDE)
 #define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
 #else
 #ifdef SCEN_EXIT
@@ -818,6 +818,28 @@ proctype Updater(byte t) {
   running--
 }
 
+/* SCEN_OVERRIDE: withOverride of box 1, as coded: the override's cell is published and the
+ * current one taken out under the state lock, without being retired (I7: it is put back, and a
+ * retired cell is never published again); the body reads the box; then the saved cell is put
+ * back and what it replaces (the override, or a change the writer made meanwhile) is retired.
+ * MUTANT_OVERRIDE_RETIRES_SAVED retires the saved cell when it takes it out, as a change would,
+ * and puts it back all the same. */
+proctype Overrider(byte t) {
+  RECLAIM_LOCALS;
+  byte p, again, nc, saved, old; bool retried;
+  newcell(1, nc);
+  atomic { FLUSHOWN(t); saved = cur[1]; cur[1] = nc; nc = 0 };  /* @code(Resettable+Override.swift: let saved = slot.exchange(_Slot.makeCell(replacement, kind: .double))) */
+#ifdef MUTANT_OVERRIDE_RETIRES_SAVED
+  old = saved;
+  retire(t, 1, old);
+#endif
+  plainRead(t, 1, p, retried, again);  /* the body reads the box */
+  p = 0; retried = false;
+  atomic { FLUSHOWN(t); old = cur[1]; cur[1] = saved; saved = 0 };  /* [I7_put_back] @code(Resettable+Override.swift: return { slot.retire(slot.exchange(saved)) }) */
+  retire(t, 1, old);
+  running--
+}
+
 #ifdef TSO
 /* The memory system: drains one store-buffer entry of some thread, oldest first. */
 active proctype Flusher() {
@@ -859,10 +881,14 @@ init {
 #ifdef SCEN_UPDATE
     run Updater(0);
 #else
+#ifdef SCEN_OVERRIDE
+    run Overrider(0);
+#else
 #ifdef SCEN_EXIT
     run Exiter(0);
 #else
     run Reader(0);
+#endif
 #endif
 #endif
 #endif
