@@ -152,6 +152,7 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesDependencyMap", "SharedInstancesLaunch",
         "SharedInstancesLaunchTesting", "SharedInstancesSystem", "SharedInstancesTesting",
+        "TestSupport",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
@@ -268,7 +269,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SpyGeneratorCoreTests",
-      dependencies: ["_SpyGeneratorCore"],
+      dependencies: ["_SpyGeneratorCore", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     // The singleton migrator, built like the spy generator: a library its tests call
@@ -280,14 +281,13 @@ let package = Package(
     ),
     .plugin(
       name: "MigrateSingletons",
+      // No permission is declared: SwiftPM would ask for it before any run, a plan, `--check`
+      // and `--help` included. `--apply` needs `--allow-writing-to-package-directory`.
       capability: .command(
         intent: .custom(
           verb: "migrate-singletons",
           description: "Rewrites a target's singletons into Resettable boxes"
-        ),
-        permissions: [
-          .writeToPackageDirectory(reason: "Writes the migrated sources (with --apply)")
-        ]
+        )
       ),
       dependencies: ["migrate-singletons"]
     ),

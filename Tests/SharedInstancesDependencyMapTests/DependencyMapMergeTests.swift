@@ -2,10 +2,11 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import Testing
+import TestSupport
 
 /// How the processes of a run merge their fragments into one map, and what is done with
 /// fragments of other runs and with fragments that cannot be read.
-@Suite struct DependencyMapMergeTests {
+@Suite(TimeLimits.waiting) struct DependencyMapMergeTests {
   private static let clock = DependencyMap.Box(type: "Resettable<Clock>", declaredAt: "A.swift:1")
   private static let config = DependencyMap.Box(type: "Resettable<Config>", declaredAt: "A.swift:2")
 

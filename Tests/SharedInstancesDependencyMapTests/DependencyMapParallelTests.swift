@@ -2,10 +2,11 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import Testing
+import TestSupport
 
 /// `swift test --parallel` runs each XCTest test in a process of its own: the processes of one
 /// run must make one complete map, whatever order they exit in.
-@Suite struct DependencyMapParallelTests {
+@Suite(TimeLimits.waiting) struct DependencyMapParallelTests {
   /// Six child processes, each with a test of its own, wait until all six are ready and exit at
   /// the same moment: every one of their tests is in the map.
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)

@@ -3,10 +3,11 @@ import SharedInstances
 import SharedInstancesDependencyMap
 import SharedInstancesTesting
 import Testing
+import TestSupport
 
 /// The suite-wide map: its exact content for a known suite, nothing without
 /// `SHARED_INSTANCES_MAP`, and the files written when the test process exits.
-@Suite struct DependencyMapTests {
+@Suite(TimeLimits.waiting) struct DependencyMapTests {
   private static func knownSuite() -> DependencyMap { DependencyMapFixtures.knownSuite() }
 
   @Test func theMarkdownOfAKnownSuite() {

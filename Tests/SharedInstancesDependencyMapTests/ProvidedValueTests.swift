@@ -15,7 +15,7 @@ import _SharedInstancesIsolation
       #expect(ProvidedBoxes.configuration.value.tag == "the test's configuration")
       ProvidedBoxes.auditTrail.setIfEmpty(Tagged("a trail"))
       ProvidedBoxes.auditTrail.withValue { #expect($0.tag == "a trail") }
-      let dependencies = SharedScope.current._scope!.dependencies()
+      let dependencies = _Scope.captured(by: SharedScope.current)!.dependencies()
       #expect(dependencies.allSatisfy { !$0.readRealInstance }, "\(dependencies)")
       #expect(dependencies.count == 2)
     }
@@ -36,7 +36,7 @@ import _SharedInstancesIsolation
   @Test(.isolatedShared(.strict) { ProvidedBoxes.fromSetUp.set(Tagged("from the set-up")) })
   func aValueTheTraitsSetUpInstalledIsTheTests() {
     #expect(ProvidedBoxes.fromSetUp.value.tag == "from the set-up")
-    let dependency = SharedScope.current._scope!.dependencies().first {
+    let dependency = _Scope.captured(by: SharedScope.current)!.dependencies().first {
       $0.identity === ProvidedBoxes.fromSetUp._boxIdentity
     }
     #expect(dependency?.readRealInstance == false)

@@ -96,7 +96,7 @@ import _SharedInstancesIsolation
       #expect(DependencyBoxes.analytics.isOverridden == false)
       #expect(DependencyBoxes.analytics.currentValue == nil)
       #expect(DependencyBoxes.session.currentValue == nil)
-      let dependencies = SharedScope.current._scope!.dependencies()
+      let dependencies = _Scope.captured(by: SharedScope.current)!.dependencies()
       #expect(dependencies.isEmpty, "\(dependencies.map(\.identity.description))")
     }
   }

@@ -11,7 +11,7 @@ private typealias Tally = LocatorFixtures.Tally
 private typealias Tracked = LocatorFixtures.Tracked
 
 /// Lazy registrations: a factory runs on first `get`, once, outside the locator's lock.
-@Suite struct ServiceLocatorFactoryTests {
+@Suite(TimeLimits.waiting) struct ServiceLocatorFactoryTests {
   @Test func theFactoryRunsOnFirstGetAndOnlyOnce() throws {
     let locator = ServiceLocator()
     let tally = Tally()

@@ -6,7 +6,7 @@ import Testing
 
 private typealias Tally = LocatorFixtures.Tally
 
-@Suite struct ServiceLocatorGetOrRegisterTests {
+@Suite(TimeLimits.waiting) struct ServiceLocatorGetOrRegisterTests {
   @Test func createsOnceAndRegistersUnderTheType() throws {
     let locator = ServiceLocator()
     let first = locator.getOrRegister(CreatesOnce.self)

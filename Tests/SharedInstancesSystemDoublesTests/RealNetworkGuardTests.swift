@@ -1,6 +1,7 @@
 import Foundation
 import SharedInstancesTesting
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -9,7 +10,7 @@ import Testing
 /// `RealNetworkGuard`: installed before the first session, it stops requests to the real network
 /// that `URLSession.shared` would send, and says so. In a fresh process (an exit test), since it
 /// changes every later session of the process.
-@Suite struct RealNetworkGuardTests {
+@Suite(TimeLimits.waiting) struct RealNetworkGuardTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aRequestThroughTheSharedSessionIsStoppedAndReported() async {
       // The child exits 7 when the request failed with the guard's error; the failure the guard

@@ -3,21 +3,32 @@ import SharedInstances
 import SharedInstancesSystem
 import SharedInstancesTesting
 import Testing
+import TestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
 /// Escaped reads of the system boxes, whose test doubles are test defaults rather than
-/// overrides, are counted and warned about as other boxes' escaped reads are.
+/// overrides, are counted and reported as other boxes' escaped reads are.
 ///
-/// The warning itself is rate-limited per box across the whole process (tests running in
-/// parallel may already have raised it), so the tests check the test's record, which counts
-/// every escaped read while the test provided the box.
-@Suite struct SystemEscapedReadTests {
+/// Tests running in parallel may be served the same box's test default at the same moment,
+/// and then the read is a warning naming them all rather than a failure of this test: the known
+/// issue is intermittent, and the tests check the test's record, which counts every escaped read
+/// while the test provided the box.
+@Suite(TimeLimits.waiting) struct SystemEscapedReadTests {
   /// Before the fix, a post from a `DispatchQueue` block reached `NotificationCenter.default`
   /// without a word (the test's observer heard nothing), and the record counted no escape.
   @Test func aPostFromADispatchQueueIsAnEscapedRead() async {
+    await withKnownIssue(isIntermittent: true) {
+      await Self.postFromADispatchQueue()
+    } matching: { issue in
+      "\(issue.comments)".contains("SystemBoxes.notificationCenter")
+        && "\(issue.comments)".contains("was read outside the test's tasks")
+    }
+  }
+
+  private static func postFromADispatchQueue() async {
     await withIsolatedShared {
       let name = Notification.Name("SystemEscapedReadTests.ping")
       _ = SystemBoxes.notificationCenter.postedNotifications()  // the test's own center
@@ -37,6 +48,15 @@ import Testing
   /// Before the fix, a read of the network box inside `Task.detached` went unnoticed; only the
   /// real-network guard, if installed, spoke, advising to use the box the code already used.
   @Test func aDetachedReadOfTheNetworkBoxIsAnEscapedRead() async {
+    await withKnownIssue(isIntermittent: true) {
+      await Self.readInADetachedTask()
+    } matching: { issue in
+      "\(issue.comments)".contains("SystemBoxes.urlSession")
+        && "\(issue.comments)".contains("was read outside the test's tasks")
+    }
+  }
+
+  private static func readInADetachedTask() async {
     await withIsolatedShared {
       _ = SystemBoxes.urlSession.testNetwork()
       let session = await Task.detached { SystemBoxes.urlSession.value }.value

@@ -8,7 +8,7 @@ import Testing
 
 /// The test clock: time moves only when the test says, sleepers wake in deadline order, each
 /// woken task runs before the next wakes, and tests wait for sleepers instead of for time.
-@Suite struct TestClockTests {
+@Suite(TimeLimits.waiting) struct TestClockTests {
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aSleeperWakesOnlyOnceTheClockPassesItsDeadline() async throws {
     let clock = TestClock()

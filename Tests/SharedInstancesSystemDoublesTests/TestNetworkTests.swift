@@ -10,7 +10,7 @@ import Testing
 
 /// `SystemBoxes.urlSession` and `TestNetwork`: each isolated test its own stubs and record of
 /// requests, through the real URL loading machinery, never the network.
-@Suite struct TestNetworkTests {
+@Suite(TimeLimits.waiting) struct TestNetworkTests {
   let feedURL = URL(string: "https://api.example.com/feed")!
 
   @Test(.isolatedShared, arguments: 0..<100)

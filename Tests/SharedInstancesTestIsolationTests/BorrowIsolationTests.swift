@@ -36,11 +36,17 @@ import Testing
 
   /// A borrow that misses (here: the process-wide instance does not exist yet) falls back to
   /// creating it, and still counts as one read: it is resolved once, not again on the way.
-  @Test(.isolatedShared) func aBorrowThatMustCreateTheInstanceCountsOneEscapedRead() {
-    Borrowed.escaping.override(with: Tagged("fake"))
-    let tag = readOnThread { Borrowed.escaping.withValue { $0.tag } }
-    #expect(tag == "real")  // outside the test's tasks: the process-wide instance
-    #expect(SharedScope.current.touchedInstances.first?.escapedReads == 1)
+  @Test func aBorrowThatMustCreateTheInstanceCountsOneEscapedRead() {
+    withKnownIssue {
+      withIsolatedShared {
+        Borrowed.escaping.override(with: Tagged("fake"))
+        let tag = escapeOnThread { Borrowed.escaping.withValue { $0.tag } }
+        #expect(tag == "real")  // outside the test's tasks: the process-wide instance
+        #expect(SharedScope.current.touchedInstances.first?.escapedReads == 1)
+      }
+    } matching: { issue in
+      "\(issue.comments)".contains("was read outside the test's tasks")  // and fails the test
+    }
   }
 
   @Test func aStrictTestReportsABorrowOfTheRealInstance() {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Strict mode, and misuse reported as test failures at the user's line.
-@Suite struct DiagnosticsTests {
+@Suite(TimeLimits.waiting) struct DiagnosticsTests {
   @Test func strictModeFailsOnAReadThatWasNotOverridden() {
     withKnownIssue {
       withIsolatedShared(.strict) {

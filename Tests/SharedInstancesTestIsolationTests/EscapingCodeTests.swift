@@ -11,10 +11,17 @@ extension Notification.Name {
 
 /// Code that leaves the test's tasks: carried explicitly with `SharedScope`, or reached by a
 /// process-wide scope.
-@Suite struct EscapingCodeTests {
-  @Test(.isolatedShared) func withoutCarryingTheScopeAThreadSeesTheProcessWideInstance() {
-    Boxes.escaping.override(with: Tagged("fake"))
-    #expect(readOnThread { Boxes.escaping.value }.tag == "real")
+@Suite(TimeLimits.waiting) struct EscapingCodeTests {
+  /// And the test fails for it (a warning instead while another test provides the box too).
+  @Test func withoutCarryingTheScopeAThreadSeesTheProcessWideInstance() {
+    withKnownIssue(isIntermittent: true) {
+      withIsolatedShared {
+        Boxes.escaping.override(with: Tagged("fake"))
+        #expect(escapeOnThread { Boxes.escaping.value }.tag == "real")
+      }
+    } matching: { issue in
+      "\(issue.comments)".contains("was read outside the test's tasks")
+    }
   }
 
   @Test(.isolatedShared) func aCarriedScopeReachesDispatchThreadsAndDetachedTasks() async {
@@ -66,7 +73,7 @@ extension Notification.Name {
 }
 
 /// Tests whose code hops threads on its own: a process-wide scope is seen from every thread.
-@Suite struct ProcessWideTests {
+@Suite(TimeLimits.waiting) struct ProcessWideTests {
   /// How many process-wide tests are running right now.
   static let running = Locked(0)
 

@@ -7,7 +7,7 @@ import Testing
 
 /// One isolated scope read from many tasks and threads at once while it keeps touching new boxes
 /// (so its lock-free index grows under the readers). Runs under ThreadSanitizer in CI.
-@Suite struct ScopeStressTests {
+@Suite(TimeLimits.waiting) struct ScopeStressTests {
   static let boxes = (0..<300).map { index in Resettable { Tagged("box \(index)") } }
 
   @Test func concurrentReadersOfAGrowingScopeAgreeOnEveryInstance() async {

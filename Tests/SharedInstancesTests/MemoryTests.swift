@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// After a reset or an override the box keeps no reference to the instance it replaced.
-@Suite struct MemoryTests {
+@Suite(TimeLimits.waiting) struct MemoryTests {
   @Test func resetReleasesTheCreatedInstance() {
     let box = Resettable { Instance("real") }
     weak var created: Instance?

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// A factory runs holding only its own box's creation lock.
-@Suite struct NoSharedLockTests {
+@Suite(TimeLimits.waiting) struct NoSharedLockTests {
   @Test func aSlowFactoryDoesNotBlockOtherBoxes() {
     let started = Latch()
     let proceed = Latch()

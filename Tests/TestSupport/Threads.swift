@@ -15,7 +15,10 @@ package func onThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) 
     thread.start()
   }
   for _ in 0..<count { start.signal() }
-  done.wait()
+  // Bounded: threads that never finish stop the run with this message instead of hanging it.
+  guard done.wait(timeout: .now() + 600) == .success else {
+    fatalError("onThreads: \(count) threads did not all finish within 600 s")
+  }
 }
 
 /// A counter many threads can bump.

@@ -9,7 +9,7 @@ import _SharedInstancesIsolation
 /// the child's isolation, a second bootstrap in the isolated child says how to test the
 /// program's stop, and a read the parent provided says that providing does not cross the process
 /// boundary.
-@Suite struct ExitTestReportTests {
+@Suite(TimeLimits.waiting) struct ExitTestReportTests {
   /// The texts of the issues `body` records.
   private static func texts(during body: @Sendable () async throws -> Void) async -> [String] {
     let texts = Locked<[String]>([])
@@ -28,7 +28,7 @@ import _SharedInstancesIsolation
     let test = try #require(Test.current)
     let parent = ExitTestRelay.Parent(
       testName: test.name,
-      scope: SharedScope.current._scope,
+      scope: _Scope.captured(by: SharedScope.current),
       recorder: nil,
       testID: .init(suite: "ExitTestReportTests", name: test.name),
       testLocation: test.sourceLocation

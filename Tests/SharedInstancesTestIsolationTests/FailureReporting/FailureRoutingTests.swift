@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Every report fails the run, also from a thread no test owns.
-@Suite struct FailureRoutingTests {
+@Suite(TimeLimits.waiting) struct FailureRoutingTests {
   /// Before the fix, the change from the thread was only printed: the exit test's child
   /// forwarded no issue.
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)

@@ -7,7 +7,7 @@ import Testing
 
 /// Work that outlives its scope. Every late use is reported, once per scope
 /// and box; an overridden box is served the test's double, never a new real instance.
-@Suite struct LateUseTests {
+@Suite(TimeLimits.waiting) struct LateUseTests {
   /// Before the fix, only the first late use was reported (one issue, not three), and the late
   /// read of the overridden box got a new real instance.
   @Test func everyBoxUsedLateIsReportedOnceAndAnOverriddenOneServesTheDouble() {

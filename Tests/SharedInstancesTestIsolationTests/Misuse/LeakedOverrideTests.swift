@@ -13,7 +13,8 @@ import _SharedInstancesIsolation
     // The override another test left behind (a test without the trait, as if it had run before
     // this one): made here, then attributed to that test.
     await Task.detached { LeakBoxes.leaked.override(with: Tagged("leaked")) }.value
-    LeakBoxes.leaked._markOverrideLeaked(
+    _LeakedOverrides.markOverrideLeaked(
+      LeakBoxes.leaked,
       byTest: "checkoutShowsTheTotal()",
       location: _SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
     )

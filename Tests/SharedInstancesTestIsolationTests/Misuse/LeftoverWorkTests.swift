@@ -7,7 +7,7 @@ import Testing
 
 /// Work a process-wide test left behind lands in the next process-wide test.
 /// The quiet period catches what arrives within it; the rest is documented as not caught.
-@Suite(.serialized) struct LeftoverWorkTests {
+@Suite(.serialized, TimeLimits.waiting) struct LeftoverWorkTests {
   /// Without the option (and before it existed), test 1's late read was recorded by test 2's
   /// double with no report: this test pins that documented limit.
   @Test func withoutAQuietPeriodLateWorkLandsInTheNextProcessWideScope() async {

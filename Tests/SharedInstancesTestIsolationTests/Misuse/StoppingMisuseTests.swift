@@ -7,7 +7,7 @@ import Testing
 
 /// Misuse that used to stop the whole test process. Where the library can go
 /// on it fails the test and keeps the run alive; where it cannot, the message names the test.
-@Suite struct StoppingMisuseTests {
+@Suite(TimeLimits.waiting) struct StoppingMisuseTests {
   /// Before the fix, this read stopped the test process ("first read off the main actor").
   @Test(.isolatedShared) func aMainActorBoxFirstReadOffTheMainActorFailsTheTestAndGoesOn() {
     let thing = Locked<EdgeMainActorThing?>(nil)

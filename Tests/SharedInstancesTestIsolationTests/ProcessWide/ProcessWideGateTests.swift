@@ -8,7 +8,7 @@ import Testing
 /// A process-wide scope runs alone among isolated scopes, so no thread of an
 /// isolated test can land in it; a process-wide state carried with `SharedScope` means the
 /// process-wide instances.
-@Suite struct ProcessWideGateTests {
+@Suite(TimeLimits.waiting) struct ProcessWideGateTests {
   /// Before the gate, the isolated scope opened at once and its thread read the process-wide
   /// scope's double ("process-wide test's double").
   @Test func aThreadOfAnIsolatedScopeNeverLandsInAnOpenProcessWideScope() async {
@@ -96,7 +96,7 @@ import Testing
 
 /// Scopes nest without waiting for themselves: a process-wide test in an isolated suite, a
 /// process-wide scope inside an isolated test, and scopes opened from the test's own threads.
-@Suite(.isolatedShared) struct NestedGateTests {
+@Suite(.isolatedShared, TimeLimits.waiting) struct NestedGateTests {
   @Test(.isolatedShared(.processWide)) func aProcessWideTestInAnIsolatedSuiteRuns() {
     EdgeBoxes.nested.override(with: Tagged("nested"))
     #expect(readOnThread { EdgeBoxes.nested.value.tag } == "nested")
@@ -132,7 +132,7 @@ import Testing
   }
 }
 
-@Suite(.isolatedShared(.processWide)) struct ProcessWideSuiteGateTests {
+@Suite(.isolatedShared(.processWide), TimeLimits.waiting) struct ProcessWideSuiteGateTests {
   /// A thread of a process-wide test that opens a scope of its own nests in the test's scope
   /// instead of waiting for the test to end.
   @Test func aThreadOfAProcessWideTestCanOpenAScope() {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Test defaults declared once: with the box, and for the whole test target.
-@Suite struct TestDefaultTests {
+@Suite(TimeLimits.waiting) struct TestDefaultTests {
   @Test func aRequiredBoxReadWithoutAnOverrideNeverRunsItsRealFactory() {
     let issues = Locked<[String]>([])
     withKnownIssue {

@@ -7,9 +7,9 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// The spies of Shapes3.swift: shapes seen in real modules (issue 29), compiled in another
+/// The spies of RealModuleShapes.swift: shapes seen in real modules, compiled in another
 /// module, with warnings as errors, and exercised.
-@Suite struct Shapes3SpyTests {
+@Suite struct RealModuleShapesSpyTests {
   @Test func nestedProtocolsOfOneNameHaveOneSpyEach() {
     let a = StatusEditorAClientSpy()
     a.send(StatusEditor.A.Value(text: "hi"))

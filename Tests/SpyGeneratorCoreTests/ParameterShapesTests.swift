@@ -3,8 +3,8 @@ import Testing
 import _SpyGeneratorCore
 
 /// Shapes whose spies used not to compile: the text the generator writes for each. The
-/// SpyCorpus package compiles and exercises the same shapes (Shapes1.swift).
-@Suite struct Shapes1Tests {
+/// SpyCorpus package compiles and exercises the same shapes (ParameterShapes.swift).
+@Suite struct ParameterShapesTests {
   @Test func aProtocolWithoutRequirementsGetsAHashableCallWithoutCases() throws {
     let spy = try spyText([])
     #expect(spy.contains("  enum Call: SpyCall, Hashable {}\n}\n"))

@@ -717,7 +717,11 @@ struct SpyRenderer {
     // `-> Self`: the spy itself.
     if type == spyName { return member.isStatic ? nil : "self" }
     if isGeneric(type, in: member) { return nil }
-    if type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") { return "nil" }
+    // A function type returning an optional, `() throws -> Value?`, is no optional itself.
+    let isFunction = DeclarationParser.splitTopLevel(type, separator: "-").count > 1
+    if !isFunction, type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") {
+      return "nil"
+    }
     let numbers: Set = [
       "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
       "Double", "Float", "CGFloat", "Decimal", "TimeInterval",

@@ -4,7 +4,7 @@ import SpyCorpus
 import Testing
 
 /// The spies of shapes that used not to compile: each is stubbed, called and asserted.
-@Suite struct Shapes1SpyTests {
+@Suite struct ParameterShapesSpyTests {
   @Test func aMarkerProtocolGetsASpyWithNoCalls() {
     let spy = MarkingSpy()
     let marked: any Marking = spy

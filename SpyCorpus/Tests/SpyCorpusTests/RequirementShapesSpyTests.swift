@@ -4,7 +4,7 @@ import SpyCorpus
 import Testing
 
 /// The spies of shapes the generator used to refuse: each is stubbed, called and asserted.
-@Suite struct Shapes2SpyTests {
+@Suite struct RequirementShapesSpyTests {
   // MARK: - Associated types
 
   @Test func aGenericSpyStandsInForAProtocolWithAPrimaryAssociatedType() async throws {

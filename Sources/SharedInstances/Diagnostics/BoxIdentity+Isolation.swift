@@ -1,20 +1,17 @@
-import SharedInstances
-import _SharedInstancesShims
-
 // What only tests need of a box's identity: how reports and the dependency map name it, and
-// what isolation tracks about it. Here rather than in the core, so that a production binary
-// does not carry it.
+// what isolation tracks about it. Emitted into the isolation module that uses it, so that a
+// production binary, which does not link that module, does not carry it.
 extension _BoxIdentity {
   /// How the dependency map, dependency records and short messages name the box: its type
   /// (`Resettable<ArticleManager>`), or for a named box its name and type
   /// (`MetricsSystem.factory (Resettable<MetricsFactory>)`).
-  package var label: String {
+  @_alwaysEmitIntoClient package var label: String {
     guard let name else { return typeDescription }
     return "\(name) (\(typeDescription))"
   }
 
   /// How code names the box in a fix: its name (`MetricsSystem.factory`), else its type.
-  package var codeName: String { name ?? typeDescription }
+  @_alwaysEmitIntoClient package var codeName: String { name ?? typeDescription }
 
   /// The change a test makes to provide this box's value, as a fix names it:
   /// `bootstrap MetricsSystem.factory in the test, …`, `set it … set(_:)`,
@@ -23,7 +20,7 @@ extension _BoxIdentity {
   /// A bootstrap-once box is usually bootstrapped through a facade of its own
   /// (`MetricsSystem.bootstrap(_:)`), whose name the box cannot know (and the box itself is often
   /// not public): the fix names the box and leaves the entry point to the facade.
-  package var provideFix: String {
+  @_alwaysEmitIntoClient package var provideFix: String {
     let box = name.map { "\($0)." } ?? ""
     if style == .bootstrap {
       return """
@@ -37,59 +34,58 @@ extension _BoxIdentity {
 
   // MARK: What isolation tracks (atomics, no lock)
 
-  // MARK: What isolation tracks (atomics, no lock)
-
-  package var isUsedByLiveScopes: Bool { si_int_load_relaxed(words + Self.scopeUsesWord) > 0 }
+  @_alwaysEmitIntoClient package var isUsedByLiveScopes: Bool {
+    _AtomicWord(words + Self.scopeUsesWord).loadRelaxed() > 0
+  }
 
   /// A live scope started (`1`) or stopped (`-1`) holding state for this box.
-  package func addScopeUse(_ delta: Int) { si_int_fetch_add(words + Self.scopeUsesWord, delta) }
+  @_alwaysEmitIntoClient package func addScopeUse(_ delta: Int) {
+    _AtomicWord(words + Self.scopeUsesWord).fetchAdd(delta)
+  }
 
   /// A live scope overrode this box (once per scope); returns the escaped reads so far, which
   /// the scope subtracts from the count when it reports.
-  package func liveOverrideBegan() -> Int {
-    si_int_fetch_add(words + Self.overridersWord, 2)
-    return si_int_load_acquire(words + Self.escapedReadsWord)
+  @_alwaysEmitIntoClient package func liveOverrideBegan() -> Int {
+    _AtomicWord(words + Self.overridersWord).fetchAdd(2)
+    return _AtomicWord(words + Self.escapedReadsWord).loadAcquire()
   }
 
   /// A scope that had overridden this box ended: the last one re-arms the escaped-read warning.
-  package func liveOverrideEnded() {
+  @_alwaysEmitIntoClient package func liveOverrideEnded() {
     let word = words + Self.overridersWord
-    var seen = si_int_load_relaxed(word)
+    var seen = _AtomicWord(word).loadRelaxed()
     while true {
       let next = seen - 2 < 2 ? 0 : seen - 2
-      if si_int_compare_exchange(word, seen, next) { return }
-      seen = si_int_load_relaxed(word)
+      if _AtomicWord(word).compareExchange(seen, next) { return }
+      seen = _AtomicWord(word).loadRelaxed()
     }
   }
 
-  package var isOverriddenByLiveScopes: Bool {
-    si_int_load_relaxed(words + Self.overridersWord) >= 2
+  @_alwaysEmitIntoClient package var isOverriddenByLiveScopes: Bool {
+    _AtomicWord(words + Self.overridersWord).loadRelaxed() >= 2
   }
 
   /// Counts a read that escaped the live scopes' overrides; returns true if it is the first
   /// since the box was last overridden in no live scope (the one to warn about).
-  package func noteEscapedRead() -> Bool {
-    si_int_fetch_add(words + Self.escapedReadsWord, 1)
+  @_alwaysEmitIntoClient package func noteEscapedRead() -> Bool {
+    _AtomicWord(words + Self.escapedReadsWord).fetchAdd(1)
     let word = words + Self.overridersWord
-    var seen = si_int_load_relaxed(word)
+    var seen = _AtomicWord(word).loadRelaxed()
     while seen >= 2 && seen & 1 == 0 {
-      if si_int_compare_exchange(word, seen, seen | 1) { return true }
-      seen = si_int_load_relaxed(word)
+      if _AtomicWord(word).compareExchange(seen, seen | 1) { return true }
+      seen = _AtomicWord(word).loadRelaxed()
     }
     return false
   }
 
   /// Reads that escaped a live scope's override of this box, ever.
-  package var escapedReads: Int { si_int_load_acquire(words + Self.escapedReadsWord) }
+  @_alwaysEmitIntoClient package var escapedReads: Int {
+    _AtomicWord(words + Self.escapedReadsWord).loadAcquire()
+  }
 
   /// True for the first isolation scope that touches the box only.
-  package func claimFirstTouch() -> Bool {
-    si_int_load_relaxed(words + Self.touchedWord) == 0
-      && si_int_compare_exchange(words + Self.touchedWord, 0, 1)
+  @_alwaysEmitIntoClient package func claimFirstTouch() -> Bool {
+    _AtomicWord(words + Self.touchedWord).loadRelaxed() == 0
+      && _AtomicWord(words + Self.touchedWord).compareExchange(0, 1)
   }
-}
-
-extension String {
-  /// The text with its first letter upper-cased, to start a sentence.
-  package var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -4,7 +4,7 @@ import Foundation
   import FoundationNetworking
 #endif
 
-// Shapes seen in real modules (issue 29) whose spies did not compile: nested protocols of one
+// Shapes seen in real modules whose spies did not compile: nested protocols of one
 // name, parents of the standard library, names of Spy's members, ownership, attributes.
 
 // MARK: - Nested protocols of one name

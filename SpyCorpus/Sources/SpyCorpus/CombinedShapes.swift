@@ -1,6 +1,6 @@
 import Foundation
 
-// More shapes around those of Shapes1.swift: the same fixes met together, in statics, in
+// More shapes around those of ParameterShapes.swift: the same fixes met together, in statics, in
 // spies that hold their `Spy`, and in closures, properties and initializers.
 
 /// Static requirements with `inout` and generic closures.

@@ -1,6 +1,6 @@
 import Foundation
 
-// Shapes whose generated spies used not to compile (issue 20), one protocol per theme.
+// Shapes whose generated spies used not to compile, one protocol per theme.
 
 /// A marker protocol: no requirements at all.
 public protocol Marking {}

@@ -1,6 +1,6 @@
 import Foundation
 
-// Shapes the generator used to refuse and now writes spies for (issue 20), one protocol per
+// Shapes the generator used to refuse and now writes spies for, one protocol per
 // theme; the last one is still refused, with its reason.
 
 // MARK: - Associated types
