@@ -1,7 +1,7 @@
 import Foundation
 import SharedInstances
-import Testing
 import TestSupport
+import Testing
 
 /// A factory cycle stops the program with the whole path, each box with its declaration site.
 @Suite(TimeLimits.waiting) struct FactoryCycleExitTests {
@@ -13,12 +13,16 @@ import TestSupport
       result?.check { message in
         message.contains("through this cycle")
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:61), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:"
+              + "\(CycleFixtures.line(of: .greeting))), whose factory read"
           )
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:62), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:"
+              + "\(CycleFixtures.line(of: .name))), whose factory read"
           )
-          && message.contains("FactoryCycleExitTests.swift:61) again.")
+          && message.contains(
+            "FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .greeting))) again."
+          )
       }
     }
   #endif
@@ -32,9 +36,9 @@ import TestSupport
         let lines = message.split(separator: "\n").map(String.init)
         let steps = lines.filter { $0.contains(", whose factory read") }
         return steps.count == 3
-          && steps[0].contains("FactoryCycleExitTests.swift:63)")
-          && steps[1].contains("FactoryCycleExitTests.swift:64)")
-          && steps[2].contains("FactoryCycleExitTests.swift:65)")
+          && steps[0].contains("FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .first)))")
+          && steps[1].contains("FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .second)))")
+          && steps[2].contains("FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .third)))")
       }
     }
   #endif
@@ -57,8 +61,12 @@ import TestSupport
 
 struct Step: Sendable { let name: String }
 
-// The line numbers of these declarations are part of the expected messages above.
 enum CycleFixtures {
+  /// The boxes below, in the order they are declared, one a line: their lines are part of the
+  /// expected messages above.
+  enum Box: Int { case greeting, name, first, second, third }
+  static func line(of box: Box) -> Int { firstLine + box.rawValue }
+  private static let firstLine = #line + 1
   static let greeting: Resettable<String> = Resettable { "Hello, " + name.value }
   static let name: Resettable<String> = Resettable { greeting.value.uppercased() }
   static let first: Resettable<Step> = Resettable { Step(name: second.value.name) }

@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesDependencyMap
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A bootstrap-once box, the shape of swift-log's `LoggingSystem`,
 /// swift-metrics' `MetricsSystem` and swift-distributed-tracing's `InstrumentationSystem`.
