@@ -13,16 +13,12 @@ import Testing
       result?.check { message in
         message.contains("through this cycle")
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:"
-              + "\(CycleFixtures.line(of: .greeting))), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(cycleFixturesLine + 2)), whose factory read"
           )
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:"
-              + "\(CycleFixtures.line(of: .name))), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(cycleFixturesLine + 3)), whose factory read"
           )
-          && message.contains(
-            "FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .greeting))) again."
-          )
+          && message.contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 2)) again.")
       }
     }
   #endif
@@ -36,9 +32,9 @@ import Testing
         let lines = message.split(separator: "\n").map(String.init)
         let steps = lines.filter { $0.contains(", whose factory read") }
         return steps.count == 3
-          && steps[0].contains("FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .first)))")
-          && steps[1].contains("FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .second)))")
-          && steps[2].contains("FactoryCycleExitTests.swift:\(CycleFixtures.line(of: .third)))")
+          && steps[0].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 4))")
+          && steps[1].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 5))")
+          && steps[2].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 6))")
       }
     }
   #endif
@@ -61,12 +57,9 @@ import Testing
 
 struct Step: Sendable { let name: String }
 
+// The line numbers of these declarations are part of the expected messages above.
+let cycleFixturesLine = #line
 enum CycleFixtures {
-  /// The boxes below, in the order they are declared, one a line: their lines are part of the
-  /// expected messages above.
-  enum Box: Int { case greeting, name, first, second, third }
-  static func line(of box: Box) -> Int { firstLine + box.rawValue }
-  private static let firstLine = #line + 1
   static let greeting: Resettable<String> = Resettable { "Hello, " + name.value }
   static let name: Resettable<String> = Resettable { greeting.value.uppercased() }
   static let first: Resettable<Step> = Resettable { Step(name: second.value.name) }
