@@ -168,26 +168,14 @@ package final class _BoxIdentity: @unchecked Sendable {
 }
 
 /// How a box's value is meant to be changed: what a failure tells a test to call.
-///
-/// A struct of constants rather than an enum, for the size of programs (see `_CellKind`).
 @frozen @usableFromInline
-package struct _BoxStyle: Sendable {
-  @usableFromInline package let rawValue: UInt8
-
-  @_alwaysEmitIntoClient
-  package init(rawValue: UInt8) { self.rawValue = rawValue }
-
+package enum _BoxStyle: Sendable {
   /// A box with a factory: tests override it (`override(with:)`).
-  @_alwaysEmitIntoClient package static var factory: _BoxStyle { _BoxStyle(rawValue: 0) }
+  case factory
   /// An empty box (`Resettable.empty()`): the app and tests install its value with `set(_:)`.
-  @_alwaysEmitIntoClient package static var empty: _BoxStyle { _BoxStyle(rawValue: 1) }
+  case empty
   /// A bootstrap-once box (`BootstrapOnce`): tests bootstrap their own.
-  @_alwaysEmitIntoClient package static var bootstrap: _BoxStyle { _BoxStyle(rawValue: 2) }
-
-  @_alwaysEmitIntoClient
-  package static func == (left: _BoxStyle, right: _BoxStyle) -> Bool {
-    left.rawValue == right.rawValue
-  }
+  case bootstrap
 }
 
 /// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing
