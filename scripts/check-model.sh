@@ -52,8 +52,6 @@ runs=(
   "model|-DSCEN_READS|mixed|1|accept"
   "model|-DSCEN_NESTED|sc|2|accept"
   "model|-DSCEN_NESTED|tso|1|accept"
-  "model|-DSCEN_WAIT|sc|2|accept"
-  "model|-DSCEN_WAIT|tso|2|accept"
   "model|-DSCEN_SCOPE|sc|2|accept"
   "model|-DSCEN_SCOPE|mixed|1|accept"
   "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
@@ -74,7 +72,6 @@ runs=(
   "MUTANT_NO_RESCAN|-DSCEN_EXIT|tso|1|quiescent-no-retired-cell"
   "MUTANT_NESTED_TRANSIENT|-DSCEN_NESTED|sc|2|nested-read-keeps-outer-word"
   "MUTANT_NESTED_TRANSIENT NO_NESTED_CHECK|-DSCEN_NESTED|sc|2|no-use-after-free"
-  "MUTANT_WAIT_NO_BARRIER|-DSCEN_WAIT|tso|2|no-use-after-free"
   "MUTANT_SCOPE_UNRETAINED|-DSCEN_SCOPE|sc|2|no-use-after-free"
 )
 

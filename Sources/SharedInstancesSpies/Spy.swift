@@ -151,7 +151,13 @@ open class Spy<Call: SpyCall>: CustomStringConvertible, @unchecked Sendable {
   /// A double whose protocol requires a `description: String` overrides it to record the call;
   /// the spy never reads this property itself.
   open var description: String {
-    "\(spyName) recorded \(SpyName.describe(state.withLock { $0.calls }))"
+    // An argument that holds its spy (a value handing itself to its delegate) names the spy
+    // instead of describing it again, and again.
+    let spy = ObjectIdentifier(self)
+    guard !SpyName.spiesBeingDescribed.contains(spy) else { return spyName }
+    return SpyName.$spiesBeingDescribed.withValue(SpyName.spiesBeingDescribed.union([spy])) {
+      "\(spyName) recorded \(SpyName.describe(state.withLock { $0.calls }))"
+    }
   }
 
   // MARK: - What was recorded

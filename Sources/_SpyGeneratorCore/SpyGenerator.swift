@@ -1,5 +1,10 @@
 import Foundation
 
+// The generator is laid out as its pipeline, one folder per stage: SymbolGraph/ (the graph in),
+// Declarations/ (each requirement read from its declaration), SpyModel/ (a spy's names, generic
+// parameters and imports), Rendering/ (the Swift text out), Verification/ (the compiler's check
+// against the real modules), Output/ (the files written, and the configuration that says where).
+
 /// Generates spies from a module's symbol graph: the library behind the `generate-spies`
 /// command plugin, called directly by its tests.
 ///

@@ -39,6 +39,15 @@ import Testing
   @Test func aCallWithItsOwnDebugDescriptionKeepsIt() {
     #expect(String(reflecting: Custom.one) == "custom one")
   }
+
+  @Test func anArgumentThatHoldsTheSpyNamesItInsteadOfDescribingItAgain() {
+    // As Stencil's `Environment` holds its loader and hands itself to the loader's methods.
+    let spy = LoaderSpy()
+    spy.load(name: "page", environment: Environment(loader: spy))
+    let text = "\(spy)"
+    #expect(text.hasPrefix("LoaderSpy recorded 1 call: [load(name: \"page\""))
+    #expect(text.contains("Environment(loader: LoaderSpy)"))
+  }
 }
 
 // MARK: - Fixtures
@@ -68,6 +77,24 @@ private struct StructCall: SpyCall, Hashable {
 private enum Custom: SpyCall {
   case one
   var debugDescription: String { "custom one" }
+}
+
+/// A value that holds the spy it is handed to.
+private struct Environment {
+  let loader: LoaderSpy
+}
+
+private final class LoaderSpy: Spy<LoaderSpy.Call>, @unchecked Sendable {
+  // @unchecked: no state of its own; the spy's lock guards all of it.
+  enum Call: SpyCall {
+    case load(name: String, environment: SpyArgument<Environment>)
+    enum Method { case load }
+    var method: Method { .load }
+  }
+
+  func load(name: String, environment: Environment) {
+    record(.load(name: name, environment: SpyArgument(environment)))
+  }
 }
 
 private final class LocalSpy: Spy<LocalSpy.Call>, @unchecked Sendable {

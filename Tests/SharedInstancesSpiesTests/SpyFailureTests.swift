@@ -3,9 +3,10 @@ import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
 import Testing
+import TestSupport
 
 /// The test failures a spy reports into Swift Testing, and what they say.
-@Suite struct SpyFailureTests {
+@Suite(TimeLimits.waiting) struct SpyFailureTests {
   @Test func anUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod() {
     let spy = FileStoreSpy()
     withKnownIssue {

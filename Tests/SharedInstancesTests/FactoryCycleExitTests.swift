@@ -1,9 +1,10 @@
 import Foundation
 import SharedInstances
 import Testing
+import TestSupport
 
 /// A factory cycle stops the program with the whole path, each box with its declaration site.
-@Suite struct FactoryCycleExitTests {
+@Suite(TimeLimits.waiting) struct FactoryCycleExitTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aCycleOfTwoBoxesOfOneTypeNamesBothDeclarations() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -98,6 +98,60 @@ import _SpyGeneratorCore
     #expect(output.diagnostics.map(\.message).contains { $0.contains("may be noncopyable") })
   }
 
+  @Test func aFunctionTypeReturningAnOptionalIsNoOptionalSoItHasNoNilPlaceholder() throws {
+    // Spectre's `ExpectationType.expression`.
+    let spy = try spyText([
+      .associated("associatedtype ValueType"),
+      .property("var expression: () throws -> ValueType? { get }"),
+      .method("func make() -> (() -> Int)?"),
+    ])
+    #expect(spy.contains("    recordStubbed(.expression)\n"))
+    #expect(!spy.contains("placeholder: nil)\n  }\n\n  func make"))
+    #expect(spy.contains("    record(.make, placeholder: nil)\n"))
+  }
+
+  // MARK: - Dynamic member lookup
+
+  @Test func aDynamicMemberSubscriptWithAWhereClauseKeepsItsClause() throws {
+    // Tracing's `SpanAttributeNamespace` with its defaults spied.
+    let spy = try spyText(
+      [
+        .associated("associatedtype NestedAttributes : NestedAttributesProtocol"),
+        .subscriptRequirement(
+          "subscript<T>(dynamicMember dynamicMember: KeyPath<Self.NestedAttributes, Key<T>>) "
+            + "-> T? where T : Convertible { get set }",
+          generics: ["T"]
+        ),
+        .subscriptRequirement(
+          "subscript<Namespace>(dynamicMember dynamicMember: KeyPath<Attribute, Namespace>) "
+            + "-> Namespace where Namespace : Shapes { get }",
+          generics: ["Namespace"]
+        ),
+      ],
+      declaration: "@dynamicMemberLookup protocol Shapes"
+    )
+    #expect(
+      spy.contains(
+        """
+          subscript<T>(
+            dynamicMember dynamicMember: KeyPath<NestedAttributes, Key<T>>
+          ) -> T? where T: Convertible {
+            get {
+        """
+      )
+    )
+    #expect(
+      spy.contains(
+        """
+          subscript<Namespace>(
+            dynamicMember dynamicMember: KeyPath<Attribute, Namespace>
+          ) -> Namespace where Namespace: Shapes {
+            recordStubbed(
+        """
+      )
+    )
+  }
+
   // MARK: - Default implementations
 
   @Test func aRequirementTheModuleImplementsKeepsThatImplementation() throws {

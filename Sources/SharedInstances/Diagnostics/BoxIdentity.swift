@@ -12,7 +12,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   package let location: _SourceLocation
   /// Per-box atomic words, so that what isolation tracks about a box takes no process-wide lock:
   /// see the offsets below.
-  package let words: UnsafeMutablePointer<Int>
+  @usableFromInline package let words: UnsafeMutablePointer<Int>
   /// How many live isolation scopes hold state for this box.
   @_alwaysEmitIntoClient package static var scopeUsesWord: Int { 0 }
   /// How many live scopes have overridden the box, times two, plus one while an escaped read of
@@ -31,9 +31,9 @@ package final class _BoxIdentity: @unchecked Sendable {
   @usableFromInline package let requiresOverrideInTests: Bool
   /// The name the box is known by (`Resettable(name: "MetricsSystem.factory") { … }`, the
   /// library's own `SystemBoxes.date`); nil for boxes that messages name by their type.
-  package let name: String?
+  @usableFromInline package let name: String?
   /// How the box's value is meant to be changed, for the fix a failure suggests.
-  package let style: _BoxStyle
+  @usableFromInline package let style: _BoxStyle
   /// Whether the box belongs to the tests' own machinery (the spy of a double's static
   /// requirements), not to the code under test: records of what a scope touched leave it out.
   package let isTestInfrastructure: Bool
@@ -61,7 +61,7 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   /// `Resettable<ArticleManager>`: the type as it is spelled in code, without the module, and
   /// without the runtime's placeholders for local contexts.
-  package var typeDescription: String {
+  @usableFromInline package var typeDescription: String {
     "Resettable<\(_TypeName.withoutUnknownContexts("\(sharedType)"))>"
   }
 
@@ -83,7 +83,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// True the first time only: a change inside the box's own factory, outside every scope, is
   /// reported once per box.
   func claimSelfChangeReport() -> Bool {
-    si_int_compare_exchange(words + Self.selfChangeReportedWord, 0, 1)
+    _AtomicWord(words + Self.selfChangeReportedWord).compareExchange(0, 1)
   }
 
   @usableFromInline

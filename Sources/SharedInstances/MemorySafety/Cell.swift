@@ -30,7 +30,7 @@ final class _Cell<Shared>: _AnyCell {
 /// cell word (cells are aligned to 16 bytes; `SI_CELL_KIND_MASK`).
 ///
 /// A struct of constants rather than an enum: an enum brings value witnesses and tag functions
-/// into every program that links the core (issue 30, item 8).
+/// into every program that links the core.
 @frozen @usableFromInline
 package struct _CellKind: Sendable {
   @usableFromInline package let rawValue: UInt

@@ -1,5 +1,8 @@
 /// How spies name doubles and list calls in messages.
 enum SpyName {
+  /// The spies whose description is being written on this task or thread.
+  @TaskLocal static var spiesBeingDescribed: Set<ObjectIdentifier> = []
+
   /// The name of the type that declares `type`, e.g. `ScaryStub` for `ScaryStub.Call`, or
   /// `Spy<ScaryCall>` for a top-level `ScaryCall`.
   static func declaringType(of type: Any.Type) -> String {

@@ -3,11 +3,12 @@ import SharedInstances
 import SharedInstancesSystem
 import SharedInstancesTesting
 import Testing
+import TestSupport
 
 /// MigratingExistingSingletons.md: a system singleton (`NotificationCenter.default`) and a
 /// "bootstrap once" check.
 extension Docs {
-  @Suite struct MigratingMoreSnippets {
+  @Suite(TimeLimits.waiting) struct MigratingMoreSnippets {
     // MARK: NotificationCenter.default
 
     /// "Each test posts to a center of its own": tests running in parallel never receive each

@@ -10,8 +10,7 @@
  *   spin -a -DSCEN_READS -DMAXCH=2 [-DTSO] [-DMUTANT_...] reclamation.pml
  *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
  *
- * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_WAIT,
- * SCEN_SCOPE. Every property is an
+ * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_SCOPE. Every property is an
  * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
  * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
  * back to its property.
@@ -40,7 +39,7 @@
 #ifdef SCEN_EXIT
 #define USED    ((1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
 #else
-#if defined(SCEN_HOOK) || defined(SCEN_WAIT)
+#ifdef SCEN_HOOK
 #define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
 #else
 #ifdef SCEN_SCOPE
@@ -377,7 +376,7 @@ inline afterClear(t, b, cell, retried) {
 
 /* si_hazard_protect_word: load, store the word, validate by loading again (I1); a failed
  * validation retries with the new cell and is remembered (I4). Retry to empty: the word is
- * cleared and the read ends the I6 way (the fix of hole 2; MUTANT_HOLE2 only clears it). */
+ * cleared and the read ends the I6 way (MUTANT_HOLE2 only clears it). */
 inline protect(t, k, b, p, retried, again) {
   atomic { retried = false; p = cur[b] };
   do
@@ -437,8 +436,8 @@ inline hook(t, b) {
 }
 
 /* A transient read that may report (strict mode, a .required box, a late use): the report runs
- * after the read ended (the fix of hole 1); MUTANT_HOLE1 runs it inside the transient window,
- * between protection and copy, as checkRead did. */
+ * after the read ended; MUTANT_HOLE1 runs it inside the transient window,
+ * between protection and copy. */
 inline tread(t, b, p, retried, again, strict) {
   protect(t, 0, b, p, retried, again);
   if
@@ -517,31 +516,6 @@ proctype Writer(byte t) {
   running--
 }
 
-/* SCEN_WAIT: the service locator's change of its registry (box 1 here), as coded: publish the
- * new registry under the store's lock, then si_hazard_wait_until_unprotected (a barrier of the
- * process-wide kind, then wait until no hazard word holds the old one), then release it. Only
- * reads protect a registry, never borrows: what a change waits for is never held across user
- * code (I2). MUTANT_WAIT_NO_BARRIER waits without the barrier. */
-proctype WaitingWriter(byte t) {
-  byte nc, old, u;
-  do
-  :: changes < MAXCH ->
-     atomic { changes++; newcell(1, nc); FLUSHOWN(t); old = cur[1]; cur[1] = nc; nc = 0 };
-#ifndef MUTANT_WAIT_NO_BARRIER
-     barrier(t, 1);  /* @code(Shims.c: si_hazard_barrier(false);) */
-#endif
-     u = 0;
-     do
-     :: u < NWORDS -> (hz[u] != old); u++  /* [I5_wait] @code(Shims.c: while (si_hazard_record_holds(r, pointer)) {) */
-     :: else -> break
-     od;
-     dropref(t, old);  /* @code(ServiceStore.swift: Unmanaged<_ServiceRegistry>.fromOpaque(registry).release()) */
-     old = 0; u = 0
-  :: break
-  od;
-  running--
-}
-
 /* A second reader: one transient read or one borrow of either box. */
 proctype Reader2(byte t) {
   RECLAIM_LOCALS;
@@ -561,10 +535,6 @@ proctype Reader2(byte t) {
  * the report's hook reads box 1 and resets box 0. */
 proctype Reader(byte t) {
   RECLAIM_LOCALS;
-#ifdef SCEN_WAIT
-  byte p, again; bool retried;
-  plainRead(t, 1, p, retried, again);  /* a locator read: transient */
-#else
 #ifdef SCEN_SCOPE
   /* A borrow of box 1, a scope's slot, by work that holds the scope only through the context it
    * runs in (a carried SharedScope): the borrow retains the scope until it ends
@@ -652,7 +622,6 @@ proctype Reader(byte t) {
 #endif
 #endif
 #endif
-#endif
   running--
 }
 
@@ -674,7 +643,7 @@ inline rstore(t, k, v) {
  * (pthread_exit, Thread.exit()). si_hazard_detach, as coded: clears every word of the record,
  * fences once, then (_DeferredSlots.reclaimEverywhere) reclaims in every slot registered as
  * having waiting cells, read from the registry in one step. MUTANT_HOLE4 clears the words and
- * reclaims nowhere (before hole 4's fix). */
+ * reclaims nowhere. */
 proctype Exiter(byte t) {
   RECLAIM_LOCALS;
   byte b, b2, p, q, again; bool retried, retried2, d0, d1;
@@ -711,7 +680,7 @@ proctype Exiter(byte t) {
  * reference. With none found, the factory (its frame pushed: releases there are deferred) reads
  * box 0, and its cell is installed unless a change landed since; unlock, releaseDeferred, and
  * again with a dropped result. MUTANT_HOLE3 looks with a protected read under the creation
- * lock instead (before hole 3's fix), whose end may reclaim, and so release, there. */
+ * lock instead, whose end may reclaim, and so release, there. */
 proctype Creator(byte t) {
   RECLAIM_LOCALS;
   byte p, q, again, startedIn, nc; bool retried, retried2, ok, installed;
@@ -818,11 +787,7 @@ init {
     run Reader(0);
 #endif
 #endif
-#ifdef SCEN_WAIT
-    run WaitingWriter(1);
-#else
     run Writer(1);
-#endif
     run Reader2(2)
   };
   running == 0;
