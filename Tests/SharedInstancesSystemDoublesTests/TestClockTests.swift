@@ -296,7 +296,7 @@ import Testing
     let finished = Locked(false)
     let work = AsyncLatch()
     let code = Task {
-      try await withTimeout(.seconds(30), on: clock) { await work.wait() }
+      try await withTimeout(.seconds(30), on: clock) { _ = await work.wait() }
       try await clock.sleep(for: .seconds(1))
       finished.set(true)
     }
