@@ -1,7 +1,7 @@
 import Foundation
 import SharedInstances
-import Testing
 import TestSupport
+import Testing
 
 /// A factory cycle stops the program with the whole path, each box with its declaration site.
 @Suite(TimeLimits.waiting) struct FactoryCycleExitTests {
@@ -13,12 +13,12 @@ import TestSupport
       result?.check { message in
         message.contains("through this cycle")
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:61), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine)), whose factory read"
           )
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:62), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 1)), whose factory read"
           )
-          && message.contains("FactoryCycleExitTests.swift:61) again.")
+          && message.contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine)) again.")
       }
     }
   #endif
@@ -32,9 +32,9 @@ import TestSupport
         let lines = message.split(separator: "\n").map(String.init)
         let steps = lines.filter { $0.contains(", whose factory read") }
         return steps.count == 3
-          && steps[0].contains("FactoryCycleExitTests.swift:63)")
-          && steps[1].contains("FactoryCycleExitTests.swift:64)")
-          && steps[2].contains("FactoryCycleExitTests.swift:65)")
+          && steps[0].contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 2))")
+          && steps[1].contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 3))")
+          && steps[2].contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 4))")
       }
     }
   #endif
@@ -59,6 +59,8 @@ struct Step: Sendable { let name: String }
 
 // The line numbers of these declarations are part of the expected messages above.
 enum CycleFixtures {
+  /// The line of `greeting`; each box below is declared on the next line.
+  static let greetingLine = #line + 1
   static let greeting: Resettable<String> = Resettable { "Hello, " + name.value }
   static let name: Resettable<String> = Resettable { greeting.value.uppercased() }
   static let first: Resettable<Step> = Resettable { Step(name: second.value.name) }
