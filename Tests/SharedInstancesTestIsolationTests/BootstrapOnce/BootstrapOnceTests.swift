@@ -1,8 +1,8 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A bootstrap-once box, the shape of swift-log's `LoggingSystem`,
 /// swift-metrics' `MetricsSystem` and swift-distributed-tracing's `InstrumentationSystem`.

@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesSystem
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// MigratingExistingSingletons.md: a system singleton (`NotificationCenter.default`) and a
 /// "bootstrap once" check.
