@@ -13,12 +13,12 @@ import Testing
       result?.check { message in
         message.contains("through this cycle")
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine)), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(cycleFixturesLine + 2)), whose factory read"
           )
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 1)), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(cycleFixturesLine + 3)), whose factory read"
           )
-          && message.contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine)) again.")
+          && message.contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 2)) again.")
       }
     }
   #endif
@@ -32,9 +32,9 @@ import Testing
         let lines = message.split(separator: "\n").map(String.init)
         let steps = lines.filter { $0.contains(", whose factory read") }
         return steps.count == 3
-          && steps[0].contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 2))")
-          && steps[1].contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 3))")
-          && steps[2].contains("FactoryCycleExitTests.swift:\(CycleFixtures.greetingLine + 4))")
+          && steps[0].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 4))")
+          && steps[1].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 5))")
+          && steps[2].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 6))")
       }
     }
   #endif
@@ -58,9 +58,8 @@ import Testing
 struct Step: Sendable { let name: String }
 
 // The line numbers of these declarations are part of the expected messages above.
+let cycleFixturesLine = #line
 enum CycleFixtures {
-  /// The line of `greeting`; each box below is declared on the next line.
-  static let greetingLine = #line + 1
   static let greeting: Resettable<String> = Resettable { "Hello, " + name.value }
   static let name: Resettable<String> = Resettable { greeting.value.uppercased() }
   static let first: Resettable<Step> = Resettable { Step(name: second.value.name) }
