@@ -246,8 +246,41 @@ import _SpyGeneratorCore
     #expect(!once.newFiles.isEmpty)
   }
 
-  @Test func extractProtocolOnABoxItCannotRetypeSaysWhy() throws {
-    // The box is the instance itself (call sites say `.shared.value`): no accessor to retype.
+  @Test func extractProtocolOnABoxReadThroughValueTypesTheBox() throws {
+    // Boxed by hand: the box is the instance, and call sites read `.value` or set it.
+    let migration = try migrate(
+      """
+      import SharedInstances
+      final class Manager: @unchecked Sendable {
+        static let shared = Resettable<Manager>(name: "Manager.shared") { Manager() }
+        var count = 0
+        func fetch() {}
+      }
+      func use() {
+        Manager.shared.value.fetch()
+        Manager.shared.value.count += 1
+      }
+      func replace() { Manager.shared.set(Manager()) }
+      """,
+      options: .init(extractProtocol: true, moduleName: "App")
+    )
+    let text = try #require(migration.files.first?.contents)
+    #expect(
+      text.contains(
+        "static let shared = Resettable<any ManagerProtocol>(name: \"Manager.shared\") { Manager() }"
+      )
+    )
+    #expect(
+      text.contains(
+        "protocol ManagerProtocol: AnyObject, Sendable {\n  var count: Int { get set }\n"
+          + "  func fetch()\n}"
+      )
+    )
+    #expect(migration.newFiles.map(\.path) == ["ManagerProtocolSpy.swift"])
+    #expect(migration.diagnostics.filter { $0.severity != .note }.isEmpty)
+  }
+
+  @Test func extractProtocolOnABoxUsedAsAValueSaysWhy() throws {
     let migration = try migrate(
       """
       import SharedInstances
@@ -255,14 +288,14 @@ import _SpyGeneratorCore
         static let shared = Resettable<Manager>(name: "Manager.shared") { Manager() }
         func fetch() {}
       }
-      func use() { Manager.shared.value.fetch() }
+      func keep() -> Manager { Manager.shared.value }
       """,
       options: .init(extractProtocol: true)
     )
     #expect(migration.files.isEmpty)
     #expect(
       migration.diagnostics.map(\.message).contains {
-        $0.hasPrefix("Sources/App/File.swift:3: Manager.shared is already a box of a class")
+        $0.contains("Manager.shared: no protocol extracted") && $0.contains("as a value")
       }
     )
   }

@@ -233,11 +233,9 @@ public struct SingletonMigrator: Sendable {
     // with the protocol extracted from its uses, as if both ran at once.
     var boxes: [ExistingBox] = []
     if options.extractProtocol {
-      let found = Self.existingBoxes(in: scanned)
-      boxes = found.boxes.filter {
+      boxes = Self.existingBoxes(in: scanned).filter {
         excluding[$0.instance.qualifiedName] == nil && !plainBox.contains($0.instance.qualifiedName)
       }
-      migration.diagnostics += found.notes
     }
 
     // Names declared in each container, so that a box's name is free.
@@ -426,10 +424,12 @@ public struct SingletonMigrator: Sendable {
     return (texts, scanned, diagnostics)
   }
 
-  /// A box of a class an earlier `--apply` wrote, with the accessor that keeps the old name:
-  /// `static let sharedBox = Resettable<Manager>(…)` and `static var shared: Manager { … }`.
+  /// A box of a class an earlier `--apply` wrote, with the accessor that keeps the old name
+  /// (`static let sharedBox = Resettable<Manager>(…)` and `static var shared: Manager { … }`),
+  /// or one written by hand whose call sites read `.value`.
   struct ExistingBox {
-    /// The accessor, as the instance that protocol extraction reads the uses of.
+    /// The accessor (or the box read through `.value`), as the instance that protocol
+    /// extraction reads the uses of.
     let instance: SharedInstance
     /// The box's declaration.
     let box: PropertyDeclaration
@@ -450,6 +450,7 @@ public struct SingletonMigrator: Sendable {
         edits.append(LineEdit(first: box.line, last: box.line, lines: [retypedBox]))
       }
       let accessor = instance.declaration
+      guard !instance.readsThroughValue else { return edits }
       let accessorLine = String(lines[accessor.line - 1])
       var retypedAccessor = accessorLine
       for (old, new) in [
@@ -466,13 +467,10 @@ public struct SingletonMigrator: Sendable {
     }
   }
 
-  /// The boxes of a class in the files, each with its accessor; a note for each box that has
-  /// none (the box is the instance, and call sites read `.value`), which is left as it is.
-  static func existingBoxes(
-    in files: [ScannedFile]
-  ) -> (boxes: [ExistingBox], notes: [Diagnostic]) {
+  /// The boxes of a class in the files, each with the accessor that reads it, or none when
+  /// the box is the instance (call sites read `.value`).
+  static func existingBoxes(in files: [ScannedFile]) -> [ExistingBox] {
     var boxes: [ExistingBox] = []
-    var notes: [Diagnostic] = []
     for file in files {
       for property in file.properties where property.isStatic || property.isGlobal {
         guard let initializer = property.initializer,
@@ -499,14 +497,28 @@ public struct SingletonMigrator: Sendable {
             options: .regularExpression
           ) != nil
         }
+        let isMainActor =
+          (accessor ?? property).attributes.contains("@MainActor")
+          || property.container.contains { $0.isMainActor }
         guard let accessor else {
-          notes.append(
-            Diagnostic(
-              .note,
-              "\(file.path):\(property.line): \(container.map { $0 + "." } ?? "")\(property.name) "
-                + "is already a box of a class, read through `.value`: --extract-protocol types "
-                + "a box through the accessor `--apply` writes beside it, so it leaves this one "
-                + "as it is (undo the box and run it again, or write the protocol by hand)"
+          // No accessor: the box is the instance, and call sites read `.value`.
+          boxes.append(
+            ExistingBox(
+              instance: SharedInstance(
+                file: file.path,
+                line: property.line,
+                container: container,
+                name: property.name,
+                type: className,
+                shape: .call,
+                isMainActor: isMainActor,
+                isAllowed: false,
+                isSendable: false,
+                declaration: property,
+                readsThroughValue: true
+              ),
+              box: property,
+              className: className
             )
           )
           continue
@@ -520,8 +532,7 @@ public struct SingletonMigrator: Sendable {
               name: accessor.name,
               type: className,
               shape: .call,
-              isMainActor: accessor.attributes.contains("@MainActor")
-                || property.container.contains { $0.isMainActor },
+              isMainActor: isMainActor,
               isAllowed: false,
               isSendable: false,
               declaration: accessor
@@ -532,7 +543,7 @@ public struct SingletonMigrator: Sendable {
         )
       }
     }
-    return (boxes, notes)
+    return boxes
   }
 
   /// The message `--check` prints for an instance that is not a box.
