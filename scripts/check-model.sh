@@ -82,8 +82,8 @@ runs=(
   "MUTANT_BORROW_REPORT_TRANSIENT|-DSCEN_BORROW_REPORT|sc|2|no-user-code-in-transient-window"
   "MUTANT_BORROW_REPORT_TRANSIENT NO_I2_CHECK|-DSCEN_BORROW_REPORT|sc|2|no-use-after-free"
   "MUTANT_UPDATE_UNDEFERRED|-DSCEN_UPDATE|sc|2|no-release-under-lock"
-  "MUTANT_OVERRIDE_RETIRES_SAVED|-DSCEN_OVERRIDE|sc|2|quiescent-no-retired-cell"
-  "MUTANT_OVERRIDE_RETIRES_SAVED NO_QUIESCENCE_CHECK|-DSCEN_OVERRIDE|sc|2|no-use-after-free"
+  "MUTANT_OVERRIDE_RETIRES_SAVED|-DSCEN_OVERRIDE|sc|1|quiescent-no-retired-cell"
+  "MUTANT_OVERRIDE_RETIRES_SAVED NO_QUIESCENCE_CHECK|-DSCEN_OVERRIDE|sc|1|no-use-after-free"
 )
 
 # ---- the invariants' pointers into the model ---------------------------------------------------
