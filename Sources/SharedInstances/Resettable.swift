@@ -597,7 +597,8 @@ extension Resettable: @unchecked Sendable where Shared: Sendable {}
 
 extension Resettable: CustomStringConvertible {
   /// The box's type and where it is declared, e.g.
-  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`.
+  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`, or
+  /// `BootstrapOnce<MetricsFactory> (declared at …)` for a bootstrap-once box.
   ///
   /// Every message the library prints or reports about a box starts with this description.
   ///

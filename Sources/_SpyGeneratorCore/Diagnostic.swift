@@ -19,6 +19,9 @@ public struct Diagnostic: Equatable, CustomStringConvertible, Sendable {
   public let severity: Severity
   /// The message, naming the protocol, the requirement and what to do.
   public let message: String
+  /// The modules whose symbol graphs the generator lacked to write the spy it refused (those of
+  /// the protocol's parents), so that a caller that can read them generates again with them.
+  public internal(set) var modulesToRead: [String] = []
 
   /// Creates a diagnostic.
   ///

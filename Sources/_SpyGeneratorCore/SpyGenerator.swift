@@ -124,6 +124,17 @@ public struct SpyGenerator: Sendable {
     public var files: [File]
     /// What could not be generated, and why.
     public var diagnostics: [Diagnostic]
+
+    /// The modules whose symbol graphs would let the generator write spies it refused, in
+    /// order: generating again with them (``ToolchainSymbolGraphs`` reads the standard
+    /// library's) writes those spies.
+    ///
+    /// ```swift
+    /// if output.modulesToRead.contains("Swift") { … }
+    /// ```
+    public var modulesToRead: [String] {
+      Set(diagnostics.flatMap(\.modulesToRead)).sorted()
+    }
   }
 
   private let options: Options
@@ -457,13 +468,14 @@ public struct SpyGenerator: Sendable {
     if !unknown.isEmpty {
       // Their requirements are not in this module's graph: a spy written without them would
       // not conform, and would break the test target that compiles it.
-      diagnostics.append(
-        Diagnostic(
-          options.protocols.contains(name) || options.protocols.contains(symbol.name)
-            ? .error : .warning,
-          Self.externalParents(unknown, of: name)
-        )
+      var diagnostic = Diagnostic(
+        options.protocols.contains(name) || options.protocols.contains(symbol.name)
+          ? .error : .warning,
+        Self.externalParents(unknown, of: name)
       )
+      diagnostic.modulesToRead = Set(unknown.compactMap { $0.split(separator: ".").first })
+        .map(String.init).sorted()
+      diagnostics.append(diagnostic)
       return nil
     }
     let isMainActor = (symbol.declarationFragments ?? []).contains {

@@ -159,6 +159,17 @@ do {
   phase("read")
   let dependencies = try dependencyGraphs.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
   var result = try generator.generate(symbolGraph: data, dependencies: dependencies)
+  // A protocol refining a standard-library protocol the generator has no rule for needs that
+  // module's graph, which SwiftPM never hands a plugin: read it from the toolchain, and generate
+  // again. When the toolchain cannot give it, the refusal stands, with its reason.
+  let toolchainModules = result.modulesToRead.filter(ToolchainSymbolGraphs.modules.contains)
+  if !toolchainModules.isEmpty,
+    let graphs = try? toolchainModules.map({ module throws(ToolchainSymbolGraphs.Error) in
+      try ToolchainSymbolGraphs().graph(of: module)
+    })
+  {
+    result = try generator.generate(symbolGraph: data, dependencies: dependencies + graphs)
+  }
   phase("decode and generate")
   if !verifyWith.isEmpty {
     let verifier = SpyVerifier(buildFolders: verifyWith.map { URL(fileURLWithPath: $0) })

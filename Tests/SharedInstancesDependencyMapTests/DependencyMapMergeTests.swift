@@ -1,8 +1,8 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// How the processes of a run merge their fragments into one map, and what is done with
 /// fragments of other runs and with fragments that cannot be read.

@@ -1,8 +1,8 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// `swift test --parallel` runs each XCTest test in a process of its own: the processes of one
 /// run must make one complete map, whatever order they exit in.

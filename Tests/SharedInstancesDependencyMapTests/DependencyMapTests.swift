@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesDependencyMap
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// The suite-wide map: its exact content for a known suite, nothing without
 /// `SHARED_INSTANCES_MAP`, and the files written when the test process exits.

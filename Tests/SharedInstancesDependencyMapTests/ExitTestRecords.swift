@@ -1,8 +1,8 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// What an exit test's child process reads is part of the parent test's dependency
 /// record (checked against the committed file in `__Dependencies__/ExitTestRecords/`: before the

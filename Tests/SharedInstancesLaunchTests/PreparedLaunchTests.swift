@@ -1,10 +1,10 @@
 import Foundation
 import SharedInstancesDependencyMap
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 @testable import SharedInstancesLaunchTesting
-import TestSupport
 
 // Launches processes with `Process`, which macOS and Linux have.
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)

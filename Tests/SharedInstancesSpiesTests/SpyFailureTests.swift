@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
-import Testing
 import TestSupport
+import Testing
 
 /// The test failures a spy reports into Swift Testing, and what they say.
 @Suite(TimeLimits.waiting) struct SpyFailureTests {

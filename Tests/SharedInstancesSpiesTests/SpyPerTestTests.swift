@@ -2,9 +2,9 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
+import TestSupport
 import Testing
 import _SharedInstancesIsolation
-import TestSupport
 
 /// `Spy.perTest(name:)`: the spy of a double's static requirements, a fresh one in each isolated
 /// test and one for the process elsewhere, left out of dependency checks.

@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
-import Testing
 import TestSupport
+import Testing
 
 /// A spy released on a thread that belongs to no test still delivers its failures: a
 /// `DispatchQueue` block that holds the last reference to the double.

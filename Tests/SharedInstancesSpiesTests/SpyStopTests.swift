@@ -1,7 +1,7 @@
 import Foundation
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// What generated spies do when a method has neither a value nor an error it may return, and
 /// neither the result type nor the error type has a placeholder (``SpyPlaceholder``): fail the

@@ -1,7 +1,7 @@
 import Foundation
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

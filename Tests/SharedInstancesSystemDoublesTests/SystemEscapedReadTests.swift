@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesSystem
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

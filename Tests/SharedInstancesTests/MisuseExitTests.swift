@@ -1,7 +1,7 @@
 import Foundation
 import SharedInstances
-import Testing
 import TestSupport
+import Testing
 
 /// Misuse that must stop the program does so with a message naming the box.
 @Suite(TimeLimits.waiting) struct MisuseExitTests {

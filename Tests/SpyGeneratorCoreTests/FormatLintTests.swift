@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
-import TestSupport
 
 /// Users commit the generated spies and lint them: `swift format lint --strict`, with the
 /// project's `.swift-format`, accepts every spy, however long its signatures. The shapes are the

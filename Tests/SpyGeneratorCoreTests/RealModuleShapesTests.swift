@@ -110,6 +110,39 @@ import _SpyGeneratorCore
     #expect(spy.contains("    record(.make, placeholder: nil)\n"))
   }
 
+  // MARK: - Parents of the standard library
+
+  @Test func aParentOfTheStandardLibraryIsReadFromTheToolchainsGraph() throws {
+    // XMLCoder's `XMLChoiceCodingKey: CodingKey`.
+    let symbols = [
+      fixtureSymbol(
+        "p",
+        kind: "swift.protocol",
+        path: ["ChoiceKey"],
+        declaration: "protocol ChoiceKey"
+      )
+    ]
+    let relationships = [
+      [
+        "kind": "conformsTo", "source": "p", "target": "s:s9CodingKeyP",
+        "targetFallback": "Swift.CodingKey",
+      ]
+    ]
+    let graph = try JSONSerialization.data(withJSONObject: [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ])
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let alone = try generator.generate(symbolGraph: graph, dependencies: [])
+    #expect(alone.files.isEmpty)
+    #expect(alone.modulesToRead == ["Swift"])
+    let standardLibrary = try ToolchainSymbolGraphs().graph(of: "Swift")
+    let output = try generator.generate(symbolGraph: graph, dependencies: [standardLibrary])
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("  init(stringValue: String) {\n"))
+    #expect(spy.contains("  var intValue: Int? {\n"))
+    #expect(output.modulesToRead.isEmpty)
+  }
+
   // MARK: - Dynamic member lookup
 
   @Test func aDynamicMemberSubscriptWithAWhereClauseKeepsItsClause() throws {

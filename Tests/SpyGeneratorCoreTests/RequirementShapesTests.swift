@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
-import TestSupport
 
 /// Shapes the generator used to refuse, and now writes spies for: the text it writes for each.
 /// The SpyCorpus package compiles and exercises the same shapes (RequirementShapes.swift).

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
-import TestSupport
 
 /// The compiler check of generated spies: what it catches, and where it puts the blame.
 @Suite(TimeLimits.waiting) struct SpyVerifierTests {

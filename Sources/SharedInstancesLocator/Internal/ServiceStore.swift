@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 /// The state of one ``ServiceLocator``: its published registry and its factories in progress.
 ///
@@ -173,7 +172,7 @@ final class _ServiceStore: @unchecked Sendable {
     _ entry: _TypedServiceEntry<Service>,
     locator: ServiceLocator
   ) throws -> Service? {
-    let me = si_current_thread()
+    let me = _currentThread()
     // Made (and so held) before taking `lock`, in case this thread becomes the creator.
     var attempt: _CreationAttempt?
     defer { attempt?.finish() }

@@ -1,8 +1,9 @@
 import Foundation
 import SharedInstances
+import SharedInstancesDependencyMap
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A bootstrap-once box, the shape of swift-log's `LoggingSystem`,
 /// swift-metrics' `MetricsSystem` and swift-distributed-tracing's `InstrumentationSystem`.
@@ -35,7 +36,7 @@ import TestSupport
         box.bootstrap(Backend("statsd"))
       }
       let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(stderr.contains("Metrics.backend (Resettable<Backend>, declared at"))
+      #expect(stderr.contains("Metrics.backend (BootstrapOnce<Backend>, declared at"))
       #expect(stderr.contains("can only be bootstrapped once per process"))
       // Both bootstraps are at one line here: inside the exit test's body (a macro's
       // expansion), every `#line` is the macro's.
@@ -135,7 +136,7 @@ import TestSupport
         #expect(BootstrapBoxes.backend.value.name == "second")
       }
     } matching: { issue in
-      issue.comments.description.contains("Tests.backend (Resettable<Backend>, declared at")
+      issue.comments.description.contains("Tests.backend (BootstrapOnce<Backend>, declared at")
         && issue.comments.description.contains("was bootstrapped twice in")
     }
   }
@@ -167,6 +168,48 @@ import TestSupport
     }
   }
 
+  @Test func itsDescriptionCallsItBootstrapOnce() {
+    #expect(
+      BootstrapBoxes.unnamed.description.hasPrefix(
+        "BootstrapOnce<Backend> (declared at SharedInstancesTestIsolationTests/BootstrapOnceTests"
+      ),
+      "\(BootstrapBoxes.unnamed.description)"
+    )
+    #expect(BootstrapBoxes.backend.description.hasPrefix("Tests.backend (BootstrapOnce<Backend>, "))
+    #expect(BootstrapBoxes.session.description.hasPrefix("Tests.session (Resettable<Backend>, "))
+  }
+
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func aStopInTheProgramCallsItBootstrapOnce() async {
+      let result = await #expect(
+        processExitsWith: .failure,
+        observing: [\.standardErrorContent]
+      ) {
+        SharedScope.leaveExitTestIsolation()  // the program, not a test
+        let box = BootstrapOnce<Backend> { Backend("no-op") }
+        box.bootstrap(Backend("prometheus"))
+        box.bootstrap(Backend("statsd"))
+      }
+      let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(stderr.contains("BootstrapOnce<Backend> (declared at"), "\(stderr)")
+      #expect(!stderr.contains("Resettable<Backend>"), "\(stderr)")
+    }
+  #endif
+
+  @Test func recordsAndTheMapCallItBootstrapOnce() {
+    let identity = BootstrapBoxes.unnamed._boxIdentity
+    let record = DependencyRecord.from([(identity, [.sets])]).record
+    #expect(
+      record.rendered(testName: "t").contains(
+        "BootstrapOnce<Backend> in SharedInstancesTestIsolationTests/BootstrapOnceTests.swift: sets"
+      )
+    )
+    let map = DependencyMap()
+    map.add(DependencyMap.TestID(suite: "S", name: "t()"), [(DependencyMap.Box(identity), [.sets])])
+    #expect(map.json().contains("\"box\": \"BootstrapOnce<Backend>\""), "\(map.json())")
+    #expect(map.markdown().contains("| `BootstrapOnce<Backend>` |"), "\(map.markdown())")
+  }
+
   @Test func recordsListABootstrapAsSetAndItsReads() {
     let dependencies = withIsolatedShared { () -> [String] in
       BootstrapBoxes.backend.bootstrap(Backend("memory"))
@@ -174,7 +217,7 @@ import TestSupport
       return SharedScope.current.touchedInstances.map(\.description)
     }
     #expect(dependencies.count == 1)
-    #expect(dependencies.first?.hasPrefix("Tests.backend (Resettable<Backend>") == true)
+    #expect(dependencies.first?.hasPrefix("Tests.backend (BootstrapOnce<Backend>") == true)
   }
 }
 
@@ -189,6 +232,7 @@ private enum BootstrapBoxes {
   static let backend = BootstrapOnce<Backend>(name: "Tests.backend") {
     Backend("no-op")
   }
+  static let unnamed = BootstrapOnce<Backend> { Backend("no-op") }
   static let session = Resettable<Backend>.empty(
     name: "Tests.session",
     inTests: .optional(default: { Backend("fixture") })

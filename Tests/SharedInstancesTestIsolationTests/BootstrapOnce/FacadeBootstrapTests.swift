@@ -1,8 +1,8 @@
 import Foundation
 import SharedInstances
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// A second bootstrap made through a facade (a system's own `bootstrap` function calling the
 /// box's, as `MetricsSystem.bootstrap` does): the stop names the facade's callers when it
@@ -22,7 +22,7 @@ import TestSupport
         FacadeSystem.bootstrap(FacadeBackend("statsd"))
       }
       let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(stderr.contains("FacadeSystem.backend (Resettable<FacadeBackend>, declared at"))
+      #expect(stderr.contains("FacadeSystem.backend (BootstrapOnce<FacadeBackend>, declared at"))
       #expect(stderr.contains("can only be bootstrapped once per process"))
       #expect(
         stderr.contains(
@@ -69,7 +69,8 @@ import TestSupport
       }
     } matching: { issue in
       "\(issue.comments)".contains("was bootstrapped twice")
-        && issue.sourceLocation?.fileID == "SharedInstancesTestIsolationTests/FacadeBootstrapTests.swift"
+        && issue.sourceLocation?.fileID
+          == "SharedInstancesTestIsolationTests/FacadeBootstrapTests.swift"
         && issue.sourceLocation?.line == FacadeCallers.restartLine
     }
   }

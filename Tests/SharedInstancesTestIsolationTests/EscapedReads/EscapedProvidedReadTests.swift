@@ -40,7 +40,7 @@ extension EscapedReadTests {
       }
     }
     #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("Provided.backend (Resettable<Tagged>") == true)
+    #expect(warnings.first?.contains("Provided.backend (BootstrapOnce<Tagged>") == true)
   }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import Testing
-import IsolationTestSupport
 
 /// A read from outside every test task (a `DispatchQueue` block, a `Thread`, `Task.detached`)
 /// of a box an isolated test provides fails that test, at the test's own line, naming it. When

@@ -1,9 +1,9 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
 import TestSupport
 import XCTest
-import IsolationTestSupport
 
 /// In XCTest: a read from a `DispatchQueue` block or a `Thread` of a box the running test's
 /// isolated scope provides fails that test, naming its scope.

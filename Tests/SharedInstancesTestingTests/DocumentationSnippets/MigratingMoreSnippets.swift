@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesSystem
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// MigratingExistingSingletons.md: a system singleton (`NotificationCenter.default`) and a
 /// "bootstrap once" check.
@@ -63,7 +63,7 @@ extension Docs {
           LoggingSystem.bootstrap(MemoryLogHandler())
         }.map { result in
           let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-          #expect(message.contains("LoggingSystem.handler (Resettable<LogHandler>, declared at"))
+          #expect(message.contains("LoggingSystem.handler (BootstrapOnce<LogHandler>, declared at"))
           #expect(message.contains("can only be bootstrapped once per process"))
         }
       }

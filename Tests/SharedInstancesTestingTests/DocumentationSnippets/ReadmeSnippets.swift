@@ -2,8 +2,8 @@ import Foundation
 import SharedInstances
 import SharedInstancesLocator
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// README.md: the first screen's example and one snippet per capability.
 extension Docs.Readme {

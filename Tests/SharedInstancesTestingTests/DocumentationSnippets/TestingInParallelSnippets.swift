@@ -2,8 +2,8 @@ import Foundation
 import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
-import Testing
 import TestSupport
+import Testing
 
 /// TestingInParallel.md: what `.isolatedShared` isolates, what escapes, and how to catch it.
 extension Docs {

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The symbol graphs of the toolchain's own modules, read with the toolchain's
+/// `swift-symbolgraph-extract`: SwiftPM hands a plugin its package's graphs, never the standard
+/// library's, so a protocol refining one of its protocols with requirements
+/// (`CodingKey`, `LosslessStringConvertible`) would get no spy without them.
+///
+/// ```swift
+/// var output = try generator.generate(symbolGraph: data, dependencies: dependencies)
+/// let toolchain = output.modulesToRead.filter(ToolchainSymbolGraphs.modules.contains)
+/// if !toolchain.isEmpty {
+///   let graphs = try toolchain.map { try ToolchainSymbolGraphs().graph(of: $0) }
+///   output = try generator.generate(symbolGraph: data, dependencies: dependencies + graphs)
+/// }
+/// ```
+public struct ToolchainSymbolGraphs: Sendable {
+  /// The toolchain modules whose graphs it reads.
+  public static let modules: Set = ["Swift"]
+
+  /// A failure to read a toolchain module's graph.
+  public struct Error: Swift.Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+  }
+
+  /// Creates a reader that runs the `swiftc` and `swift-symbolgraph-extract` on `PATH`.
+  ///
+  /// ```swift
+  /// let graph = try ToolchainSymbolGraphs().graph(of: "Swift")
+  /// ```
+  public init() {}
+
+  /// The symbol graph of a toolchain module, public symbols only, for the host.
+  ///
+  /// ```swift
+  /// let standardLibrary = try ToolchainSymbolGraphs().graph(of: "Swift")
+  /// ```
+  ///
+  /// - Parameter module: A module of ``modules``.
+  /// - Returns: The contents of its `<Module>.symbols.json`.
+  /// - Throws: ``Error`` when the tools cannot run or write no graph.
+  public func graph(of module: String) throws(Error) -> Data {
+    let info = try run(["swiftc", "-print-target-info"])
+    guard
+      let json = try? JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any],
+      let target = json["target"] as? [String: Any],
+      let triple = target["triple"] as? String
+    else {
+      throw Error(description: "swiftc -print-target-info named no target: \(info.prefix(300))")
+    }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("generate-spies-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw Error(description: "generate-spies could not create \(folder.path): \(error)")
+    }
+    let output = try run([
+      "swift-symbolgraph-extract", "-target", triple, "-module-name", module,
+      "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", folder.path,
+    ])
+    let graph = folder.appendingPathComponent("\(module).symbols.json")
+    guard let data = try? Data(contentsOf: graph) else {
+      throw Error(
+        description: "swift-symbolgraph-extract wrote no graph of \(module): \(output.prefix(300))"
+      )
+    }
+    return data
+  }
+
+  private func run(_ arguments: [String]) throws(Error) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    do {
+      try process.run()
+    } catch {
+      throw Error(description: "generate-spies could not run \(arguments[0]): \(error)")
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
