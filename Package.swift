@@ -152,6 +152,7 @@ let package = Package(
       dependencies: [
         "SharedInstances", "SharedInstancesDependencyMap", "SharedInstancesLaunch",
         "SharedInstancesLaunchTesting", "SharedInstancesSystem", "SharedInstancesTesting",
+        "TestSupport",
       ]
     ),
     // Helpers shared by the test targets only; no product exposes it.
@@ -159,11 +160,21 @@ let package = Package(
     .testTarget(
       name: "SharedInstancesTests",
       dependencies: [
-        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "_SharedInstancesIsolation", "_SharedInstancesShims", "TestSupport",
+        "SharedInstances", "SharedInstancesLocator", "_SharedInstancesIsolation",
+        "_SharedInstancesShims", "TestSupport",
         // `SharedScope.leaveExitTestIsolation()`, for exit tests of what production code does.
         "SharedInstancesTestIsolation",
       ]
+    ),
+    .testTarget(
+      name: "SharedInstancesLocatorTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesTesting", "TestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "SharedInstancesSystemTests",
+      dependencies: ["SharedInstances", "SharedInstancesSystem", "TestSupport"]
     ),
     // The release-mode torture of the core (CI runs it in release, in both fence modes, and
     // under AddressSanitizer): `swift run -c release shared-instances-torture`.
@@ -174,17 +185,47 @@ let package = Package(
         "_SharedInstancesShims", "TestSupport",
       ]
     ),
+    // Boxes, values and helpers the test targets of isolation, the system doubles, the
+    // dependency map and the documentation's snippets share.
+    .target(
+      name: "IsolationTestSupport",
+      dependencies: ["SharedInstances", "TestSupport"],
+      path: "Tests/IsolationTestSupport"
+    ),
+    .testTarget(
+      name: "SharedInstancesTestIsolationTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
+        "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
+        "IsolationTestSupport", "SharedInstancesDependencyMap", "SharedInstancesSpies",
+        "SharedInstancesSystemDoubles", "SharedInstancesTestIsolation",
+        "_SharedInstancesTestReporting", "SpyTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "SharedInstancesSystemDoublesTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesSystem", "SharedInstancesSystemDoubles",
+        "SharedInstancesTesting", "TestSupport", "IsolationTestSupport",
+      ]
+    ),
+    .testTarget(
+      name: "SharedInstancesDependencyMapTests",
+      dependencies: [
+        "SharedInstances", "SharedInstancesDependencyMap", "SharedInstancesTesting",
+        "_SharedInstancesIsolation", "TestSupport", "IsolationTestSupport",
+      ],
+      // Dependency records the tests check against (read from the source tree, not bundled).
+      exclude: ["__Dependencies__"]
+    ),
+    // The documentation's snippets, compiled and run: they import `SharedInstancesTesting` as
+    // the articles do.
     .testTarget(
       name: "SharedInstancesTestingTests",
       dependencies: [
         "SharedInstances", "SharedInstancesLocator", "SharedInstancesSystem",
-        "SharedInstancesTesting", "_SharedInstancesIsolation", "TestSupport",
-        "PublicImportFixture", "SharedInstancesDependencyMap", "SharedInstancesSpies",
-        "SharedInstancesSystemDoubles", "SharedInstancesTestIsolation",
-        "_SharedInstancesTestReporting", "SpyTestSupport",
-      ],
-      // Dependency records the tests check against (read from the source tree, not bundled).
-      exclude: ["Dependencies/__Dependencies__"]
+        "SharedInstancesTesting", "TestSupport", "IsolationTestSupport", "PublicImportFixture",
+      ]
     ),
     // A spy and helpers the test targets of the spies and of isolation share.
     .target(
@@ -228,7 +269,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SpyGeneratorCoreTests",
-      dependencies: ["_SpyGeneratorCore"],
+      dependencies: ["_SpyGeneratorCore", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     // The singleton migrator, built like the spy generator: a library its tests call
@@ -240,14 +281,13 @@ let package = Package(
     ),
     .plugin(
       name: "MigrateSingletons",
+      // No permission is declared: SwiftPM would ask for it before any run, a plan, `--check`
+      // and `--help` included. `--apply` needs `--allow-writing-to-package-directory`.
       capability: .command(
         intent: .custom(
           verb: "migrate-singletons",
           description: "Rewrites a target's singletons into Resettable boxes"
-        ),
-        permissions: [
-          .writeToPackageDirectory(reason: "Writes the migrated sources (with --apply)")
-        ]
+        )
       ),
       dependencies: ["migrate-singletons"]
     ),

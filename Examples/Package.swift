@@ -38,6 +38,12 @@ let package = Package(
   products: [
     .executable(name: "race-demo", targets: ["race-demo"]),
     .executable(name: "feed-tool", targets: ["feed-tool"]),
+    .executable(name: "feed-server", targets: ["feed-server"]),
+    // Two dynamic libraries that each link SharedInstances statically, and a host that loads
+    // them: the two copies the library reports when the second loads.
+    .library(name: "CopyInLibraryA", type: .dynamic, targets: ["CopyInLibraryA"]),
+    .library(name: "CopyInLibraryB", type: .dynamic, targets: ["CopyInLibraryB"]),
+    .executable(name: "load-libraries", targets: ["load-libraries"]),
   ],
   dependencies: [
     .package(name: "SharedInstances", path: "..")
@@ -123,6 +129,28 @@ let package = Package(
       dependencies: ["FeedToolExample", sharedInstancesTesting]
     ),
 
+    // A small HTTP service on the loopback address: headlines fetched upstream through
+    // `SystemBoxes.urlSession`, refreshed by a job on `SystemBoxes.continuousClock`; its
+    // end-to-end tests launch the built server with a hand-off, talk to it over HTTP, and advance
+    // its clock while it runs.
+    .target(name: "FeedServerExample", dependencies: [sharedInstances, sharedInstancesSystem]),
+    .executableTarget(
+      name: "feed-server",
+      dependencies: ["FeedServerExample", sharedInstances, sharedInstancesLaunch]
+    ),
+    .testTarget(
+      name: "FeedServerEndToEndTests",
+      dependencies: ["FeedServerExample", sharedInstancesTesting]
+    ),
+
+    // Two copies of the library in one process, as a framework and an app that each link it
+    // statically make them: reported when the second loads.
+    .target(name: "CopyInLibraryA", dependencies: [sharedInstances]),
+    .target(name: "CopyInLibraryB", dependencies: [sharedInstances]),
+    .executableTarget(name: "load-libraries"),
+    // Runs the built host on the built libraries, which `swift build` makes beside it.
+    .testTarget(name: "LibraryCopiesTests"),
+
     // 000: image downloading, the current user, and factories that receive the locator.
     .target(
       name: "ImageDownloadingExample",
@@ -139,7 +167,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "load-libraries" {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       // `any` spelled out for existentials, as Swift 7 will require.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# generate-spies at scale (BENCHMARKS.md, "Spies at scale"; issue 20): a package of 10,000
+# generate-spies at scale (BENCHMARKS.md, "Spies at scale"): a package of 10,000
 # protocols of realistic shapes (Benchmarks/SpyScale/generate.py), then, each the median of 3:
 #   1. the symbol graph's extraction, as the plugin asks SwiftPM for it (`dump-symbol-graph`, the
 #      same SwiftPM code path: up-to-date check of the build, then swift-symbolgraph-extract),

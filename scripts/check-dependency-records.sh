@@ -21,14 +21,14 @@ examples_test() {
   local attempt status
   for attempt in 1 2; do
     set +e
-    timeout --kill-after=30 900 env SHARED_INSTANCES_RECORD=never SHARED_INSTANCES_MAP="$map" \
+    timeout --kill-after=30 300 env SHARED_INSTANCES_RECORD=never SHARED_INSTANCES_MAP="$map" \
       swift test --package-path Examples "$@"
     status=$?
     set -e
     if [ "$status" -ne 124 ] && [ "$status" -ne 137 ]; then
       return "$status"
     fi
-    echo "HANG: swift test --package-path Examples $* did not finish in 900 s (attempt $attempt)." >&2
+    echo "HANG: swift test --package-path Examples $* did not finish in 300 s (attempt $attempt)." >&2
     rm -rf "$map/.fragments"
   done
   return 1

@@ -3,7 +3,8 @@
 #   0. the lexer over a slice of real packages and every file it once could not follow
 #      (scripts/lexer-corpus.sh --ci);
 #   1. a copy of the corpus builds and its tests pass, and `migrate-singletons --check` fails
-#      on it, naming file and line; the plugin's --help lists the tool's options;
+#      on it, naming file and line; the plugin's --help lists the tool's options; neither needs
+#      --allow-writing-to-package-directory (no terminal either: SwiftPM would ask on one);
 #   2. `migrate-singletons --apply` migrates it (with extractProtocol, from its
 #      migrate-singletons.json), timed; the plan names each shape it leaves (a global actor, a
 #      lock, a value type, a per-thread and a task-local instance) and the one it refuses (the
@@ -39,7 +40,7 @@ swift test --skip-build
 
 echo "== before: --check fails, naming file and line"
 set +e
-check_log=$(swift package --allow-writing-to-package-directory migrate-singletons --check 2>&1)
+check_log=$(swift package migrate-singletons --check 2>&1 </dev/null)
 check_status=$?
 set -e
 if [ "$check_status" -eq 0 ] || ! grep -q "Sources/CorpusApp/Networking/APIClient.swift:38: error: APIClient.shared" <<<"$check_log"; then
@@ -55,7 +56,7 @@ if ! grep -q "LegacyShapes.swift:23: error: LegacyCenter.shared is a shared inst
 fi
 
 echo "== the plugin's --help lists the tool's options"
-help=$(swift package --allow-writing-to-package-directory migrate-singletons --help)
+help=$(swift package migrate-singletons --help </dev/null)
 for option in --extract-protocol --no-verify --check --spies --round-trip; do
   if ! grep -q -- "$option" <<<"$help"; then
     echo "$help" >&2
@@ -104,7 +105,7 @@ echo "== after: builds with warnings as errors, the same tests pass, --check fai
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 set +e
-after_log=$(swift package --allow-writing-to-package-directory migrate-singletons --check 2>&1)
+after_log=$(swift package migrate-singletons --check 2>&1 </dev/null)
 after_status=$?
 set -e
 if [ "$after_status" -eq 0 ] || [ "$(grep -c ': error: ' <<<"$after_log")" -ne 1 ] ||

@@ -52,10 +52,12 @@ runs=(
   "model|-DSCEN_READS|mixed|1|accept"
   "model|-DSCEN_NESTED|sc|2|accept"
   "model|-DSCEN_NESTED|tso|1|accept"
-  "model|-DSCEN_WAIT|sc|2|accept"
-  "model|-DSCEN_WAIT|tso|2|accept"
   "model|-DSCEN_SCOPE|sc|2|accept"
   "model|-DSCEN_SCOPE|mixed|1|accept"
+  "model|-DSCEN_BORROW_REPORT|sc|2|accept"
+  "model|-DSCEN_BORROW_REPORT|tso|1|accept"
+  "model|-DSCEN_UPDATE|sc|2|accept"
+  "model|-DSCEN_UPDATE|tso|1|accept"
   "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|sc|2|no-use-after-free"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|tso|1|no-use-after-free"
@@ -74,8 +76,10 @@ runs=(
   "MUTANT_NO_RESCAN|-DSCEN_EXIT|tso|1|quiescent-no-retired-cell"
   "MUTANT_NESTED_TRANSIENT|-DSCEN_NESTED|sc|2|nested-read-keeps-outer-word"
   "MUTANT_NESTED_TRANSIENT NO_NESTED_CHECK|-DSCEN_NESTED|sc|2|no-use-after-free"
-  "MUTANT_WAIT_NO_BARRIER|-DSCEN_WAIT|tso|2|no-use-after-free"
   "MUTANT_SCOPE_UNRETAINED|-DSCEN_SCOPE|sc|2|no-use-after-free"
+  "MUTANT_BORROW_REPORT_TRANSIENT|-DSCEN_BORROW_REPORT|sc|2|no-user-code-in-transient-window"
+  "MUTANT_BORROW_REPORT_TRANSIENT NO_I2_CHECK|-DSCEN_BORROW_REPORT|sc|2|no-use-after-free"
+  "MUTANT_UPDATE_UNDEFERRED|-DSCEN_UPDATE|sc|2|no-release-under-lock"
 )
 
 # ---- the invariants' pointers into the model ---------------------------------------------------

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Each test target's test defaults serve its own tests only (issue 30, item 6): the fixture
+# Each test target's test defaults serve its own tests only: the fixture
 # package Tests/Fixtures/PerTargetDefaults has three test targets, each with its own default for
 # one box (two with their own `SharedTestDefaults` type, one with the deprecated conformance).
 # SwiftPM links them into one test binary on Linux; every test checks it got its own target's

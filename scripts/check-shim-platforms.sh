@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiles the C shims (Sources/_SharedInstancesShims) for the platforms this machine has no
+# Compiles the C shims (every file of Sources/_SharedInstancesShims) for the platforms this machine has no
 # Swift SDK for, with the toolchain's clang and the C library headers of each, where installed
 # (Debian: mingw-w64-x86-64-dev, wasi-libc, musl-dev). A platform whose headers are missing is
 # skipped and said so. Swift code for these platforms is not compiled here (no Swift SDK).
@@ -18,12 +18,15 @@ check() {  # name, header that must exist, clang arguments...
     echo "check-shim-platforms: $name skipped ($header not installed)"
     return
   fi
-  if clang "$@" -Wall -Werror -O2 -Iinclude -c Shims.c -o "$out/$name.o"; then
-    echo "check-shim-platforms: $name compiles"
-  else
-    echo "check-shim-platforms: $name does not compile" >&2
-    status=1
-  fi
+  local file
+  for file in *.c; do
+    if clang "$@" -Wall -Werror -O2 -Iinclude -c "$file" -o "$out/$name-${file%.c}.o"; then
+      echo "check-shim-platforms: $name compiles $file"
+    else
+      echo "check-shim-platforms: $name does not compile $file" >&2
+      status=1
+    fi
+  done
 }
 
 check windows-x86_64 /usr/x86_64-w64-mingw32/include/windows.h \

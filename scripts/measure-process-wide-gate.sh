@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Measures what the process-wide gate costs a suite where 5% of the tests are process-wide
-# (issue 14): 200 tests run as one task group, in three schedules, median of 7 runs each.
+# Measures what the process-wide gate costs a suite where 5% of the tests are process-wide:
+# 200 tests run as one task group, in three schedules, median of 7 runs each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How generate-spies does on breadth (issue 40): every package this machine keeps
+# How generate-spies does on breadth: every package this machine keeps
 # (SpyCorpus/Breadth/packages.txt, the highest version of each), every public protocol of every
 # module of their library products, each spy verified by the tool against the real module and
 # then compiled again, as users compile it, in a target beside the real module (Swift 6,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How generate-spies does on a corpus of real-world protocol shapes (issue 20):
+# How generate-spies does on a corpus of real-world protocol shapes:
 #   1. builds SpyCorpus/RealWorld (the corpus module and SharedInstancesTesting) and the
 #      generate-spies tool of the root package;
 #   2. extracts the corpus module's symbol graph as the plugin asks SwiftPM for it (internal

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How generate-spies does on REAL modules (issue 29): spies generated from the real symbol graphs
+# How generate-spies does on REAL modules: spies generated from the real symbol graphs
 # of packages this machine keeps locally, compiled the way users compile them, in a test target of
 # another module that depends on the real package (SpyCorpus/RealModules/Light and Heavy).
 #

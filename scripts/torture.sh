@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The release-mode torture of the core (issue 18): builds `shared-instances-torture` in release
+# The release-mode torture of the core: builds `shared-instances-torture` in release
 # and runs it in both fence modes (asymmetric `membarrier` where Linux offers it, and the
 # symmetric fences of Apple platforms and ThreadSanitizer).
 #
@@ -7,8 +7,9 @@
 #   scripts/torture.sh asan     # release build under AddressSanitizer (.build-asan)
 #
 # Each run does at least 1,000,000 mixed operations plus 20,000 short-lived threads, then the
-# phases of issue 28 (reports that read and reset inside a read, resets racing reads into an empty
-# slot with a weak-reference check after every round, deinits near the creation lock, threads
+# phases of the protocol's slow paths (reports that read and reset inside a read, resets racing
+# reads into an empty slot with a weak-reference check after every round, deinits near the
+# creation lock, threads
 # exiting inside borrows), forks while other threads read and borrow (each child checks that
 # nothing waits for a thread it does not have), threads exiting inside factories (a later thread
 # must not be taken for them), and exits non-zero if an instance was used after its release, released

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the isolation-cost suite of issue 19: one package whose test targets run the same
+"""Generates the isolation-cost suite: one package whose test targets run the same
 code under test, with its three dependencies passed as `init` parameters (the baseline), read
 from `Resettable` boxes under `@Test(.isolatedShared)`, and read with `@Dependency` under
 swift-dependencies' `.dependencies` trait.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures what `@Test(.isolatedShared)` adds to a test suite (issue 19), beside
+"""Measures what `@Test(.isolatedShared)` adds to a test suite, beside
 swift-dependencies' `.dependencies` trait, against the same suite with its dependencies passed
 as `init` parameters.
 

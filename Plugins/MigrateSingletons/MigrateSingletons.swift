@@ -11,10 +11,12 @@ import PackagePlugin
 struct MigrateSingletons: CommandPlugin {
   static let configurationFile = "migrate-singletons.json"
   static let usage =
-    "usage: swift package --allow-writing-to-package-directory migrate-singletons "
-    + "[--target <Target>]… [--apply [--no-verify] | --check] [--extract-protocol --spies "
-    + "<folder>] [--allow <Type.name>]… [--class <Class>]…; without --target, every target of "
-    + "\(configurationFile)"
+    "usage: swift package migrate-singletons [--target <Target>]… [--check] "
+    + "[--extract-protocol --spies <folder>] [--allow <Type.name>]… [--class <Class>]…\n"
+    + "       swift package --allow-writing-to-package-directory migrate-singletons --apply "
+    + "[--no-verify] [--target <Target>]… [the options above]\n"
+    + "Without --target, every target of \(configurationFile). Only --apply writes into the "
+    + "package, so only it needs --allow-writing-to-package-directory."
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     if arguments.contains("--help") || arguments.contains("-h") {
@@ -58,6 +60,8 @@ struct MigrateSingletons: CommandPlugin {
       }
       sources.append(source)
     }
+
+    if apply { try Self.requireWriteAccess(to: context.package.directoryURL) }
 
     let tool = try context.tool(named: "migrate-singletons")
     var failed: [String] = []
@@ -129,6 +133,21 @@ struct MigrateSingletons: CommandPlugin {
     process.arguments = ["--help"]
     try process.run()
     process.waitUntilExit()
+  }
+
+  /// Fails, saying how to allow it, when the sandbox SwiftPM runs plugins in keeps `--apply`
+  /// from writing into the package: the plugin declares no permission, so that a plan,
+  /// `--check` and `--help` run without one, and `--apply` finds out before any work.
+  static func requireWriteAccess(to package: URL) throws {
+    let probe = package.appending(path: ".migrate-singletons-write-check-\(getpid())")
+    guard FileManager.default.createFile(atPath: probe.path(), contents: Data()) else {
+      throw PluginError(
+        "--apply writes the migrated sources into the package, and SwiftPM does not let the "
+          + "plugin write there: run swift package --allow-writing-to-package-directory "
+          + "migrate-singletons --apply"
+      )
+    }
+    try? FileManager.default.removeItem(at: probe)
   }
 
   /// The targets `migrate-singletons.json` lists, or nil without the file. The tool reads the

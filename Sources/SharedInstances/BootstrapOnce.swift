@@ -107,8 +107,10 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
   /// }
   /// ```
   ///
-  /// A library that wraps the box forwards its caller's location, so that a failure points at
-  /// the caller's line, not into the library:
+  /// A library that wraps the box (a system's own `bootstrap` function) forwards its caller's
+  /// location, so that a failure points at the caller's line, not into the library. Its
+  /// callers need no change: the location parameters come last, with defaults, so
+  /// `MetricsSystem.bootstrap(factory)` compiles as before and now passes its own line:
   ///
   /// ```swift
   /// public static func bootstrap(
@@ -121,6 +123,9 @@ public final class BootstrapOnce<Shared>: Resettable<Shared> {
   ///   self.factory.bootstrap(factory, fileID: fileID, filePath: filePath, line: line, column: column)
   /// }
   /// ```
+  ///
+  /// Without forwarding, both bootstraps are at the library's line: the stop says that they went
+  /// through that one line, and how to have the callers named.
   ///
   /// - Parameters:
   ///   - instance: The value every read returns from now on.
@@ -222,13 +227,33 @@ enum _Bootstraps {
     guard let first else { return }
     _ProcessStop.stop(
       """
-      \(identity.description) can only be bootstrapped once per process: it was bootstrapped \
-      again at \(location.fileID):\(location.line), and first bootstrapped at \
-      \(first.fileID):\(first.line). Bootstrap the system once, at start-up; in tests, \
+      \(identity.description) can only be bootstrapped once per process: \
+      \(sites(again: location, first: first)) Bootstrap the system once, at start-up; in tests, \
       bootstrap it inside an isolated test (@Test(.isolatedShared)), where each test has its \
       own.
       """
     )
+  }
+
+  /// Where the two bootstraps were made. Both at one line is a function that bootstraps the box
+  /// for its callers (a facade's `bootstrap`) without forwarding their location: that line names
+  /// neither caller, so the message says how to find them.
+  static func sites(again: _SourceLocation, first: _SourceLocation) -> String {
+    guard "\(again.fileID)" == "\(first.fileID)", again.line == first.line else {
+      return """
+        it was bootstrapped again at \(again.fileID):\(again.line), and first bootstrapped at \
+        \(first.fileID):\(first.line).
+        """
+    }
+    return """
+      it was bootstrapped twice, both times through \(again.fileID):\(again.line), a function \
+      that bootstraps it for its callers (such as a system's bootstrap function) without \
+      passing on where it was called from, so that line names neither caller. The backtrace \
+      below, if the runtime prints one, shows this second caller; to have both named, let that \
+      function take `fileID: StaticString = #fileID, filePath: StaticString = #filePath, \
+      line: UInt = #line, column: UInt = #column` and pass them to bootstrap(_:) (its callers \
+      compile unchanged).
+      """
   }
 
   static func location(of identity: _BoxIdentity) -> _SourceLocation? {

@@ -27,8 +27,7 @@ extension Resettable {
   /// box.
   ///
   /// The app never sees it. Inside an isolated test (`@Test(.isolatedShared)`,
-  /// `IsolatedSharedTestCase`, `withIsolatedShared`), a read of a box the test did not override
-  /// gets:
+  /// `IsolatedSharedTestCase`), a read of a box the test did not override gets:
   ///
   /// - the default the test target declared for this box in `SharedTestDefaults`, if any (the
   ///   test target's choice: no failure);

@@ -263,15 +263,7 @@ public class Resettable<Shared> {
       if _isSingleReference(Shared.self) {
         // A class instance (decided when the client specializes this): protected, retained and
         // unprotected in one out-of-line C call (invariant 3 of `_MemorySafety`).
-        let read = si_hazard_read_object(_global.state, _cellValueOffset(Shared.self), false)
-        if _fastPath(read.status == SI_READ_DONE) {
-          return _takeRetained(read.object.unsafelyUnwrapped, as: Shared.self)
-        }
-        if read.status != SI_READ_BUSY,
-          let value = _global.objectReadEnded(read, as: Shared.self)
-        {
-          return value
-        }
+        if let value = _global.loadProcessWideObject(Shared.self) { return value }
       } else {
         var read = _Read()
         if _global.beginRead(&read, symmetric: false) {
@@ -605,7 +597,8 @@ extension Resettable: @unchecked Sendable where Shared: Sendable {}
 
 extension Resettable: CustomStringConvertible {
   /// The box's type and where it is declared, e.g.
-  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`.
+  /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:3)`, or
+  /// `BootstrapOnce<MetricsFactory> (declared at …)` for a bootstrap-once box.
   ///
   /// Every message the library prints or reports about a box starts with this description.
   ///

@@ -106,7 +106,7 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
   public var description: String { "SharedLifetime(\"\(name)\")" }
 
   /// Adds `box` to the members that `end()` resets. An existential, not a generic parameter:
-  /// the core would carry an unspecialized copy of a generic one (issue 30, item 8).
+  /// the core would carry an unspecialized copy of a generic one.
   @usableFromInline func add(_ box: any _LifetimeMember) {
     let live = members.withLock { members in
       let live = _liveBoxes(pruning: &members)
@@ -119,13 +119,13 @@ public final class SharedLifetime: Sendable, CustomStringConvertible {
 }
 
 /// The members' boxes that are still alive, strongly, with the memberships of the others
-/// removed. Call under the lifetime's lock, and drop the result after unlocking (issue 28, b):
+/// removed. Call under the lifetime's lock, and drop the result after unlocking:
 /// loading a weak reference makes a strong one, which is a box's last if another thread drops
 /// its own meanwhile, and releasing it under the lock would run that box's deinit there, and
 /// every instance's deinit with it (a `deinit` that touches this lifetime would deadlock). Each
 /// strong reference made here is either in the result, released after unlocking, or of a box
 /// already gone (nil).
-/// Out of line: `add` and `end` share one copy (issue 30, item 8).
+/// Out of line: `add` and `end` share one copy.
 @inline(never)
 private func _liveBoxes(pruning members: inout [_LifetimeMembership]) -> [any _LifetimeMember] {
   var live: [any _LifetimeMember] = []

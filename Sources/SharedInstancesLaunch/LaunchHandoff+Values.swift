@@ -24,6 +24,18 @@ extension LaunchHandoff {
     /// moving `now` to their deadline: as `ImmediateClock`, so that a launched tool's retries
     /// and timeouts take no real time.
     case immediate(startingAt: TimeInterval)
+    /// A clock whose `now` starts `seconds` after its origin and moves only when the test
+    /// advances it (`PreparedLaunch.advanceClock(by:)`), while the process runs; a sleep returns
+    /// once the clock reaches its deadline. For a long-running process: a server's periodic job,
+    /// a cache that expires, a timeout, driven by the test with no real wait.
+    ///
+    /// ```swift
+    /// handoff.clock = .test(startingAt: 0)
+    /// let launch = try PreparedLaunch(handoff)
+    /// // … launch the server, wait until its job sleeps (`LaunchReport.clockSleeps`) …
+    /// try launch.advanceClock(by: .seconds(60))
+    /// ```
+    case test(startingAt: TimeInterval)
   }
 
   /// What `SystemBoxes.random` serves in the launched process.

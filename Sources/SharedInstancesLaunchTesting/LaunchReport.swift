@@ -23,6 +23,9 @@ public struct LaunchReport: Sendable, Hashable {
   public var stopMessage: String?
   /// How many processes took the hand-off.
   public var processes = 0
+  /// The deadlines of the sleeps the processes began on the hand-off's test clock, in seconds
+  /// since the clock's origin, in the order they began.
+  public var clockSleeps: [Double] = []
   /// The boxes read, as the dependency record and map name them.
   var reads: [LaunchedRead] = []
 
@@ -42,6 +45,7 @@ public struct LaunchReport: Sendable, Hashable {
       case .diagnostic: diagnostics.append(event.message ?? "")
       case .refused: refusals.append(event.message ?? "")
       case .stop: stopMessage = event.message
+      case .sleep: clockSleeps.append(Double(event.detail ?? "").map { $0 / 1e9 } ?? 0)
       }
     }
     processes = pids.count
@@ -94,4 +98,11 @@ public struct LaunchResult: Sendable {
   public var standardOutput: String
   public var standardError: String
   public var report: LaunchReport
+}
+
+/// Why a test could not drive the process it launched: advance its clock, or see in its report
+/// what it waited for.
+public struct LaunchControlError: Error, CustomStringConvertible {
+  public let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -48,6 +48,10 @@ public final class PreparedLaunch: Sendable {
   public let token: String
   private let reportFile: URL
   private let finished = Protected(false)
+  /// The test's end of the clock pipe, held open for the value's lifetime: what the test writes
+  /// waits in the pipe until the process reads it, and the process sees the end of the pipe
+  /// when the test is done.
+  private let clockDescriptor: Protected<Int32?>
 
   /// Writes `handoff` for processes the test is about to launch.
   ///
@@ -71,17 +75,126 @@ public final class PreparedLaunch: Sendable {
       directories = root.path
     }
     try Self.createPrivateFile(at: reportFile.path, contents: Data())
+    var clockPath: String?
+    var clockDescriptor: Int32?
+    if case .test? = handoff.clock {
+      let path = folder.appendingPathComponent("clock").path
+      guard mkfifo(path, 0o600) == 0 else { throw Self.posixError("mkfifo", path) }
+      let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { throw Self.posixError("open", path) }
+      clockPath = path
+      clockDescriptor = descriptor
+    }
+    self.clockDescriptor = Protected(clockDescriptor)
     let envelope = HandoffEnvelope(
       token: token,
       owner: HandoffFile.currentUser(),
       reportPath: reportFile.path,
       directories: directories,
+      clockPath: clockPath,
       handoff: handoff
     )
     try Self.createPrivateFile(at: handoffFile.path, contents: HandoffFile.encoder.encode(envelope))
   }
 
-  deinit { try? FileManager.default.removeItem(at: folder) }
+  deinit {
+    closeClock()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  private func closeClock() {
+    clockDescriptor.withLock { descriptor in
+      if let open = descriptor { close(open) }
+      descriptor = nil
+    }
+  }
+
+  /// Advances the launched process's test clock by `duration`, while it runs: its sleeps whose
+  /// deadline the clock reaches return, as a `TestClock`'s do in the test's own process.
+  ///
+  /// The hand-off's clock must be `.test(startingAt:)`. The process advances its clock as soon
+  /// as it reads the request, in the background; what it then does shows in its report and its
+  /// answers. Wait until the program sleeps before advancing (``LaunchReport/clockSleeps``):
+  /// a sleep that starts after the advance counts from the advanced time.
+  ///
+  /// ```swift
+  /// handoff.clock = .test(startingAt: 0)
+  /// let launch = try PreparedLaunch(handoff)
+  /// let server = try startServer(environment: launch.environment)
+  /// try await launch.waitForReport { $0.clockSleeps.count == 1 }   // the job sleeps
+  /// try launch.advanceClock(by: .seconds(60))
+  /// try await launch.waitForReport { $0.requests.count == 2 }      // and ran again
+  /// ```
+  ///
+  /// - Parameter duration: How far to move the clock; not negative.
+  /// - Throws: ``LaunchControlError`` when the hand-off has no test clock, the launch is
+  ///   finished, or `duration` is negative.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  public func advanceClock(by duration: Duration) throws {
+    guard duration >= .zero else {
+      throw LaunchControlError("a clock moves forward only: advanceClock(by: \(duration))")
+    }
+    let line = Array("\(Int64(duration / .nanoseconds(1)))\n".utf8)
+    try clockDescriptor.withLock { descriptor in
+      guard let descriptor else {
+        throw LaunchControlError(
+          !Self.hasTestClock(handoff)
+            ? "the hand-off's clock is not a test clock: set handoff.clock = .test(startingAt:)"
+            : "the launch is finished: its clock can no longer be advanced"
+        )
+      }
+      // A line is shorter than PIPE_BUF, so it is written whole or not at all.
+      let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+      guard written == line.count else {
+        throw LaunchControlError(
+          "the clock pipe is full: the launched process does not read it (has it exited?)"
+        )
+      }
+    }
+  }
+
+  private static func hasTestClock(_ handoff: LaunchHandoff) -> Bool {
+    if case .test? = handoff.clock { return true }
+    return false
+  }
+
+  /// Waits until what the launched processes reported satisfies `condition`, reading the
+  /// report again every few milliseconds: for a server, whose work the test sees only through
+  /// its report and its answers.
+  ///
+  /// ```swift
+  /// let report = try await launch.waitForReport { $0.requests.count == 2 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait before giving up; generous, for a loaded machine.
+  ///   - condition: What the report must show.
+  /// - Returns: The first report that satisfies `condition`.
+  /// - Throws: ``LaunchControlError`` naming the last report when `timeout` passes first;
+  ///   `CancellationError` when the task is cancelled.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @discardableResult
+  public func waitForReport(
+    timeout: Duration = .seconds(60),
+    until condition: (LaunchReport) -> Bool
+  ) async throws -> LaunchReport {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+      let report = report()
+      if condition(report) { return report }
+      guard clock.now < deadline else {
+        throw LaunchControlError(
+          """
+          the launched processes' report did not show what the test waits for within \(timeout) \
+          (\(report.requests.count) requests, \(report.clockSleeps.count) clock sleeps, \
+          stopped: \(report.stopMessage ?? "no"))
+          """
+        )
+      }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+  }
 
   /// The variables to launch the process with.
   public var environment: [String: String] {
@@ -166,6 +279,7 @@ public final class PreparedLaunch: Sendable {
     for message in Self.failures(in: report) {
       LaunchFailure.record(message, at: sourceLocation)
     }
+    closeClock()
     try? FileManager.default.removeItem(at: folder)
     return report
   }

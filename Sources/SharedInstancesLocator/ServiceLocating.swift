@@ -15,9 +15,11 @@ import SharedInstances
 /// }
 /// ```
 ///
-/// The requirements take every argument; the extension adds their defaults (`get()`,
-/// `get(name:)`, `get(_:)` are one method) and the short forms `register(service:as:name:)`,
-/// `register(_:factory:)` and `unregister(_:)`.
+/// The requirements take every argument; the extension adds the look-up, ``get(_:name:)``, whose
+/// type and name default, and the short forms `register(service:as:name:)`,
+/// `register(_:factory:)` and `unregister(_:)`. A locator of your own implements
+/// ``resolve(_:name:)`` for ``get(_:name:)`` to call: a type that does not is not a
+/// `ServiceLocating`, and the compiler says so.
 public protocol ServiceLocating: Sendable {
   /// Registers an instance of a service as `type`, under a name or else under the type.
   ///
@@ -65,13 +67,26 @@ public protocol ServiceLocating: Sendable {
     factory: @escaping @Sendable (any ServiceLocating) throws -> Service
   ) throws -> ServiceName
 
-  /// Returns the service registered under a name, or else under its type.
+  /// Returns the service registered under a name, or else under its type: what a locator
+  /// implements, and ``get(_:name:)`` calls.
   ///
-  /// A lazily registered service is created by the first request. A service registered with a
-  /// name can be asked for as any type it can be cast to.
+  /// Call ``get(_:name:)``, whose type and name default. The look-up a caller writes is not a
+  /// requirement, so that a conforming type that forgets this one fails to compile instead of
+  /// being handed a default that calls itself. A lazily registered service is created by the
+  /// first request. A service registered with a name can be asked for as any type it can be
+  /// cast to.
   ///
   /// ```swift
-  /// let cache = try locator.get(ImageCache.self, name: "avatars")
+  /// struct FeatureLocator: ServiceLocating {
+  ///   let base: ServiceLocator
+  ///
+  ///   func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
+  ///     try base.resolve(type, name: name)
+  ///   }
+  ///   // register, unregister, unregisterAll and getOrRegister forward to `base` too.
+  /// }
+  ///
+  /// let cache = try FeatureLocator(base: locator).get(ImageCache.self)
   /// ```
   ///
   /// - Parameters:
@@ -83,7 +98,7 @@ public protocol ServiceLocating: Sendable {
   ///   the key, ``ServiceLocator/Error/typeMismatch(_:expected:found:)`` when a named service
   ///   is not a `Service`, ``ServiceLocator/Error/circularDependency(_:cycle:)`` when its
   ///   factory needs it, or what its factory throws.
-  func get<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service
+  func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service
 
   /// Unregisters a service and releases it.
   ///
@@ -205,14 +220,13 @@ extension ServiceLocating {
   ///     under the type.
   /// - Returns: The service.
   /// - Throws: ``ServiceLocator/Error/inexistentService(_:registered:)`` when nothing is
-  ///   registered under the key, and the other errors of the locator's `get(_:name:)`.
+  ///   registered under the key, and the other errors of the locator's ``resolve(_:name:)``.
   @inlinable
   public func get<Service: Sendable>(
     _ type: Service.Type = Service.self,
     name: String? = nil
   ) throws -> Service {
-    // The requirement: a conforming type implements it, and this adds only the defaults.
-    try get(type, name: name) as Service
+    try resolve(type, name: name)
   }
 
   /// Unregisters the service registered under `type` and releases it.

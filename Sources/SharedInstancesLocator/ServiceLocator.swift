@@ -130,11 +130,12 @@ public final class ServiceLocator: ServiceLocating, Sendable {
 
   // MARK: - Getting
 
-  /// Returns the service registered under a name, or else under its type.
+  /// Returns the service registered under a name, or else under its type: the look-up
+  /// ``ServiceLocating/get(_:name:)`` calls.
   ///
-  /// A lazily registered service is created by this call if it is the first to ask. A service
-  /// registered with a name can be asked for as any type it can be cast to, such as a protocol
-  /// it conforms to. The type defaults to the one the call site expects, and the name to none.
+  /// Call ``ServiceLocating/get(_:name:)``, whose type and name default. A lazily registered
+  /// service is created by this call if it is the first to ask. A service registered with a
+  /// name can be asked for as any type it can be cast to, such as a protocol it conforms to.
   ///
   /// ```swift
   /// let avatars = try locator.get(ImageCache.self, name: "avatars")
@@ -151,10 +152,7 @@ public final class ServiceLocator: ServiceLocating, Sendable {
   ///   not a `Service`; ``Error/circularDependency(_:cycle:)`` when the service's factory
   ///   needs the service itself; or the error its factory throws, unchanged.
   @inlinable
-  public func get<Service: Sendable>(
-    _ type: Service.Type = Service.self,
-    name: String? = nil
-  ) throws -> Service {
+  public func resolve<Service: Sendable>(_ type: Service.Type, name: String?) throws -> Service {
     if let name {
       if let value = _store.value(named: name, ofType: Service.self) { return value }
     } else if let value = _store.value(ofType: Service.self) {

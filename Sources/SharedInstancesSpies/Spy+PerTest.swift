@@ -8,9 +8,8 @@ extension Spy {
   /// A `static let` would be one spy for every test in the process, and tests running in
   /// parallel would see each other's stubs and calls. Read through this box, the spy resolves
   /// like any shared instance: inside an isolated test (`@Test(.isolatedShared)`,
-  /// ``IsolatedSharedTestCase``, `withIsolatedShared`) the first read creates a fresh spy for
-  /// that test, and everywhere else every read gets the same spy. Generated spies declare their
-  /// `statics` this way:
+  /// ``IsolatedSharedTestCase``) the first read creates a fresh spy for that test, and everywhere
+  /// else every read gets the same spy. Generated spies declare their `statics` this way:
   ///
   /// ```swift
   /// final class ThemingSpy: Spy<ThemingSpy.Call>, Theming, @unchecked Sendable {

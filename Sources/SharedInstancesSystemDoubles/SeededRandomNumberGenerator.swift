@@ -31,7 +31,7 @@ import SharedInstancesSystem
 ///
 /// > Important: Not for cryptography: the sequence can be predicted from a few outputs.
 public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Hashable {
-  private var state: (UInt64, UInt64, UInt64, UInt64)
+  private var generator: Xoshiro256StarStar
 
   /// Creates the generator for `seed`.
   ///
@@ -42,15 +42,7 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Hash
   ///
   /// - Parameter seed: Any number; each seed gives its own sequence.
   public init(seed: UInt64) {
-    var splitMix = seed
-    func nextSplitMix() -> UInt64 {
-      splitMix &+= 0x9E37_79B9_7F4A_7C15
-      var z = splitMix
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    state = (nextSplitMix(), nextSplitMix(), nextSplitMix(), nextSplitMix())
+    generator = Xoshiro256StarStar(seed: seed)
   }
 
   /// Returns the next 64 bits of the sequence.
@@ -62,30 +54,15 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable, Hash
   ///
   /// - Returns: The next value.
   public mutating func next() -> UInt64 {
-    let result = rotateLeft(state.1 &* 5, by: 7) &* 9
-    let shifted = state.1 << 17
-    state.2 ^= state.0
-    state.3 ^= state.1
-    state.1 ^= state.2
-    state.0 ^= state.3
-    state.2 ^= shifted
-    state.3 = rotateLeft(state.3, by: 45)
-    return result
-  }
-
-  private func rotateLeft(_ value: UInt64, by count: UInt64) -> UInt64 {
-    (value << count) | (value >> (64 - count))
+    generator.next()
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.state == rhs.state
+    lhs.generator == rhs.generator
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(state.0)
-    hasher.combine(state.1)
-    hasher.combine(state.2)
-    hasher.combine(state.3)
+    hasher.combine(generator)
   }
 }
 

@@ -230,6 +230,19 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   /// (``waitForSleepers(count:sleepingFor:timeout:fileID:filePath:line:column:)``): a task that has not
   /// reached its sleep yet is not waited for.
   ///
+  /// After each wake, `run` waits for the woken task to sleep again only as long as it takes to
+  /// sleep again at once (a bounded number of executor turns, then a real time proportional to
+  /// them). A task that first waits for other work, such as a network stub answered on another
+  /// thread, can sleep again after `run` returned, on a busy machine, and its sleep then waits
+  /// for an advance that never comes. Step through such sleeps instead:
+  ///
+  /// ```swift
+  /// for backOff in [1, 2, 4] {
+  ///   await clock.waitForSleepers(count: 1)
+  ///   await clock.advance(by: .seconds(backOff))
+  /// }
+  /// ```
+  ///
   /// - Parameters:
   ///   - maxWakes: How many sleepers to wake at most. 10,000 by default.
   ///   - fileID: Where the test runs the clock, for failures. Leave the default.

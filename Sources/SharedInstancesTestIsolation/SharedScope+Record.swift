@@ -118,7 +118,7 @@ extension SharedScope {
   /// }
   /// ```
   public var touchedInstances: [SharedInstanceUse] {
-    guard let scope = _scope else { return [] }
+    guard let scope = _Scope.captured(by: self) else { return [] }
     return scope.touches().map { touch in
       SharedInstanceUse(
         boxDescription: touch.identity.description,

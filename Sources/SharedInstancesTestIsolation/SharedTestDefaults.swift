@@ -7,8 +7,8 @@ import Testing
 ///
 /// Declare, in one file of the test target, a type of its own named `SharedTestDefaults` that
 /// conforms to ``SharedTestDefaultsProviding``, and list a ``SharedTestDefault`` for each box:
-/// every isolated test of that target (`@Test(.isolatedShared)`, `IsolatedSharedTestCase`,
-/// `withIsolatedShared`) that reads one of those boxes without overriding it gets a fresh
+/// every isolated test of that target (`@Test(.isolatedShared)`, `IsolatedSharedTestCase`, and
+/// the scopes nested in them) that reads one of those boxes without overriding it gets a fresh
 /// instance of the double, with no trait on any suite. The declaration is the target's own, so
 /// the compiler has nothing to warn about.
 ///

@@ -1,20 +1,24 @@
 import SharedInstances
 import Testing
 
-/// Runs `operation` in a fresh isolated scope: every `Resettable` it reads, overrides or resets
-/// resolves in that scope, invisible to code outside it, and all of it is dropped when
-/// `operation` returns.
+/// Runs `operation` in a scope nested in the test's: what it overrides, resets or creates ends
+/// when `operation` returns, and the test's own instances are back.
 ///
-/// `@Test(.isolatedShared)` and ``IsolatedSharedTestCase`` call this for you; call it yourself in
-/// a custom harness, or to isolate one part of a test. A scope opened inside another starts from
-/// the outer scope's instances and overrides.
+/// This is for a part of a test, not for isolating a test: isolate a Swift Testing test with
+/// `@Test(.isolatedShared)` (or the suite trait) and an XCTest test case by inheriting from
+/// ``IsolatedSharedTestCase``. Inside one, open a nested scope for an override that must end
+/// before the test does, for a stretch with other options (``SharedIsolationOptions/strict``,
+/// ``SharedIsolationOptions/processWide``), or around code whose reported failure the test
+/// expects with `withKnownIssue`. A nested scope starts from the enclosing scope's instances and
+/// overrides.
 ///
 /// ```swift
-/// func testWithoutTrait() {
+/// @Test(.isolatedShared) func showsTheBannerOnlyWhileOffline() {
 ///   withIsolatedShared {
-///     ArticleManager.shared.override(with: FakeArticleManager())
-///     XCTAssertEqual(ArticleListModel().titles, ["Fake"])
-///   }   // the override is gone
+///     ArticleManager.shared.override(with: OfflineArticleManager())
+///     #expect(ArticleListModel().isOffline)
+///   }   // the offline override is gone
+///   #expect(!ArticleListModel().isOffline)
 /// }
 /// ```
 ///
@@ -23,7 +27,7 @@ import Testing
 ///   - name: The name failures use for this scope. Leave the default to use the call site.
 ///   - fileID: The caller's location. Leave the default.
 ///   - line: The caller's location. Leave the default.
-///   - operation: The code to isolate.
+///   - operation: The code to run in the nested scope.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
 ///
@@ -47,7 +51,7 @@ public func withIsolatedShared<R>(
   )
 }
 
-/// The synchronous isolation behind ``withIsolatedShared(_:name:fileID:line:operation:)`` and
+/// The synchronous scope behind ``withIsolatedShared(_:name:fileID:line:operation:)`` and
 /// ``IsolatedSharedTestCase``.
 func runIsolated<R>(
   _ options: SharedIsolationOptions,
@@ -71,19 +75,20 @@ func runIsolated<R>(
   return try _CurrentScope.$scope.withValue(session.scope, operation: operation)
 }
 
-/// Runs the asynchronous `operation` in a fresh isolated scope: every `Resettable` it reads,
-/// overrides or resets resolves in that scope, and all of it is dropped when `operation`
-/// returns.
+/// Runs the asynchronous `operation` in a scope nested in the test's: what it overrides, resets
+/// or creates ends when `operation` returns, and the test's own instances are back.
 ///
-/// The scope travels with `operation`'s tasks (`async let`, task groups, `Task {}`). An
-/// outermost scope waits, without blocking a thread, while a process-wide scope is open; a
-/// process-wide scope waits until no other outermost scope is open.
+/// This is for a part of a test, not for isolating a test: isolate a Swift Testing test with
+/// `@Test(.isolatedShared)` (or the suite trait) and an XCTest test case by inheriting from
+/// ``IsolatedSharedTestCase``. The nested scope travels with `operation`'s tasks (`async let`,
+/// task groups, `Task {}`). A ``SharedIsolationOptions/processWide`` scope waits, without
+/// blocking a thread, until no other test's scope is open.
 ///
 /// ```swift
-/// @Test func loads() async throws {
-///   try await withIsolatedShared {
+/// @Test(.isolatedShared) func loadsWithoutOtherDependencies() async throws {
+///   try await withIsolatedShared(.strict) {
 ///     ArticleManager.shared.override(with: FakeArticleManager())
-///     try await ArticleListModel().load()
+///     try await ArticleListModel().load()   // a read of any other box fails the test
 ///   }
 /// }
 /// ```
@@ -94,7 +99,7 @@ func runIsolated<R>(
 ///   - isolation: The actor `operation` runs on. Leave the default.
 ///   - fileID: The caller's location. Leave the default.
 ///   - line: The caller's location. Leave the default.
-///   - operation: The code to isolate.
+///   - operation: The code to run in the nested scope.
 /// - Returns: What `operation` returns.
 /// - Throws: What `operation` throws.
 public func withIsolatedShared<R>(

@@ -3,25 +3,32 @@ import XCTest
 import _SharedInstancesTestReporting
 
 extension XCTestCase {
-  /// Isolates every shared instance from here to the end of the current test, for test cases
-  /// that cannot inherit from ``IsolatedSharedTestCase``. Call it from `setUp()`.
+  /// Isolates every shared instance from here to the end of the current test.
   ///
-  /// The scope is process-wide (XCTest runs one test at a time): the test's own thread and code
-  /// it starts on other threads see its overrides, for every box. It ends, releasing everything
-  /// the test created or overrode, in a teardown block.
+  /// Deprecated: isolate an XCTest test case by inheriting from ``IsolatedSharedTestCase``. A
+  /// test case with a base class of its own makes that base class inherit from it (the class is
+  /// `open`); ``IsolatedSharedTestCase/sharedIsolationOptions`` takes the options. The base class
+  /// isolates `setUp`, the test and `tearDown` together, also when a subclass forgets to call
+  /// `super.setUp()`.
   ///
   /// ```swift
-  /// final class LegacyTests: SomeCompanyBaseTestCase {
-  ///   override func setUp() {
-  ///     super.setUp()
-  ///     isolateSharedInstances()
+  /// class CompanyBaseTestCase: IsolatedSharedTestCase {}   // was: XCTestCase
+  ///
+  /// final class CheckoutTests: CompanyBaseTestCase {
+  ///   func testShowsTheTitles() {
   ///     ArticleManager.shared.override(with: FakeArticleManager())
+  ///     XCTAssertEqual(ArticleListModel().titles, ["Fake"])
   ///   }
   /// }
   /// ```
   ///
   /// - Parameter options: Add ``SharedIsolationOptions/strict`` to fail on reads of shared
   ///   instances the test did not override. The scope is always process-wide.
+  @available(
+    *,
+    deprecated,
+    message: "inherit from IsolatedSharedTestCase (or make your base class inherit from it)"
+  )
   public func isolateSharedInstances(_ options: SharedIsolationOptions = []) {
     XCTestRun.startObserving()
     let session = IsolationSession.openSynchronously(

@@ -30,15 +30,15 @@ final class IsolationHooks: _IsolationHooks {
   }
 
   func readOrCreate<Shared>(_ box: Resettable<Shared>, in scope: AnyObject) -> Shared? {
-    box._readOrCreateInScopeNow(.of(scope))
+    _Scope.of(scope).readOrCreateNow(box)
   }
 
   func servedForEmptyRead<Shared>(_ box: Resettable<Shared>, in scope: AnyObject) -> Shared {
-    box._servedForEmptyReadInScope(.of(scope))
+    _Scope.of(scope).servedForEmptyRead(box)
   }
 
   func servesTestDouble<Shared>(_ box: Resettable<Shared>) -> Bool {
-    box._servesTestDoubleInScope()
+    _Scope.servesTestDouble(box)
   }
 
   func checkRead(in scope: AnyObject, _ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
@@ -126,23 +126,24 @@ final class IsolationHooks: _IsolationHooks {
   }
 }
 
-extension Resettable {
-  /// Gives the box a slot in `scope` (a copy of the parent's instance, if any) without reading
+extension _Scope {
+  /// Gives `box` a slot in this scope (a copy of the parent's instance, if any) without reading
   /// it, as a change does: for the torture, whose next read is then the scope's first report.
-  package func _touch(in scope: _Scope) {
-    _ = scope.slot(for: _identity)
+  package func touch<Shared>(_ box: Resettable<Shared>) {
+    _ = slot(for: box._identity)
   }
 
-  /// The slot whose state reads here see, without creating anything or checking a change.
-  package func _slotHere() -> _Slot {
-    guard si_isolation_is_active(), let scope = _Scope.resolve(box: _identity.id) else {
-      return _global
+  /// The slot whose state reads of `box` here see, without creating anything or checking a
+  /// change.
+  package static func slotHere<Shared>(of box: Resettable<Shared>) -> _Slot {
+    guard si_isolation_is_active(), let scope = resolve(box: box._identity.id) else {
+      return box._global
     }
-    return scope.slot(for: _identity)
+    return scope.slot(for: box._identity)
   }
-}
 
-extension SharedScope {
-  /// The scope this captured, nil for the process-wide instances.
-  package var _scope: _Scope? { _scopeObject.map { _Scope.of($0) } }
+  /// The scope `captured` captured, nil for the process-wide instances.
+  package static func captured(by captured: SharedScope) -> _Scope? {
+    captured._scopeObject.map { _Scope.of($0) }
+  }
 }

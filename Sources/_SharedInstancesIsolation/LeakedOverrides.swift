@@ -15,7 +15,7 @@ import _SharedInstancesShims
 /// - Not reported: overrides made by code attributed to no test (a `Thread`, a `DispatchQueue`
 ///   block: it may belong to the reading test itself; the report of the change outside isolation
 ///   covers those), reads attributed to no test, and reads by the test that made the override.
-enum _LeakedOverrides {
+package enum _LeakedOverrides {
   private struct Leak {
     let description: String
     let location: _SourceLocation
@@ -90,12 +90,16 @@ enum _LeakedOverrides {
   }
 }
 
-extension Resettable {
-  /// Marks the process-wide instance as an override leaked by `test`, as if that test had called
-  /// `override(with:)` outside every scope (for the library's own tests).
-  package func _markOverrideLeaked(byTest test: String, location: _SourceLocation) {
-    _LeakedOverrides.noteChange(
-      _identity,
+extension _LeakedOverrides {
+  /// Marks the process-wide instance of `box` as an override leaked by `test`, as if that test
+  /// had called `override(with:)` outside every scope (for the library's own tests).
+  package static func markOverrideLeaked<Shared>(
+    _ box: Resettable<Shared>,
+    byTest test: String,
+    location: _SourceLocation
+  ) {
+    noteChange(
+      box._identity,
       operation: "override(with:)",
       location: location,
       test: test

@@ -15,7 +15,7 @@ extension _Scope {
 
   /// Starts counting reads from outside the test's tasks (process-wide scopes only).
   package func beginQuietPeriod() {
-    si_int_store_release(draining, 1)
+    _AtomicWord(draining).storeRelease(1)
   }
 
   /// How many reads from outside the test's tasks the quiet period has seen so far.
@@ -25,7 +25,7 @@ extension _Scope {
 
   /// Stops counting and returns what the quiet period saw, by box.
   package func endQuietPeriod() -> [LateRead] {
-    si_int_store_release(draining, 0)
+    _AtomicWord(draining).storeRelease(0)
     return lock.withLock {
       state.pointee.readsWhileDraining.map { LateRead(identity: $0.identity, count: $0.count) }
     }
@@ -61,8 +61,8 @@ extension _Scope {
         state.pointee.touchedBeforeEnd = state.pointee.entries.count
         return (state.pointee.entries, Array(state.pointee.overridden.values))
       }
-    si_int_store_release(ended, 1)
-    if si_int_load_acquire(activeFactories) > 0 {
+    _AtomicWord(ended).storeRelease(1)
+    if _AtomicWord(activeFactories).loadAcquire() > 0 {
       report(
         _Diagnostic(
           message: """
@@ -74,7 +74,9 @@ extension _Scope {
         )
       )
     }
-    for override in overridden { _EscapedReads.scopeEnded(overriding: override.identity) }
+    for override in overridden {
+      _EscapedReads.scopeEnded(overriding: override.identity, in: self)
+    }
     for entry in entries { entry.identity.addScopeUse(-1) }
   }
 

@@ -204,7 +204,9 @@ package final class _Scope: @unchecked Sendable {
   package static func resolve(box identity: _BoxIdentity) -> _Scope? {
     if let scope = current { return scope.isProcessWideInstances ? nil : scope }
     if let scope = processWideScope(capturing: identity.id) {
-      if si_int_load_relaxed(scope.draining) != 0 { scope.noteReadWhileDraining(of: identity) }
+      if _AtomicWord(scope.draining).loadRelaxed() != 0 {
+        scope.noteReadWhileDraining(of: identity)
+      }
       return scope
     }
     // Escaped reads and leaked overrides (`_SharedInstancesIsolation`), where there may be any.
@@ -263,7 +265,9 @@ package final class _Scope: @unchecked Sendable {
   /// The table readers look boxes up in now.
   @_alwaysEmitIntoClient package var publishedTable: UnsafePointer<si_slot_table> {
     UnsafePointer(
-      si_ptr_load_acquire(table).unsafelyUnwrapped.assumingMemoryBound(to: si_slot_table.self)
+      _AtomicPointer(table).loadAcquire().unsafelyUnwrapped.assumingMemoryBound(
+        to: si_slot_table.self
+      )
     )
   }
 
@@ -272,7 +276,7 @@ package final class _Scope: @unchecked Sendable {
   @usableFromInline
   package func slot(for identity: _BoxIdentity) -> _Slot {
     if let slot = lookup(identity.id) {
-      if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
+      if _slowPath(_AtomicWord(ended).loadRelaxed() != 0) { noteLateUse(of: identity) }
       return slot.takeUnretainedValue()
     }
     lock.lock()
@@ -289,7 +293,7 @@ package final class _Scope: @unchecked Sendable {
         let grown = state.pointee.currentIndex.grown()
         state.pointee.retiredIndexes.append(state.pointee.currentIndex)
         state.pointee.currentIndex = grown
-        si_ptr_store_release(table, UnsafeMutableRawPointer(grown.table))
+        _AtomicPointer(table).storeRelease(UnsafeMutableRawPointer(grown.table))
       }
       state.pointee.currentIndex.insert(identity.id, slot)
       if state.pointee.ended {

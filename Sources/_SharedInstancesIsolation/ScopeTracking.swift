@@ -49,9 +49,7 @@ package struct _ChangeKinds: OptionSet, Sendable, Hashable {
   package static let override = _ChangeKinds(rawValue: 1 << 0)
   package static let set = _ChangeKinds(rawValue: 1 << 1)
   package static let reset = _ChangeKinds(rawValue: 1 << 2)
-}
 
-extension _Change {
-  /// Which kind of change records count it as.
-  package var kind: _ChangeKinds { _ChangeKinds(rawValue: kindBits) }
+  /// The kind records count `change` as.
+  package init(of change: _Change) { self.init(rawValue: change.kindBits) }
 }

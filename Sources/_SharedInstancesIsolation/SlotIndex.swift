@@ -51,11 +51,11 @@ final class _SlotIndex: @unchecked Sendable {
     let slots = table.pointee.slots
     var index = Int(truncatingIfNeeded: id) & mask
     while ids[index] != 0 { index = (index + 1) & mask }
-    si_ptr_store_release(
-      UnsafeMutableRawPointer(slots + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-      UnsafeMutableRawPointer(slot.state)
-    )
-    si_u64_store_release(ids + index, id)
+    // The slot first, then its key: a reader that finds the key finds the slot.
+    _AtomicPointer(
+      UnsafeMutableRawPointer(slots + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    ).storeRelease(UnsafeMutableRawPointer(slot.state))
+    _AtomicUInt64(ids + index).storeRelease(id)
     count += 1
   }
 

@@ -396,7 +396,7 @@ si_hazard_record *si_hazard_attach(void) {
   return record;
 }
 
-// Never inlined, and opaque to every optimizer, on purpose (I3; issue 28, c). `noinline` keeps
+// Never inlined, and opaque to every optimizer, on purpose (I3). `noinline` keeps
 // the call; the empty `asm` that takes `copy` and clobbers memory keeps even a cross-language LTO
 // build, which sees this body, from concluding that the call neither reads the copy nor releases
 // anything, and so from moving the caller's retain after the word is cleared.
@@ -440,8 +440,8 @@ extern void *swift_retain(void *object);
 #define SI_RETAIN_OBJECT(object) swift_retain(object)
 #endif
 
-// One call per read of `Resettable.value` for a class instance (issue 28: the read cost of issue
-// 18 given back). Every step is the one the Swift path takes, in the same order.
+// One call per read of `Resettable.value` for a class instance, so that the read costs one call.
+// Every step is the one the Swift path takes, in the same order.
 __attribute__((noinline)) si_read_result si_hazard_read_object(si_slot_state *slot,
                                                                intptr_t offset, bool symmetric) {
   si_hazard_record *record = si_hazard_current();
@@ -496,20 +496,6 @@ bool si_hazard_is_protected(const void *pointer) {
     }
   }
   return false;
-}
-
-void si_hazard_wait_until_unprotected(const void *pointer) {
-  si_hazard_barrier(false);
-  for (si_hazard_record *r = __atomic_load_n(&si_hazard_head, __ATOMIC_ACQUIRE); r != 0;
-       r = r->next) {
-    unsigned spins = 0;
-    while (si_hazard_record_holds(r, pointer)) {
-      // Only transient protections are waited for: never held across user code.
-      if (++spins > 64) {
-        sched_yield();
-      }
-    }
-  }
 }
 
 // MARK: - Test hooks

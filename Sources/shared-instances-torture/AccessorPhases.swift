@@ -210,13 +210,7 @@ private func checkAfterResuming(_ instance: Tracked) async -> Bool {
 
 /// Whether the calling thread's hazard record has every word free. True at the start of every
 /// job of the pool, and at every resumption of a task that holds no borrow in a frame below.
-func threadHoldsNoHazardWord() -> Bool {
-  let record = si_hazard_current()
-  let firstBorrowWord = UnsafeMutableRawPointer(record)
-    .advanced(by: MemoryLayout<si_hazard_record>.offset(of: \.borrows)!)
-  return si_hazard_transient_is_free(record)
-    && UnsafeMutableRawPointer(si_hazard_free_borrow_word(record)) == firstBorrowWord
-}
+func threadHoldsNoHazardWord() -> Bool { _threadHoldsNoHazardWord() }
 
 extension Tracked {
   /// Uses the instance around `body`: a method that runs other code while the call through

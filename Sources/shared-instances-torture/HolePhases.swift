@@ -1,5 +1,6 @@
-// The phases of issue 28: each drives one of the four holes found in the slow paths of the
-// protocol, many times, with the check that catches it after every round or phase.
+// The phases of the protocol's slow paths: each drives one of the four defects a slow path of the
+// protocol could have (a report inside a read, a retry into an empty slot, a release under the
+// creation lock, a thread exit inside a borrow), many times, with the check that catches it after every round or phase.
 
 import Dispatch
 import Foundation
@@ -46,7 +47,7 @@ func reportsThatResetPhase(rounds: Int, threads: Int) {
           _CurrentScope.$scope.withValue(parent) { target.reset() }
         }
       )
-      target._touch(in: nested)
+      nested.touch(target)
       let read = _CurrentScope.$scope.withValue(nested) { target.value }
       read.use()
       Ledger.shared.operations.add(1)

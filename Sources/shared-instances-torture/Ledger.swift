@@ -1,7 +1,7 @@
-import _SharedInstancesShims
+import SharedInstances
 
-/// A word many threads update, through the package's C atomics (the Synchronization module
-/// needs macOS 15, and the torture runs on every platform the library supports).
+/// A word many threads update, through the core's atomics (the Synchronization module needs
+/// macOS 15, and the torture runs on every platform the library supports).
 final class AtomicWord: @unchecked Sendable {
   // @unchecked: `word` is only accessed through atomic operations.
   private let word: UnsafeMutablePointer<Int>
@@ -13,15 +13,13 @@ final class AtomicWord: @unchecked Sendable {
 
   deinit { word.deallocate() }
 
-  var value: Int { si_int_load_acquire(word) }
+  var value: Int { _AtomicWord(word).loadAcquire() }
 
   @discardableResult
-  func add(_ delta: Int) -> Int { si_int_fetch_add(word, delta) + delta }
+  func add(_ delta: Int) -> Int { _AtomicWord(word).fetchAdd(delta) + delta }
 
   func exchange(_ value: Int) -> Int {
-    var seen = si_int_load_acquire(word)
-    while !si_int_compare_exchange(word, seen, value) { seen = si_int_load_acquire(word) }
-    return seen
+    _AtomicWord(word).update { _ in value }
   }
 }
 

@@ -1,7 +1,7 @@
-// The release-mode torture of SharedInstances' core (issue 18): plain reads and borrows against
+// The release-mode torture of SharedInstances' core: plain reads and borrows against
 // every kind of change, the locator against register/unregister churn, re-entrant deinits,
 // factories that read other boxes or change their own, isolation scopes ended under readers,
-// and 20,000 short-lived threads; and (issue 28) reports that read and reset inside a read,
+// and 20,000 short-lived threads; and, on the protocol's slow paths, reports that read and reset inside a read,
 // resets racing reads into an empty slot, deinits released by reads near the creation lock, and
 // threads that exit inside borrows; and forks while other threads read and borrow, and threads
 // that exit inside factories. Every instance is counted from init to deinit.
@@ -178,7 +178,7 @@ for number in 0..<waves {
 }
 checkQuiescent(after: "short-lived threads")
 
-// Phases 4-7 (issue 28): the slow paths of the protocol, one hole each.
+// Phases 4-7: the slow paths of the protocol, one defect each.
 reportsThatResetPhase(rounds: max(20, options.operations / 2_000), threads: options.threads)
 checkQuiescent(after: "reports that read and reset")
 

@@ -1,13 +1,14 @@
 import Foundation
 import SharedInstancesDependencyMap
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 @testable import SharedInstancesLaunchTesting
 
 // Launches processes with `Process`, which macOS and Linux have.
 #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-  @Suite struct PreparedLaunchTests {
+  @Suite(TimeLimits.waiting) struct PreparedLaunchTests {
     @Test func theLaunchedProcessServesEveryPartOfTheHandoff() async throws {
       var handoff = LaunchHandoff()
       handoff.stub(.get("https://example.com/feed"), .text("first"), .text("second"))
@@ -30,7 +31,6 @@ import Testing
         ]
       )
 
-      var seeded = SeededRandomNumberGenerator(seed: 7)
       #expect(result.status == 0)
       #expect(
         result.lines == [
@@ -38,7 +38,8 @@ import Testing
           "date 86400.0",
           "uuid 00000000-0000-0000-0000-000000000000",
           "uuid 00000000-0000-0000-0000-000000000001",
-          "random \(seeded.next())",
+          // The first draw of xoshiro256** for seed 7, as SeededRandomNumberGenerator draws it.
+          "random 12923355070828475994",
           "defaults hi",
           "defaults 3",
           "greeting from the test",
@@ -122,6 +123,52 @@ import Testing
       handoff.clock = .immediate(startingAt: 10)
       let result = try await PreparedLaunch(handoff).run(Fixture.url, arguments: ["sleep"])
       #expect(result.lines == ["clock 3610.0 seconds"])
+    }
+
+    @Test func theTestAdvancesTheRunningProcesssClock() async throws {
+      var handoff = LaunchHandoff()
+      handoff.clock = .test(startingAt: 10)
+      let launch = try PreparedLaunch(handoff)
+      async let running = launch.run(Fixture.url, arguments: ["sleep"])
+      do {
+        // The process sleeps until 3610 s; it wakes only when the test moves the clock there.
+        try await launch.waitForReport { $0.clockSleeps == [3610] }
+        try launch.advanceClock(by: .seconds(1800))
+        try launch.advanceClock(by: .seconds(1800))
+      } catch {
+        // Finishing closes the clock: the process's sleep ends and the launch returns.
+        launch.finish()
+        _ = try? await running
+        throw error
+      }
+      let result = try await running
+      #expect(result.status == 0)
+      #expect(result.lines == ["clock 3610.0 seconds"])
+    }
+
+    @Test func finishingTheLaunchEndsTheProcesssSleeps() async throws {
+      var handoff = LaunchHandoff()
+      handoff.clock = .test(startingAt: 0)
+      let launch = try PreparedLaunch(handoff)
+      async let running = Fixture.launch(["sleep"], environment: launch.environment)
+      try await launch.waitForReport { $0.clockSleeps == [3600] }
+      launch.finish()
+      // No one can advance the clock any more: the sleep throws rather than never return.
+      let result = try await running
+      #expect(result.lines == ["clock 0.0 seconds"])
+    }
+
+    @Test func onlyATestClockCanBeAdvanced() throws {
+      var handoff = LaunchHandoff()
+      handoff.clock = .immediate(startingAt: 0)
+      #expect(throws: LaunchControlError.self) {
+        try PreparedLaunch(handoff).advanceClock(by: .seconds(1))
+      }
+      handoff.clock = .test(startingAt: 0)
+      let launch = try PreparedLaunch(handoff)
+      #expect(throws: LaunchControlError.self) { try launch.advanceClock(by: .seconds(-1)) }
+      launch.finish()
+      #expect(throws: LaunchControlError.self) { try launch.advanceClock(by: .seconds(1)) }
     }
 
     @Test func theLibrarysStopFailsTheLaunchingTest() async throws {

@@ -2,10 +2,11 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
+import TestSupport
 import Testing
 
 /// The test failures a spy reports into Swift Testing, and what they say.
-@Suite struct SpyFailureTests {
+@Suite(TimeLimits.waiting) struct SpyFailureTests {
   @Test func anUnstubbedCallFailsTheTestNamingTheDoubleAndTheMethod() {
     let spy = FileStoreSpy()
     withKnownIssue {

@@ -2,12 +2,13 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
+import TestSupport
 import Testing
 import _SharedInstancesIsolation
 
 /// `Spy.perTest(name:)`: the spy of a double's static requirements, a fresh one in each isolated
 /// test and one for the process elsewhere, left out of dependency checks.
-@Suite struct SpyPerTestTests {
+@Suite(TimeLimits.waiting) struct SpyPerTestTests {
   @Test(.isolatedShared, arguments: [1, 2, 3])
   func eachIsolatedTestRecordsAndStubsItsOwnSpy(_ id: Int) async {
     ThemeSpy.statics.stub(.current, returning: "theme \(id)")
@@ -91,7 +92,7 @@ private actor Arrivals {
 
 /// A generic double's static requirements: one spy per specialization, each isolated test with
 /// its own.
-@Suite struct SpyPerSpecializationTests {
+@Suite(TimeLimits.waiting) struct SpyPerSpecializationTests {
   @Test(.isolatedShared) func eachSpecializationRecordsInItsOwnSpy() {
     KeyedSpy<Int>.statics.record(.configure)
     KeyedSpy<String>.statics.record(.configure)

@@ -2,11 +2,12 @@ import Foundation
 import SharedInstances
 import SharedInstancesTesting
 import SpyTestSupport
+import TestSupport
 import Testing
 
 /// A spy released on a thread that belongs to no test still delivers its failures: a
 /// `DispatchQueue` block that holds the last reference to the double.
-@Suite struct SpyReleaseTests {
+@Suite(TimeLimits.waiting) struct SpyReleaseTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aFailureKeptByASpyReleasedOffTheTestsTaskIsRecordedWithNoTest() async {
       // In a child process: there an issue recorded with no current test is the exit test's own,

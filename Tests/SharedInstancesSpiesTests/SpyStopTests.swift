@@ -1,11 +1,12 @@
 import Foundation
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 /// What generated spies do when a method has neither a value nor an error it may return, and
 /// neither the result type nor the error type has a placeholder (``SpyPlaceholder``): fail the
 /// test, then stop the test process with a message that names the test.
-@Suite struct SpyStopTests {
+@Suite(TimeLimits.waiting) struct SpyStopTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func anUnstubbedCallWithNoPlaceholderFailsThenStops() async {
       let result = await #expect(

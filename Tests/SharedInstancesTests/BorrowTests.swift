@@ -5,7 +5,7 @@ import Testing
 
 /// `withValue(_:)` borrows the instance: long, nested and self-resetting borrows, changes that
 /// never wait for a borrow, and deferred release of what a borrow still held.
-@Suite struct BorrowTests {
+@Suite(TimeLimits.waiting) struct BorrowTests {
   @Test func withValueCreatesOnceAndReturnsWhatTheBodyReturns() {
     let made = Locked(0)
     let box = Resettable {

@@ -1,9 +1,10 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// A factory cycle stops the program with the whole path, each box with its declaration site.
-@Suite struct FactoryCycleExitTests {
+@Suite(TimeLimits.waiting) struct FactoryCycleExitTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aCycleOfTwoBoxesOfOneTypeNamesBothDeclarations() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -12,12 +13,12 @@ import Testing
       result?.check { message in
         message.contains("through this cycle")
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:61), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(cycleFixturesLine + 2)), whose factory read"
           )
           && message.contains(
-            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:62), whose factory read"
+            "Resettable<String> (declared at SharedInstancesTests/FactoryCycleExitTests.swift:\(cycleFixturesLine + 3)), whose factory read"
           )
-          && message.contains("FactoryCycleExitTests.swift:61) again.")
+          && message.contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 2)) again.")
       }
     }
   #endif
@@ -31,9 +32,9 @@ import Testing
         let lines = message.split(separator: "\n").map(String.init)
         let steps = lines.filter { $0.contains(", whose factory read") }
         return steps.count == 3
-          && steps[0].contains("FactoryCycleExitTests.swift:63)")
-          && steps[1].contains("FactoryCycleExitTests.swift:64)")
-          && steps[2].contains("FactoryCycleExitTests.swift:65)")
+          && steps[0].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 4))")
+          && steps[1].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 5))")
+          && steps[2].contains("FactoryCycleExitTests.swift:\(cycleFixturesLine + 6))")
       }
     }
   #endif
@@ -57,6 +58,7 @@ import Testing
 struct Step: Sendable { let name: String }
 
 // The line numbers of these declarations are part of the expected messages above.
+let cycleFixturesLine = #line
 enum CycleFixtures {
   static let greeting: Resettable<String> = Resettable { "Hello, " + name.value }
   static let name: Resettable<String> = Resettable { greeting.value.uppercased() }

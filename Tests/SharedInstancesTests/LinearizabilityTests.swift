@@ -7,7 +7,7 @@ import Testing
 /// a real instance while a setter is between "reset the once token" and "store the mock". With
 /// `Resettable` the factory's result is dropped when an override or reset happened while it
 /// ran, so the interleaving cannot produce a stale instance.
-@Suite struct LinearizabilityTests {
+@Suite(TimeLimits.waiting) struct LinearizabilityTests {
   /// A factory that announces it started and then waits until the test lets it finish.
   final class GatedFactory: Sendable {
     let started = Latch()

@@ -1,9 +1,10 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// After a reset or an override the box keeps no reference to the instance it replaced.
-@Suite struct MemoryTests {
+@Suite(TimeLimits.waiting) struct MemoryTests {
   @Test func resetReleasesTheCreatedInstance() {
     let box = Resettable { Instance("real") }
     weak var created: Instance?

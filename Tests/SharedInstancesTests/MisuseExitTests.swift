@@ -1,9 +1,10 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// Misuse that must stop the program does so with a message naming the box.
-@Suite struct MisuseExitTests {
+@Suite(TimeLimits.waiting) struct MisuseExitTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aFactoryReadingItsOwnBoxStopsWithAMessage() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

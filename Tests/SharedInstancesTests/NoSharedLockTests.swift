@@ -1,9 +1,10 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// A factory runs holding only its own box's creation lock.
-@Suite struct NoSharedLockTests {
+@Suite(TimeLimits.waiting) struct NoSharedLockTests {
   @Test func aSlowFactoryDoesNotBlockOtherBoxes() {
     let started = Latch()
     let proceed = Latch()

@@ -118,7 +118,7 @@ import _SharedInstancesShims
       first = instance
       box.set(instance)
     }
-    let slot = place.run { box._slotHere() }
+    let slot = place.run { _Scope.slotHere(of: box) }
 
     HeldThread.session { held in
       held.start(holdingAt: [SI_TEST_PROTECT_STORED]) {

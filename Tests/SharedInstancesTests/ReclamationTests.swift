@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SharedInstancesShims
 
@@ -6,7 +7,7 @@ import _SharedInstancesShims
 
 /// A replaced instance is released as soon as the reads that were running when it was replaced
 /// have ended, without waiting for the box's next change.
-@Suite struct ReclamationTests {
+@Suite(TimeLimits.waiting) struct ReclamationTests {
   @Test func anInstanceAReadWasCopyingWhenItWasReplacedIsReleasedWhenTheReadEnds() {
     let box = Resettable { Instance("real") }
     weak var first: Instance?

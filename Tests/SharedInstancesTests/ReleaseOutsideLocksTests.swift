@@ -1,11 +1,12 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 /// Instances are released with no library lock held, and with the box no longer marking the
 /// releasing thread as its creator: a `deinit` may read, override and reset boxes, its own
 /// included.
-@Suite struct ReleaseOutsideLocksTests {
+@Suite(TimeLimits.waiting) struct ReleaseOutsideLocksTests {
   @Test func aFactoryResultDroppedAfterAResetIsReleasedOutsideTheCreationLock() {
     let fixture = DroppedResult()
     let finished = Latch()

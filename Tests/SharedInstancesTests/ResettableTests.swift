@@ -1,5 +1,6 @@
 import Foundation
 import SharedInstances
+import TestSupport
 import Testing
 
 @Suite struct ResettableTests {

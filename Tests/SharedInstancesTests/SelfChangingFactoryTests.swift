@@ -6,7 +6,7 @@ import Testing
 
 /// A factory (or `update` closure) that changes its own box: the change is ignored and
 /// reported, and the creation completes.
-@Suite struct SelfChangingFactoryTests {
+@Suite(TimeLimits.waiting) struct SelfChangingFactoryTests {
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func aFactoryThatResetsItsOwnBoxCompletesAndIsReported() async {
       let message = await reported {

@@ -7,7 +7,7 @@ import _SharedInstancesShims
 /// What a call made through `value` holds: no hazard word during the call (the compiler copies
 /// the instance out of the read first), none after a call that throws, and none across an
 /// `await`, even when the task resumes on another thread.
-@Suite struct ValueAccessorTests {
+@Suite(TimeLimits.waiting) struct ValueAccessorTests {
   @Test func aCallThroughValueHoldsNoHazardWordDuringTheCall() {
     // Swift 6.3.1 copies the base of a method call out of a read access and ends the access
     // before the call: the call runs on a strong reference, and no protection of the box spans

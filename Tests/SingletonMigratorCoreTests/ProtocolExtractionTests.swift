@@ -121,6 +121,34 @@ import _SpyGeneratorCore
     )
     #expect(migration.newFiles.first?.contents.contains("main-actor isolated") == true)
   }
+
+  @Test func theProtocolIsWrittenWhenTheClassesFileComesBeforeTheInstances() throws {
+    // A helper class in one file, the instance in a composition root read after it.
+    let migration = try SingletonMigrator(options: options).migrate(
+      files: [
+        .init(
+          path: "Sources/App/Helpers.swift",
+          contents: "final class Store: @unchecked Sendable {\n  func save() {}\n}\n"
+        ),
+        .init(
+          path: "Sources/App/Services.swift",
+          contents: """
+            enum Services {
+              static let store = Store()
+            }
+            func persist() { Services.store.save() }
+
+            """
+        ),
+      ],
+      symbolGraph: nil
+    )
+    let helpers = try #require(migration.files.first { $0.path == "Sources/App/Helpers.swift" })
+    #expect(helpers.contents.contains("protocol StoreProtocol: AnyObject, Sendable {"))
+    #expect(helpers.contents.contains("extension Store: StoreProtocol {}"))
+    let services = try #require(migration.files.first { $0.path == "Sources/App/Services.swift" })
+    #expect(services.contents.contains("Resettable<any StoreProtocol>"))
+  }
 }
 
 @Suite struct ProtocolTypedInstanceTests {

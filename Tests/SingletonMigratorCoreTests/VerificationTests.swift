@@ -103,6 +103,29 @@ import _SpyGeneratorCore
     #expect(migration.plan.contains("Counters.requests: not migrated: the migrated package"))
   }
 
+  @Test func aTargetWithoutTheLibraryIsToldToDependOnItAndNothingIsBisected() throws {
+    // Shaped like Spectre's migrated copy: its manifest never named SharedInstances.
+    let verifier = MigrationVerifier(package: URL(fileURLWithPath: "/work/Spectre"))
+    let migrator = SingletonMigrator(options: .init())
+    let migration = try migrator.migrate(files: Self.files, symbolGraph: nil)
+    let log = """
+      [3/9] Compiling App Services.swift
+      \(verifier.copy.path)/Sources/App/Services.swift:1:8: error: no such module 'SharedInstances'
+      1 | import SharedInstances
+      """
+    #expect(throws: MigrationVerifier.MissingDependency.self) {
+      try verifier.rejections(inBuildLog: log, of: migration)
+    }
+    var builds = 0
+    #expect(throws: MigrationVerifier.MissingDependency.self) {
+      try migrator.migrateVerified(files: Self.files, symbolGraph: nil) {
+        builds += 1
+        return try verifier.rejections(inBuildLog: log, of: $0)
+      }
+    }
+    #expect(builds == 1)
+  }
+
   @Test func aPackageBrokenBeforeTheMigrationBlamesNoInstance() throws {
     let migrator = SingletonMigrator(options: .init())
     var builds = 0

@@ -77,6 +77,46 @@ import _SingletonMigratorCore
     )
   }
 
+  @Test func theImportNeverGoesInsideAConditionalBlock() throws {
+    // Shaped like Yams' Representer.swift: the last import is for one platform only, so the
+    // new one follows its block.
+    let yams = """
+      import Foundation
+      #if canImport(Musl)
+      import var _float.DBL_DECIMAL_DIG
+      #endif
+
+      private let iso8601Formatter: DateFormatter = {
+        let formatter = DateFormatter()
+        return formatter
+      }()
+      """
+    #expect(
+      try migrated(yams).hasPrefix(
+        "import Foundation\n#if canImport(Musl)\nimport var _float.DBL_DECIMAL_DIG\n#endif\n"
+          + "import SharedInstances\n\n"
+      )
+    )
+    // Shaped like swift-nio's: every import is conditional; the new one follows the block.
+    let nio = """
+      #if canImport(FoundationEssentials)
+      import FoundationEssentials
+      #else
+      import Foundation
+      #endif
+
+      final class Registry: @unchecked Sendable {
+        static let shared = Registry()
+      }
+      """
+    #expect(
+      try migrated(nio).hasPrefix(
+        "#if canImport(FoundationEssentials)\nimport FoundationEssentials\n#else\n"
+          + "import Foundation\n#endif\nimport SharedInstances\n\n"
+      )
+    )
+  }
+
   @Test func aMultiLineClosureMovesInWithTheMainActorArguments() throws {
     let source = """
       @MainActor final class NavigationRouter {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
 /// Users commit the generated spies and lint them: `swift format lint --strict`, with the
 /// project's `.swift-format`, accepts every spy, however long its signatures. The shapes are the
 /// real modules' that it once rejected (SpyCorpus/RealModules/REPORT.md).
-@Suite struct FormatLintTests {
+@Suite(TimeLimits.waiting) struct FormatLintTests {
   /// OpenAPIRuntime's `ServerTransport`: an escaping closure parameter whose type does not fit
   /// on a line, and the accessor of the closure the spy keeps.
   @Test func aLongClosureParameterAndItsKeptAccessorAreLintClean() throws {

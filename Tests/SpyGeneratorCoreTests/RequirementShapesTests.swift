@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
 /// Shapes the generator used to refuse, and now writes spies for: the text it writes for each.
 /// The SpyCorpus package compiles and exercises the same shapes (RequirementShapes.swift).
-@Suite struct RequirementShapesTests {
+@Suite(TimeLimits.waiting) struct RequirementShapesTests {
   // MARK: - Associated types
 
   @Test func anAssociatedTypeMakesTheSpyGeneric() throws {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
 /// The compiler check of generated spies: what it catches, and where it puts the blame.
-@Suite struct SpyVerifierTests {
+@Suite(TimeLimits.waiting) struct SpyVerifierTests {
   /// `swiftc -typecheck` stops before the checks that run on SIL: a missing `return`, a stored
   /// property an initializer leaves uninitialized, a non-Sendable value sent across isolation.
   @Test func errorsFoundAfterTypeCheckingAreCaughtAndBlamedOnTheirFile() throws {
@@ -101,7 +102,7 @@ func tinyModuleFolder() throws -> URL {
 
 /// The modules of real packages: C modules with the package's own module map, found through the
 /// flags SwiftPM compiled them with; a failure that is not a spy's is an error, never a drop.
-@Suite struct SpyVerifierModuleTests {
+@Suite(TimeLimits.waiting) struct SpyVerifierModuleTests {
   @Test func aModuleBuiltOnACModuleWithItsOwnModuleMapIsVerified() throws {
     let folder = try shimmedModuleFolder(withBuildManifest: true)
     defer { try? FileManager.default.removeItem(at: folder.root) }

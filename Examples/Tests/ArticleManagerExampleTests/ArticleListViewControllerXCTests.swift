@@ -37,14 +37,13 @@ final class ArticleListViewControllerXCTests: IsolatedSharedTestCase {
   }
 }
 
-/// For a test case that must keep another base class: `isolateSharedInstances()` in `setUp`
-/// and `overrideShared(_:with:)`, which undoes itself when the test ends.
-final class ArticleListViewControllerHelperXCTests: XCTestCase {
-  override func setUp() {
-    super.setUp()
-    isolateSharedInstances()
-  }
+/// A team's own base class, made to inherit from `IsolatedSharedTestCase`: every test case under
+/// it is isolated.
+class TeamBaseTestCase: IsolatedSharedTestCase {}
 
+/// A test case under the team's base class, overriding with `overrideShared(_:with:)`, which
+/// undoes itself when the test ends.
+final class ArticleListViewControllerHelperXCTests: TeamBaseTestCase {
   func testOverrideLastsUntilTheEndOfTheTest() {
     let mock = ArticleManagingSpy()
     mock.stub(.latestArticles, returning: Article.mocked)

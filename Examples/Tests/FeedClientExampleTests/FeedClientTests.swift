@@ -70,8 +70,12 @@ import Testing
     network.stub(.get(url), .status(500))
     let refreshing = Task { try await FeedClient().refresh() }
 
-    await clock.waitForSleepers(count: 1)
-    await clock.run()  // 1 s, then 2 s, without waiting for them
+    // Each back-off in turn: the woken client waits for the network stub's answer before it
+    // sleeps again, which on a busy machine can take longer than `run()` waits for a sleep.
+    for backOff in [1, 2] {
+      await clock.waitForSleepers(count: 1)
+      await clock.advance(by: .seconds(backOff))  // without waiting for it
+    }
 
     await #expect(throws: FeedError.unavailable(attempts: 3)) { try await refreshing.value }
     #expect(network.requests.count == 3)

@@ -77,7 +77,7 @@ struct RequestHandlerTests {
       MetricsSystem.bootstrap(NoOpMetricsFactory())
     }.map { result in
       let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("MetricsSystem.factory (Resettable<MetricsFactory>"))
+      #expect(message.contains("MetricsSystem.factory (BootstrapOnce<MetricsFactory>"))
       #expect(message.contains("can only be bootstrapped once per process"))
     }
   }

@@ -12,7 +12,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   package let location: _SourceLocation
   /// Per-box atomic words, so that what isolation tracks about a box takes no process-wide lock:
   /// see the offsets below.
-  package let words: UnsafeMutablePointer<Int>
+  @usableFromInline package let words: UnsafeMutablePointer<Int>
   /// How many live isolation scopes hold state for this box.
   @_alwaysEmitIntoClient package static var scopeUsesWord: Int { 0 }
   /// How many live scopes have overridden the box, times two, plus one while an escaped read of
@@ -31,9 +31,9 @@ package final class _BoxIdentity: @unchecked Sendable {
   @usableFromInline package let requiresOverrideInTests: Bool
   /// The name the box is known by (`Resettable(name: "MetricsSystem.factory") { … }`, the
   /// library's own `SystemBoxes.date`); nil for boxes that messages name by their type.
-  package let name: String?
+  @usableFromInline package let name: String?
   /// How the box's value is meant to be changed, for the fix a failure suggests.
-  package let style: _BoxStyle
+  @usableFromInline package let style: _BoxStyle
   /// Whether the box belongs to the tests' own machinery (the spy of a double's static
   /// requirements), not to the code under test: records of what a scope touched leave it out.
   package let isTestInfrastructure: Bool
@@ -59,23 +59,35 @@ package final class _BoxIdentity: @unchecked Sendable {
 
   deinit { words.deallocate() }
 
-  /// `Resettable<ArticleManager>`: the type as it is spelled in code, without the module, and
-  /// without the runtime's placeholders for local contexts.
-  package var typeDescription: String {
-    "Resettable<\(_TypeName.withoutUnknownContexts("\(sharedType)"))>"
+  /// `Resettable<ArticleManager>`, or `BootstrapOnce<MetricsFactory>` for a bootstrap-once box:
+  /// the box's type as it is spelled in code, without the module, and without the runtime's
+  /// placeholders for local contexts.
+  @usableFromInline package var typeDescription: String {
+    Self.typeDescription(of: sharedType, style: style)
   }
 
   /// `Resettable<ArticleManager> (declared at App/ArticleManager.swift:12)`; for a named box,
   /// `SystemBoxes.date (Resettable<DateGenerator>, declared at …)`.
   package var description: String {
-    Self.description(of: sharedType, name: name, location: location)
+    Self.description(of: sharedType, name: name, location: location, style: style)
+  }
+
+  /// ``typeDescription`` of a box of `type` and `style`.
+  static func typeDescription(of type: Any.Type, style: _BoxStyle) -> String {
+    let box = style == .bootstrap ? "BootstrapOnce" : "Resettable"
+    return "\(box)<\(_TypeName.withoutUnknownContexts("\(type)"))>"
   }
 
   /// ``description`` of a box of `type`, named `name`, declared at `location`: also for a box
   /// whose message has no identity at hand (`_MainActorFactory`), so that programs carry one
   /// copy of this text.
-  static func description(of type: Any.Type, name: String?, location: _SourceLocation) -> String {
-    let type = "Resettable<\(_TypeName.withoutUnknownContexts("\(type)"))>"
+  static func description(
+    of type: Any.Type,
+    name: String?,
+    location: _SourceLocation,
+    style: _BoxStyle = .factory
+  ) -> String {
+    let type = typeDescription(of: type, style: style)
     guard let name else { return "\(type) (declared at \(location.fileID):\(location.line))" }
     return "\(name) (\(type), declared at \(location.fileID):\(location.line))"
   }
@@ -83,7 +95,7 @@ package final class _BoxIdentity: @unchecked Sendable {
   /// True the first time only: a change inside the box's own factory, outside every scope, is
   /// reported once per box.
   func claimSelfChangeReport() -> Bool {
-    si_int_compare_exchange(words + Self.selfChangeReportedWord, 0, 1)
+    _AtomicWord(words + Self.selfChangeReportedWord).compareExchange(0, 1)
   }
 
   @usableFromInline
@@ -156,26 +168,14 @@ package final class _BoxIdentity: @unchecked Sendable {
 }
 
 /// How a box's value is meant to be changed: what a failure tells a test to call.
-///
-/// A struct of constants rather than an enum, for the size of programs (see `_CellKind`).
 @frozen @usableFromInline
-package struct _BoxStyle: Sendable {
-  @usableFromInline package let rawValue: UInt8
-
-  @_alwaysEmitIntoClient
-  package init(rawValue: UInt8) { self.rawValue = rawValue }
-
+package enum _BoxStyle: Sendable {
   /// A box with a factory: tests override it (`override(with:)`).
-  @_alwaysEmitIntoClient package static var factory: _BoxStyle { _BoxStyle(rawValue: 0) }
+  case factory
   /// An empty box (`Resettable.empty()`): the app and tests install its value with `set(_:)`.
-  @_alwaysEmitIntoClient package static var empty: _BoxStyle { _BoxStyle(rawValue: 1) }
+  case empty
   /// A bootstrap-once box (`BootstrapOnce`): tests bootstrap their own.
-  @_alwaysEmitIntoClient package static var bootstrap: _BoxStyle { _BoxStyle(rawValue: 2) }
-
-  @_alwaysEmitIntoClient
-  package static func == (left: _BoxStyle, right: _BoxStyle) -> Bool {
-    left.rawValue == right.rawValue
-  }
+  case bootstrap
 }
 
 /// A source location that both XCTest (`StaticString` file, `UInt` line) and Swift Testing

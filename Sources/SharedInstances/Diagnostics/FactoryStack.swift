@@ -13,8 +13,7 @@ package enum _FactoryStack {
   /// One run on this thread, linked to the run it is nested in.
   private final class Node {
     let identity: _BoxIdentity
-    /// What runs for the box: its `update(_:)` closure, or (false) its factory. A flag rather
-    /// than an enum, for the size of programs (see `_CellKind`).
+    /// What runs for the box: its `update(_:)` closure (true), or its factory (false).
     let isUpdate: Bool
     let next: Node?
 

@@ -27,30 +27,17 @@ final class _Cell<Shared>: _AnyCell {
 }
 
 /// What a published instance is, for tests' records and strict mode: the two low bits of its
-/// cell word (cells are aligned to 16 bytes; `SI_CELL_KIND_MASK`).
-///
-/// A struct of constants rather than an enum: an enum brings value witnesses and tag functions
-/// into every program that links the core (issue 30, item 8).
+/// cell word (cells are aligned to 16 bytes; `SI_CELL_KIND_MASK`), as its raw value.
 @frozen @usableFromInline
-package struct _CellKind: Sendable {
-  @usableFromInline package let rawValue: UInt
-
-  @_alwaysEmitIntoClient
-  package init(rawValue: UInt) { self.rawValue = rawValue }
-
+package enum _CellKind: UInt, Sendable {
   /// Created by the box's factory, or installed outside isolated tests.
-  @_alwaysEmitIntoClient package static var real: _CellKind { _CellKind(rawValue: 0) }
+  case real = 0
   /// A test double installed with `override(with:)` or `withOverride`.
-  @_alwaysEmitIntoClient package static var double: _CellKind { _CellKind(rawValue: 1) }
+  case double = 1
   /// A value a test provided with `set`, `setIfEmpty` or `update` in its scope.
-  @_alwaysEmitIntoClient package static var provided: _CellKind { _CellKind(rawValue: 2) }
+  case provided = 2
   /// A test double a scope created from the box's test default.
-  @_alwaysEmitIntoClient package static var testDefault: _CellKind { _CellKind(rawValue: 3) }
-
-  @_alwaysEmitIntoClient
-  package static func == (left: _CellKind, right: _CellKind) -> Bool {
-    left.rawValue == right.rawValue
-  }
+  case testDefault = 3
 }
 
 /// Reading cell words. Transparent, so that even a debug build of the client inlines them: they
@@ -60,7 +47,8 @@ package enum _CellWord {
   /// The kind of instance a cell word publishes.
   @_transparent @usableFromInline
   package static func kind(_ word: UnsafeRawPointer) -> _CellKind {
-    _CellKind(rawValue: UInt(bitPattern: word) & 3)
+    // Every two-bit value is a kind.
+    _CellKind(rawValue: UInt(bitPattern: word) & 3).unsafelyUnwrapped
   }
 
   /// Whether a cell word publishes a test double.

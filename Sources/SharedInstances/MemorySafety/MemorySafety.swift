@@ -34,26 +34,25 @@ import _SharedInstancesShims
 ///    the cell under the state lock and drops it when done, and that drop may run a `deinit`
 ///    inside the outer read's window: more user code there, memory-safe (the outer word stays
 ///    set, and nothing the drop runs can clear it). Borrow words cover a `withValue` closure,
-///    user code, for as long as it runs. No box change waits for a word; the one change that
-///    waits, a service locator's change of its registry, waits only for reads, which never hold
-///    a registry across user code (`si_hazard_wait_until_unprotected`, after the barrier of I8).
+///    user code, for as long as it runs. No change waits for a word: a service locator's
+///    registry is published in a slot as a box's instance is (`_Slot.read`, `_Slot.replace`),
+///    and a registry a change replaced is deferred to its last read like any cell.
 ///    Model: `Model/reclamation.pml`, `no-user-code-in-transient-window` (line 172),
-///    `[I2_hook]` (line 432), `[I2_nested_borrow_word]` (line 609) and
-///    `[I2_nested_reference]` (line 613) with `nested-read-keeps-outer-word` (line 623), and
-///    the locator's wait `[I5_wait]` (line 535); `MUTANT_NESTED_TRANSIENT` and
-///    `MUTANT_WAIT_NO_BARRIER` break them.
+///    `[I2_hook]` (line 432), `[I2_nested_borrow_word]` (line 580) and
+///    `[I2_nested_reference]` (line 584) with `nested-read-keeps-outer-word` (line 594);
+///    `MUTANT_NESTED_TRANSIENT` breaks them.
 /// 3. *Copy, then unprotect — in that order in every build.* The copy is written to memory whose
 ///    address is passed to `si_hazard_end_read`, a C function compiled apart and never inlined.
 ///    The compiler of the reading code must assume that call reads the copy and may release what
 ///    it references, so it completes the copy, retain included, before the call; no optimizer
-///    can move the retain after the word is cleared (the release-build defect of issue 18).
+///    can move the retain after the word is cleared.
 ///    `si_hazard_end_borrow`, which ends a borrow, is compiled apart for the same reason. Both
 ///    are `noinline` and open with an empty `asm` that takes the pointer and clobbers memory, so
 ///    that even a cross-language LTO build, which sees their bodies, cannot conclude the call
 ///    leaves the copy alone. A class instance read by `value` takes one call instead,
 ///    `si_hazard_read_object`, which retains the instance (a call into the Swift runtime) before
 ///    its release store clears the word: in C, where no compiler moves a call below a release
-///    store (checked in the release disassembly: BENCHMARKS.md, issue 28).
+///    store (checked in the release disassembly: BENCHMARKS.md).
 ///    Model: `Model/reclamation.pml`, `[I3_copy]` (line 416); `MUTANT_CLEAR_BEFORE_COPY` breaks it.
 /// 4. *A retried protection is remembered.* A word whose validation failed held, for a moment,
 ///    a cell that was already unlinked; a writer's scan may have seen it there. The reader
@@ -69,7 +68,7 @@ import _SharedInstancesShims
 ///    cleared, or the reader sees the count and, if its cell was replaced (or it retried, I4),
 ///    reclaims. So no replaced instance outlives the reads and borrows that were running when it
 ///    was replaced, and a reader of the current cell never takes that path.
-///    Model: `Model/reclamation.pml`, `[I6_end]` (line 368), `[I6_quiescent]` (line 834).
+///    Model: `Model/reclamation.pml`, `[I6_end]` (line 368), `[I6_quiescent]` (line 878).
 /// 7. *A cell is published once, by one slot.* A nested scope's slot publishes a copy of its
 ///    parent's cell, never the cell itself; a cell taken out by `withOverride` is put back
 ///    without being retired; a retired cell is never published again. So the slot a reader read
@@ -89,7 +88,7 @@ import _SharedInstancesShims
 /// 9. *A scope's cells go with the scope, without a scan.* Every read or borrow of a scope's slot
 ///    holds a reference to the scope until it ends, so when the scope is deallocated no hazard
 ///    word holds its cells: its slots release them directly.
-///    Model: `Model/reclamation.pml`, `[I9_borrow_retains_scope]` (line 576),
+///    Model: `Model/reclamation.pml`, `[I9_borrow_retains_scope]` (line 547),
 ///    `[I9_scope_gone]` (line 465); `MUTANT_SCOPE_UNRETAINED` breaks it.
 /// 10. *Released outside every lock.* The last release of a cell runs the instance's `deinit`,
 ///    which is user code that may read and change boxes. It never happens while a library lock
@@ -100,7 +99,9 @@ import _SharedInstancesShims
 ///    Between taking the creation lock and pushing the frame, nothing is released: the slot is
 ///    looked at under its state lock, with a reference taken (I13), never by a protected read.
 ///    Model: `Model/reclamation.pml`, `no-release-under-lock` (line 184),
-///    `[I13_creation_reference]` (line 730); `MUTANT_HOLE3` (a protected read there) breaks it.
+///    `[I13_creation_reference]` (line 722), and `update`'s drop of the instance it transforms
+///    `[I10_update]` (line 792); `MUTANT_HOLE3` (a protected read there) and
+///    `MUTANT_UPDATE_UNDEFERRED` (the drop before the update's frame is pushed) break it.
 /// 11. *A read that retried into an empty slot still ends.* Its word held, for a moment, a cell
 ///    that a change unlinked and may have deferred to it (I4), even though it found nothing to
 ///    read: it clears its word, fences, reads the retired count, and reclaims if cells wait (the
@@ -119,7 +120,7 @@ import _SharedInstancesShims
 ///    handed the closure, the scope a scoped borrow retains: I9) is leaked, as `pthread_exit`
 ///    leaks every reference a Swift frame holds: never freed early.
 ///    Model: `Model/reclamation.pml`, `[I12_register]` (line 285),
-///    `[I12_thread_exit]` (line 697); `MUTANT_HOLE4` (no reclaim at exit) and
+///    `[I12_thread_exit]` (line 689); `MUTANT_HOLE4` (no reclaim at exit) and
 ///    `MUTANT_NO_RESCAN` (no second scan after registering) break it.
 /// 13. *Reports after the read.* Whatever a read must check and report (a strict scope's real
 ///    read, a `.required` box, a use after the scope ended, a read inside a factory) is noted in
@@ -133,9 +134,9 @@ import _SharedInstancesShims
 ///    `_Slot.beginCreation`); a lifetime's weak references to its boxes are made strong and dropped
 ///    outside its lock (`SharedLifetime`).
 ///    Model: `Model/reclamation.pml`, `[I13_report_after_read]` (line 451),
-///    `[I13_creation_reference]` (line 730); `MUTANT_HOLE1` and `MUTANT_HOLE3` break it. A
-///    borrow's checks under its borrow word are not modelled apart: to the protocol they are the
-///    closure's user code, which the borrow scenarios already run under a borrow word.
+///    `[I13_creation_reference]` (line 722), a borrow's report under its borrow word alone
+///    `[I13_borrow_report]` (line 623); `MUTANT_HOLE1`, `MUTANT_HOLE3` and
+///    `MUTANT_BORROW_REPORT_TRANSIENT` (the borrow on the transient word) break it.
 /// 14. *A forked child keeps only its own thread's words.* The child of a `fork()` has one
 ///    thread, but a copy of every record, with the words other threads held at that moment. The
 ///    child drops them (`si_hazard_after_fork_in_child`, a `pthread_atfork` handler), so that a
@@ -175,7 +176,7 @@ import _SharedInstancesShims
 ///
 /// **Model.** `Model/reclamation.pml` (beside this file; `Model/README.md` gives its bounds and
 /// what it leaves out) checks this protocol with spin, exhaustively, in CI
-/// (`scripts/check-model.sh`), and rejects a mutant for each of issue 28's holes. Each
+/// (`scripts/check-model.sh`), and rejects a mutant for each defect a slow path could have. Each
 /// invariant's `Model:` line names the tag or property that checks it and the model's line;
 /// the script fails when a line drifts off its tag.
 enum _MemorySafety {}
@@ -205,3 +206,20 @@ package func _hazardWordForRead(
   if _fastPath(si_hazard_transient_is_free(record)) { return si_hazard_transient_word(record) }
   return si_hazard_free_borrow_word(record)
 }
+
+/// Whether the calling thread's hazard record has every word free: true between its reads and
+/// borrows. For checks (the torture asserts it where a task resumes), never for the protocol.
+@_alwaysEmitIntoClient
+package func _threadHoldsNoHazardWord() -> Bool {
+  let record = si_hazard_current()
+  let firstBorrowWord = UnsafeMutableRawPointer(record)
+    .advanced(by: MemoryLayout<si_hazard_record>.offset(of: \.borrows)!)
+  return si_hazard_transient_is_free(record)
+    && UnsafeMutableRawPointer(si_hazard_free_borrow_word(record)) == firstBorrowWord
+}
+
+/// The calling thread's identity: a number no other thread ever receives, read out of line
+/// (`si_current_thread`; invariant 15), for the creator words of boxes and of a locator's
+/// services.
+@_alwaysEmitIntoClient @inline(__always)
+package func _currentThread() -> UInt { si_current_thread() }

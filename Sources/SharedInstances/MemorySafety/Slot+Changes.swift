@@ -12,7 +12,7 @@ extension _Slot {
   ///
   /// Only the generic steps are here, emitted in the caller's module: taking the creation lock,
   /// looking at the slot and installing are the non-generic `beginCreation`, `install` and
-  /// `endCreation`, so that the core carries no generic copy of the creation (issue 30, item 8).
+  /// `endCreation`, so that the core carries no generic copy of the creation.
   @_alwaysEmitIntoClient
   package func loadOrCreate<Shared>(
     _ identity: _BoxIdentity,
@@ -57,7 +57,7 @@ extension _Slot {
   /// which a change may have replaced meanwhile), or nil and the generation the factory's run
   /// belongs to. The caller calls `endCreation()` in both cases.
   ///
-  /// Nothing here releases an instance (invariant 10; issue 28, hole 3): the slot is looked at
+  /// Nothing here releases an instance (invariant 10): the slot is looked at
   /// under its state lock, taking a reference to the cell found, never with a hazard-protected
   /// read, whose end may reclaim (and so run a `deinit`) while this thread holds the creation
   /// lock and is named its creator.

@@ -42,7 +42,7 @@ extension _Slot {
   }
 
   /// Moves the retired cells that no hazard word holds to `free`. Call with `retireLock` held.
-  @inline(never)  // one copy for both calls in `reclaim` (issue 30, item 8)
+  @inline(never)  // one copy for both calls in `reclaim`, not two inlined
   private func scanRetired(into free: inout [UnsafeMutableRawPointer]) {
     // Every hazard word stored before this point is visible to the scan below (invariant 8:
     // `membarrier` for a process-wide slot where Linux offers it, a fence otherwise).
@@ -62,7 +62,7 @@ extension _Slot {
 /// every reference dropped from here is dropped after unlocking (invariant 10).
 enum _DeferredSlots {
   /// A list, not a dictionary keyed by slot: a slot is added once (`isDeferring`), there are
-  /// few, and a dictionary's code would come into every program (issue 30, item 8).
+  /// few, and a dictionary's code would come into every program.
   private static let slots = Protected<[_Slot]>([])
 
   static func add(_ slot: _Slot) {

@@ -32,7 +32,7 @@ package final class _Slot: @unchecked Sendable {
   /// Whether this slot belongs to an isolation scope: its readers and writers use symmetric
   /// fences, and it is freed with its scope (invariants 8 and 9).
   @usableFromInline let isScoped: Bool
-  package let stateLock = _Mutex()
+  @usableFromInline package let stateLock = _Mutex()
   let creationLock = _Mutex()
   let retireLock = _Mutex()
   var generation: UInt64 = 0

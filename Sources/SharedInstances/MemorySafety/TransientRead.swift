@@ -10,8 +10,8 @@ import _SharedInstancesShims
 @usableFromInline
 package struct _Read {
   /// The fields, in a C struct (`si_read`): the computed properties below are emitted into
-  /// their callers, so that programs carry no accessor functions for ten stored properties
-  /// (issue 30, item 8). Only these properties touch `raw`.
+  /// their callers, so that programs carry no accessor functions for ten stored properties.
+  /// Only these properties touch `raw`.
   @usableFromInline package var raw = si_read()
 
   /// The hazard word that protects the cell: the thread's transient word, or a borrow word for
@@ -127,6 +127,41 @@ package struct _Read {
   }
 }
 
+extension _Read {
+  /// Finds box `id` in a scope's table and protects its cell, in one C call
+  /// (`si_scope_begin_read`; invariants 1 and 8, symmetric fences); false when the table has no
+  /// slot for the box, the slot is empty, or the thread's transient word is taken by the read
+  /// whose window this runs in (the caller then takes the general path,
+  /// `_Slot.beginNestedRead`).
+  @_alwaysEmitIntoClient
+  package mutating func beginInScopeTable(
+    _ table: UnsafePointer<si_slot_table>,
+    box id: UInt64
+  ) -> Bool {
+    let record = si_hazard_current()
+    guard si_hazard_transient_is_free(record) else { return false }
+    let hazard = si_hazard_transient_word(record)
+    var word: UnsafeMutableRawPointer?
+    var retried = false
+    guard let slot = si_scope_begin_read(table, id, hazard, &word, &retried) else { return false }
+    guard let word else {
+      if _slowPath(retried) {  // invariant 11
+        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
+          $0.emptiedRead(hazard, symmetric: true)
+        }
+      }
+      return false
+    }
+    self.hazard = hazard
+    self.word = word
+    self.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
+    retiredCount = UnsafePointer(si_slot_retired(slot))
+    symmetric = true
+    self.retried = retried
+    return true
+  }
+}
+
 extension _Slot {
   /// Protects the current cell for a transient read; false when the slot is empty.
   @_alwaysEmitIntoClient @inline(__always)
@@ -192,6 +227,20 @@ extension _Slot {
     if si_hazard_end_borrow(hazard, words + Self.retiredWord, symmetric) != 0 { reclaim() }
   }
 
+  /// The current instance of a process-wide slot, a class instance (`_isSingleReference`),
+  /// protected, retained and unprotected in one out-of-line C call (`si_hazard_read_object`:
+  /// invariant 3); nil when the slot is empty, or when the read must be made another way (a read
+  /// inside another read's window), which the caller's slow path does.
+  @_alwaysEmitIntoClient @inline(__always)
+  package func loadProcessWideObject<Shared>(_: Shared.Type) -> Shared? {
+    let read = si_hazard_read_object(state, _cellValueOffset(Shared.self), false)
+    if _fastPath(read.status == SI_READ_DONE) {
+      return _takeRetained(read.object.unsafelyUnwrapped, as: Shared.self)
+    }
+    if read.status == SI_READ_BUSY { return nil }
+    return objectReadEnded(read, as: Shared.self)
+  }
+
   /// What `si_hazard_read_object` did besides handing back an instance: reclaims where it must
   /// (invariant 6 or 11), and returns the instance, or nil when there is none (the slot is
   /// empty, or the read must be made another way: `SI_READ_BUSY`).
@@ -227,7 +276,7 @@ extension _Isolation {
   /// True: the cell is protected; copy the instance out and end the read. False: nothing to copy
   /// yet (the instance must be created, or the box is empty), and `scope` is where the read
   /// resolved, nil for the process-wide state: resolving again would count it twice. A flag and
-  /// an `inout` rather than an enum, for the size of programs (issue 30, item 8).
+  /// an `inout` rather than an enum, for the size of programs.
   @usableFromInline
   static func beginRead(
     of identity: _BoxIdentity,

@@ -23,6 +23,8 @@ package struct HandoffEnvelope: Codable, Sendable {
   package var reportPath: String
   /// The fresh folders, when the hand-off asks for them.
   package var directories: String?
+  /// The pipe through which the test advances a test clock, when the hand-off asks for one.
+  package var clockPath: String?
   package var handoff: LaunchHandoff
 
   package init(
@@ -30,12 +32,14 @@ package struct HandoffEnvelope: Codable, Sendable {
     owner: UInt32,
     reportPath: String,
     directories: String?,
+    clockPath: String? = nil,
     handoff: LaunchHandoff
   ) {
     self.token = token
     self.owner = owner
     self.reportPath = reportPath
     self.directories = directories
+    self.clockPath = clockPath
     self.handoff = handoff
   }
 }

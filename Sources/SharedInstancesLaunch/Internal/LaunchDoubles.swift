@@ -17,7 +17,7 @@ struct LaunchDoubles {
   var clock: (any Sendable)?
   var directories: AppDirectories?
 
-  init(_ envelope: HandoffEnvelope) throws {
+  init(_ envelope: HandoffEnvelope, report: ReportWriter) throws {
     let handoff = envelope.handoff
     switch handoff.date {
     case .constant(let date)?:
@@ -59,6 +59,20 @@ struct LaunchDoubles {
         throw HandoffFile.Refusal("it asks for a clock, which needs macOS 13, iOS 16 or later")
       }
       clock = AnyClock(LaunchImmediateClock(startingAt: .milliseconds(Int64(seconds * 1000))))
+    }
+    if case .test(let seconds)? = handoff.clock {
+      guard #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) else {
+        throw HandoffFile.Refusal("it asks for a clock, which needs macOS 13, iOS 16 or later")
+      }
+      guard let path = envelope.clockPath else {
+        throw HandoffFile.Refusal("it asks for a test clock and names no pipe to advance it by")
+      }
+      let testClock = LaunchTestClock(
+        startingAt: .milliseconds(Int64(seconds * 1000)),
+        report: report
+      )
+      try testClock.listen(to: path)
+      clock = AnyClock(testClock)
     }
     if let values = handoff.userDefaults {
       let suite = "shared-instances-launch-\(envelope.token)"
@@ -131,39 +145,5 @@ struct LaunchDoubles {
       }
     }
     return UUID(uuid: bytes)
-  }
-}
-
-/// xoshiro256** seeded by SplitMix64: the sequence of `SeededRandomNumberGenerator`, so that a
-/// seed gives the same numbers in the test and in the process it launches.
-struct Xoshiro256StarStar {
-  private var state: (UInt64, UInt64, UInt64, UInt64)
-
-  init(seed: UInt64) {
-    var splitMix = seed
-    func nextSplitMix() -> UInt64 {
-      splitMix &+= 0x9E37_79B9_7F4A_7C15
-      var z = splitMix
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    state = (nextSplitMix(), nextSplitMix(), nextSplitMix(), nextSplitMix())
-  }
-
-  mutating func next() -> UInt64 {
-    let result = rotateLeft(state.1 &* 5, by: 7) &* 9
-    let shifted = state.1 << 17
-    state.2 ^= state.0
-    state.3 ^= state.1
-    state.1 ^= state.2
-    state.0 ^= state.3
-    state.2 ^= shifted
-    state.3 = rotateLeft(state.3, by: 45)
-    return result
-  }
-
-  private func rotateLeft(_ value: UInt64, by count: UInt64) -> UInt64 {
-    (value << count) | (value >> (64 - count))
   }
 }

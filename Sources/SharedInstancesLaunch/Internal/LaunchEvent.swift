@@ -20,6 +20,9 @@ package struct LaunchEvent: Codable, Sendable, Hashable {
     case refused
     /// The library stopped the process.
     case stop
+    /// A sleep began on the hand-off's test clock (`detail`: its deadline, in nanoseconds since
+    /// the clock's origin).
+    case sleep
   }
 
   package var kind: Kind

@@ -44,7 +44,7 @@
       }
       let doubles: LaunchDoubles
       do {
-        doubles = try LaunchDoubles(envelope)
+        doubles = try LaunchDoubles(envelope, report: report)
       } catch {
         refuse("\(error)")
       }

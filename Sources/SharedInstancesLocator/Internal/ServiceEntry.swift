@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 /// Holds one created service, so that a pointer to it can be published atomically.
 @usableFromInline
@@ -46,8 +45,9 @@ class _ServiceEntry: @unchecked Sendable {
   /// The type the service was registered as.
   @usableFromInline let typeID: ObjectIdentifier
   let type: Any.Type
-  /// An `Unmanaged<_ServiceBox<Service>>` owned by the entry (+1) once created, else nil.
-  @usableFromInline let box: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// An `Unmanaged<_ServiceBox<Service>>` owned by the entry (+1) once created, else nil:
+  /// published once, under the store's lock, and read without a lock.
+  @usableFromInline let box: _AtomicPointer
   /// The thread running the factory, or 0. Guarded by the store's lock.
   var creator: UInt = 0
   /// The run of the factory in progress, while `creator` is not 0. Guarded by the store's lock.
@@ -57,11 +57,12 @@ class _ServiceEntry: @unchecked Sendable {
     self.name = name
     self.typeID = ObjectIdentifier(type)
     self.type = type
-    self.box = .allocate(capacity: 1)
-    self.box.initialize(to: box)
+    let word = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+    word.initialize(to: box)
+    self.box = _AtomicPointer(word)
   }
 
-  deinit { box.deallocate() }
+  deinit { box.address.deallocate() }
 
   /// The service as `Any`, created if needed; nil when the entry was unregistered meanwhile.
   func resolveAny(in store: _ServiceStore, locator: ServiceLocator) throws -> Any? {
@@ -96,19 +97,19 @@ final class _TypedServiceEntry<Service: Sendable>: _ServiceEntry, @unchecked Sen
 
   deinit {
     // May run the service's deinit: the store never releases an entry while holding its lock.
-    if let raw = box.pointee { Unmanaged<_ServiceBox<Service>>.fromOpaque(raw).release() }
+    if let raw = box.address.pointee { Unmanaged<_ServiceBox<Service>>.fromOpaque(raw).release() }
   }
 
   /// The service if it is created. Lock-free.
   @inlinable @inline(__always)
   func load() -> Service? {
-    guard let raw = si_ptr_load_acquire(box) else { return nil }
+    guard let raw = box.loadAcquire() else { return nil }
     return Unmanaged<_ServiceBox<Service>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
   }
 
   /// Publishes the created service. Must be called with the store's lock held, once.
   func publish(_ created: _ServiceBox<Service>) {
-    let previous = si_ptr_exchange(box, Unmanaged.passRetained(created).toOpaque())
+    let previous = box.exchange(Unmanaged.passRetained(created).toOpaque())
     precondition(previous == nil, "SharedInstances: a service was created twice")
   }
 

@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 /// One immutable published state of a locator: every registration, indexed for lookup.
 ///
@@ -94,7 +93,7 @@ final class _ServiceRegistry {
     // An entry keyed by a type is a `_TypedServiceEntry` of exactly that type, whose box holds
     // exactly a `_ServiceBox<Service>`.
     return entry._withUnsafeGuaranteedRef { entry in
-      guard let raw = si_ptr_load_acquire(entry.box) else { return nil }
+      guard let raw = entry.box.loadAcquire() else { return nil }
       return Unmanaged<_ServiceBox<Service>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
     }
   }
@@ -105,7 +104,7 @@ final class _ServiceRegistry {
     guard let entry = named[name] else { return nil }
     return entry._withUnsafeGuaranteedRef { entry in
       guard entry.typeID == ObjectIdentifier(Service.self),
-        let raw = si_ptr_load_acquire(entry.box)
+        let raw = entry.box.loadAcquire()
       else { return nil }
       return Unmanaged<_ServiceBox<Service>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
     }

@@ -1,13 +1,12 @@
 import SharedInstances
-import _SharedInstancesShims
 
 /// The state of one ``ServiceLocator``: its published registry and its factories in progress.
 ///
-/// Reads are lock-free: the current `_ServiceRegistry` is published through an atomic pointer
-/// and protected by a transient hazard word while a service is copied out of it, by the rules
-/// of `_MemorySafety` (process-wide fences). Changes take `lock`,
-/// build a new registry, swap the pointer, and release the old registry once no reader holds
-/// it, after unlocking, since that may release services and run their deinits.
+/// Reads are lock-free: the current `_ServiceRegistry` is published in a `_Slot`, the primitive
+/// a box's instance lives in, and a service is copied out of it under a transient hazard word, by
+/// the rules of `_MemorySafety` (process-wide fences). Changes take `lock`, build a new registry,
+/// publish it and, after unlocking (that may release services and run their deinits), retire
+/// the old one, which the last read still holding it releases: no change waits for a reader.
 ///
 /// A lazy service is created by the first thread that asks for it (its `creator`), holding only
 /// a `_CreationAttempt` of its own. The other threads that ask meanwhile wait on that attempt,
@@ -16,51 +15,31 @@ import _SharedInstancesShims
 /// creator waits for…" recorded in `waiting`: if the chain comes back to itself, waiting would
 /// never end, and it throws a circular-dependency error instead. Every link of the chain is
 /// recorded under `lock` by the thread that is about to wait, so the last thread to close a
-/// cycle always sees it.
+/// cycle always sees it. A box's creation (`_Slot.loadOrCreate`) does not serve here: it sees a
+/// cycle only on one thread, and stops the process there, where a locator throws an error for a
+/// cycle through any number of threads, each waiting for the next one's factory.
 @usableFromInline
 final class _ServiceStore: @unchecked Sendable {
-  // @unchecked: `current` is only accessed atomically (written under `lock`); `waiting` and
-  // every entry's `creator` are guarded by `lock`; registries are immutable once published.
+  // @unchecked: `registry` is a `_Slot`, changed only under `lock`; `waiting` and every entry's
+  // `creator` are guarded by `lock`; registries are immutable once published.
 
-  /// An `Unmanaged<_ServiceRegistry>` owned by the store (+1), or nil while nothing is
-  /// registered.
-  @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// The published `_ServiceRegistry`, or none while nothing is registered: the slot a box's
+  /// instance lives in, so reads and changes keep the invariants of `_MemorySafety` (process-wide
+  /// fences), and a registry a change replaced goes when its last read ends.
+  @usableFromInline let registry = _Slot()
   private let lock = _Mutex()
   /// For each thread waiting for another thread's factory: the entry it waits for.
   private var waiting: [UInt: _ServiceEntry] = [:]
 
-  init() {
-    current = .allocate(capacity: 1)
-    current.initialize(to: nil)
-    _noRetiredCells = .allocate(capacity: 1)
-    _noRetiredCells.initialize(to: 0)
-  }
-
-  /// The retired count a registry read passes: registries are never deferred to readers.
-  @usableFromInline let _noRetiredCells: UnsafeMutablePointer<Int>
-
-  deinit {
-    _noRetiredCells.deallocate()
-    if let raw = current.pointee { Unmanaged<_ServiceRegistry>.fromOpaque(raw).release() }
-    current.deallocate()
-  }
+  init() {}
 
   // MARK: Lock-free reads
 
   /// A created service registered without a name as `Service`, or nil.
   @inlinable @inline(__always)
   func value<Service>(ofType _: Service.Type) -> Service? {
-    let record = si_hazard_current()
-    guard let hazard = _hazardWordForRead(record) else { return lockedValue(ofType: Service.self) }
-    var retried = false
-    guard let raw = si_hazard_protect_word(current, hazard, false, &retried) else { return nil }
-    var value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-      $0.value(ofType: Service.self)
-    }
-    // Invariant 3 of `_MemorySafety`: the copy is complete before the word is cleared. A
-    // registry is released by the change that unlinked it, once no read holds it.
-    _ = _endTransientRead(hazard, after: &value, retired: _noRetiredCells, symmetric: false)
-    return value
+    // The lookup copies the service out and runs no user code (invariant 2).
+    registry.read(_ServiceRegistry.self, symmetric: false) { $0.value(ofType: Service.self) }
   }
 
   /// A created service registered under `name` as exactly `Service`, or nil.
@@ -70,38 +49,16 @@ final class _ServiceStore: @unchecked Sendable {
     // while the hazard word is set (invariant 2). A no-op check for a native string.
     var name = name
     name.makeContiguousUTF8()
-    let record = si_hazard_current()
-    guard let hazard = _hazardWordForRead(record) else {
-      return lockedValue(named: name, ofType: Service.self)
-    }
-    var retried = false
-    guard let raw = si_hazard_protect_word(current, hazard, false, &retried) else { return nil }
-    var value = Unmanaged<_ServiceRegistry>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+    return registry.read(_ServiceRegistry.self, symmetric: false) {
       $0.value(named: name, ofType: Service.self)
     }
-    // Invariant 3 of `_MemorySafety`: the copy is complete before the word is cleared. A
-    // registry is released by the change that unlinked it, once no read holds it.
-    _ = _endTransientRead(hazard, after: &value, retired: _noRetiredCells, symmetric: false)
-    return value
-  }
-
-  /// A read nested in seven borrows and another read's window on one thread: under the lock.
-  @usableFromInline
-  func lockedValue<Service>(ofType _: Service.Type) -> Service? {
-    lock.withLock { registryLocked?.value(ofType: Service.self) }
-  }
-
-  @usableFromInline
-  func lockedValue<Service>(named name: String, ofType _: Service.Type) -> Service? {
-    lock.withLock { registryLocked?.value(named: name, ofType: Service.self) }
   }
 
   // MARK: Locked lookups
 
-  /// Must be called with `lock` held.
+  /// Must be called with `lock` held: no change can replace what it returns meanwhile.
   private var registryLocked: _ServiceRegistry? {
-    guard let raw = si_ptr_load_acquire(current) else { return nil }
-    return Unmanaged<_ServiceRegistry>.fromOpaque(raw).takeUnretainedValue()
+    registry.loadLocked(_ServiceRegistry.self)
   }
 
   /// The entry registered under `name`, if any.
@@ -135,24 +92,17 @@ final class _ServiceStore: @unchecked Sendable {
 
   // MARK: Changes
 
-  /// Publishes a registry holding `entries` (or none) and returns the previous one, still
-  /// retained. Must be called with `lock` held; the caller must `retire` the result after
-  /// unlocking.
-  private func publishLocked(_ entries: [_ServiceEntry]) -> UnsafeMutableRawPointer? {
-    let next =
-      entries.isEmpty
-      ? nil : Unmanaged.passRetained(_ServiceRegistry(entries: entries)).toOpaque()
-    return si_ptr_exchange(current, next)
+  /// Publishes a registry holding `entries` (or none) and returns the one it replaced. Must be
+  /// called with `lock` held; the caller must `retire` the result after unlocking.
+  private func publishLocked(_ entries: [_ServiceEntry]) -> _Replaced {
+    registry.replace(with: entries.isEmpty ? nil : _ServiceRegistry(entries: entries))
   }
 
-  /// Releases a registry that is no longer published, once no reader holds it.
-  private func retire(_ registry: UnsafeMutableRawPointer?) {
-    guard let registry else { return }
-    // Registries are only ever protected transiently, never across user code: wait for those
-    // reads to finish copying a service out.
-    si_hazard_wait_until_unprotected(registry)
-    // May release services and run their deinits: user code, so no lock is held here.
-    Unmanaged<_ServiceRegistry>.fromOpaque(registry).release()
+  /// Releases a registry that is no longer published, once no read holds it. Never waits: the
+  /// last read that holds it releases it (invariant 6). May release services and run their
+  /// deinits: user code, so no lock is held here.
+  private func retire(_ replaced: _Replaced) {
+    registry.retire(replaced)
   }
 
   /// Registers `entry`, or throws `duplicateService` when its key is taken.
@@ -222,7 +172,7 @@ final class _ServiceStore: @unchecked Sendable {
     _ entry: _TypedServiceEntry<Service>,
     locator: ServiceLocator
   ) throws -> Service? {
-    let me = si_current_thread()
+    let me = _currentThread()
     // Made (and so held) before taking `lock`, in case this thread becomes the creator.
     var attempt: _CreationAttempt?
     defer { attempt?.finish() }

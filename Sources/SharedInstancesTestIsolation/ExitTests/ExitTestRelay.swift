@@ -156,7 +156,7 @@ package enum ExitTestRelay {
     }
 
     package func handle(_ issue: Issue) -> Issue? {
-      guard let event = ExitTestRelay.event(in: issue) else { return renamed(issue) }
+      guard let event = ExitTestRelay.event(in: issue) else { return recordedRenamed(issue) }
       switch event.kind {
       case .stop:
         var stop = issue
@@ -186,6 +186,31 @@ package enum ExitTestRelay {
         ]
         return failure
       }
+    }
+
+    /// A failure the child raised, named after the parent test, recorded again where the
+    /// test's own `withKnownIssue` scopes can match it.
+    ///
+    /// Swift Testing matches an issue against the test's `withKnownIssue` matchers when it is
+    /// recorded, before any issue handler runs: a matcher would see the child's scope name, not
+    /// the text the log shows. The handler runs on the test's task, inside those scopes, so the
+    /// renamed issue is recorded again from here (and the child's copy dropped): a matcher
+    /// copied from the log matches it. The child's own text follows, so that a matcher written
+    /// for it still matches too (a handler cannot tell whether the copy was known).
+    func recordedRenamed(_ issue: Issue) -> Issue? {
+      let renamed = renamed(issue)
+      guard renamed.comments != issue.comments, Test.current != nil else { return renamed }
+      let child = issue.comments.map(\.rawValue).joined(separator: "\n")
+      Issue.record(
+        Comment(
+          rawValue: renamed.comments.map(\.rawValue).joined(separator: "\n")
+            + "\n(as the child process recorded it: \(child))"
+        ),
+        severity: issue.severity,
+        sourceLocation: issue.sourceLocation ?? testLocation ?? Test.current?.sourceLocation
+          ?? SourceLocation(fileID: "\(#fileID)", filePath: "\(#filePath)", line: #line, column: 1)
+      )
+      return nil
     }
 
     /// A failure the child raised names the parent test, not the child's scope.

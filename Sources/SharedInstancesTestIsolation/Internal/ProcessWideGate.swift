@@ -62,18 +62,9 @@ final class ProcessWideGate: Sendable {
 
   // The gate's word, changed without a lock on the common path: an isolated test takes and
   // gives back a shared hold with one compare-and-swap, and takes no lock that other tests take.
-  //
-  //   bit 0: a process-wide scope holds the gate (shared holds wait);
-  //   bit 1: attention: a scope waits, or a shared hold is parked for an upgrade, so shared holds
-  //          are given back under `state`'s lock, where waiters are granted;
-  //   bits 2…: how many shared holds there are.
-  //
-  // Bit 0 is only set by a compare-and-swap that also checks the shared count, so no shared
-  // hold can slip in between the check and the grant.
-  private static let writerBit = 1
-  private static let attentionBit = 2
-  private static let reader = 4
-  private let word = _AtomicInt()
+  // Its attention bit is set while a scope waits or a shared hold is parked for an upgrade, so
+  // that shared holds are then given back under `state`'s lock, where waiters are granted.
+  private let word = _ReaderWriterWord()
 
   /// What only the slow path touches, under its lock.
   private struct State {
@@ -105,34 +96,23 @@ final class ProcessWideGate: Sendable {
   /// Takes the gate shared without waiting, even while a process-wide scope holds it: for
   /// synchronous code in a task, which must not block.
   func joinReaders() {
-    word.add(Self.reader)
+    word.joinShared()
   }
 
   /// A shared hold, if no process-wide scope holds the gate: readers are preferred, so one
   /// merely waiting does not stop it.
   private func tryAcquireShared() -> Bool {
-    let seen = word.update { $0 & Self.writerBit == 0 ? $0 + Self.reader : nil }
-    return seen & Self.writerBit == 0
+    word.tryAcquireShared()
   }
 
   /// The exclusive hold, if no one holds the gate but parked readers. Call under `state`'s lock.
   private func tryGrantExclusive(_ state: State) -> Bool {
-    let seen = word.update { value in
-      guard value & Self.writerBit == 0, value / Self.reader == state.parkedReaders else {
-        return nil
-      }
-      return value | Self.writerBit
-    }
-    return seen & Self.writerBit == 0 && seen / Self.reader == state.parkedReaders
+    word.tryAcquireExclusive(parked: state.parkedReaders)
   }
 
   /// Sets or clears the attention bit to match `state`. Call under `state`'s lock.
   private func updateAttention(_ state: State) {
-    let needed = !state.waiters.isEmpty || state.parkedReaders > 0
-    word.update { value in
-      let next = needed ? value | Self.attentionBit : value & ~Self.attentionBit
-      return next == value ? nil : next
-    }
+    word.setAttention(!state.waiters.isEmpty || state.parkedReaders > 0)
   }
 
   private func enqueue(_ mode: Mode, wake: Wake) {
@@ -210,14 +190,11 @@ final class ProcessWideGate: Sendable {
 
   /// Releases a hold taken in `mode` and wakes whoever can go now.
   func release(_ mode: Mode) {
-    if mode == .shared {
-      let seen = word.update { $0 & Self.attentionBit == 0 ? $0 - Self.reader : nil }
-      if seen & Self.attentionBit == 0 { return }  // no one waits: no lock taken
-    }
+    if mode == .shared, word.releaseSharedUnlessAttention() { return }  // no one waits
     let woken = state.withLock { state -> [Wake] in
       switch mode {
-      case .shared: word.add(-Self.reader)
-      case .exclusive: word.update { $0 & ~Self.writerBit }
+      case .shared: word.releaseShared()
+      case .exclusive: word.releaseExclusive()
       }
       return grantWaiters(&state)
     }

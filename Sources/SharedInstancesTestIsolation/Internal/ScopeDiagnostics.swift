@@ -39,7 +39,13 @@ final class ScopeDiagnostics: Sendable {
       return state.pending
     }
     for diagnostic in pending {
-      TestFailure.fail(diagnostic.message, at: diagnostic.location)
+      // A diagnostic with no line of the test's code to point at (an escaped read): at the
+      // test's own declaration.
+      if diagnostic.reportsAtTest, let test = Test.current {
+        TestFailure.fail(diagnostic.message, atTest: test.sourceLocation)
+      } else {
+        TestFailure.fail(diagnostic.message, at: diagnostic.location)
+      }
     }
   }
 }

@@ -53,28 +53,9 @@ extension _Scope {
     in scope: _Scope,
     _ read: inout _Read
   ) -> Bool {
-    let record = si_hazard_current()
     // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
-    guard si_hazard_transient_is_free(record) else { return false }
-    let hazard = si_hazard_transient_word(record)
-    var word: UnsafeMutableRawPointer?
-    var retried = false
-    guard let slot = si_scope_begin_read(scope.publishedTable, identity.id, hazard, &word, &retried)
-    else { return false }
-    guard let word else {
-      if _slowPath(retried) {
-        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
-          $0.emptiedRead(hazard, symmetric: true)
-        }
-      }
-      return false
-    }
-    read.hazard = hazard
-    read.word = word
-    read.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
-    read.retiredCount = UnsafePointer(si_slot_retired(slot))
-    read.symmetric = true
-    read.retried = retried
+    guard read.beginInScopeTable(scope.publishedTable, box: identity.id) else { return false }
+    let word = read.word.unsafelyUnwrapped
     let kind = _CellWord.kind(word)
     if _slowPath(
       si_any_set(scope.ended, scope.activeFactories)
@@ -117,7 +98,9 @@ extension _Scope {
   func noteOverride(of identity: _BoxIdentity) {
     lock.withLock {
       guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
-      state.pointee.overridden[identity.id] = (identity, _EscapedReads.scopeOverrode(identity))
+      state.pointee.overridden[identity.id] = (
+        identity, _EscapedReads.scopeOverrode(identity, in: self)
+      )
     }
   }
 
@@ -131,8 +114,8 @@ extension _Scope {
   /// What a read this scope served may have to report: a use after the end, a read inside a
   /// factory, a read of a real instance in strict mode or of a `.required` box.
   package func checkRead(_ slot: _Slot, identity: _BoxIdentity, kind: _CellKind) {
-    if _slowPath(si_int_load_relaxed(ended) != 0) { noteLateUse(of: identity) }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, kind) }
+    if _slowPath(_AtomicWord(ended).loadRelaxed() != 0) { noteLateUse(of: identity) }
+    if _AtomicWord(activeFactories).loadRelaxed() > 0 { noteReadInFactory(identity, kind) }
     if kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity, createdBy: nil)
     }
@@ -150,7 +133,7 @@ extension _Scope {
     // A default declared with the box, served where the test had to provide the instance.
     var servedInsteadOfProvided = false
     var servedPlaceholder = false
-    switch box._scopeCreation(exempt: exempt, targetDefaults: tracking.testDefaults) {
+    switch _ScopeCreation(of: box, exempt: exempt, targetDefaults: tracking.testDefaults) {
     case .targetDefault(let testDefault):
       make = testDefault
     case .declaredDefault(let testDefault):
@@ -171,12 +154,12 @@ extension _Scope {
     case .none:
       return nil
     }
-    si_int_fetch_add(activeFactories, 1)
+    _AtomicWord(activeFactories).fetchAdd(1)
     // The frame lets strict mode name this factory when it reads another box.
     let (created, frame) = _FactoryFrame.running(identity) {
       slot.loadOrCreate(identity, kind: kind, factory: make)
     }
-    si_int_fetch_add(activeFactories, -1)
+    _AtomicWord(activeFactories).fetchAdd(-1)
     guard let created else { return nil }
     slot.countRead(created.kind)
     // A test default is the test's value too (the system boxes' doubles among them): a read
@@ -185,7 +168,7 @@ extension _Scope {
     if let observer = _ScopeObserver.instanceCreated.load() {
       observer(self, identity, created.kind == .real ? .real : .testDefault)
     }
-    if si_int_load_relaxed(activeFactories) > 0 { noteReadInFactory(identity, created.kind) }
+    if _AtomicWord(activeFactories).loadRelaxed() > 0 { noteReadInFactory(identity, created.kind) }
     if created.kind == .real && (isStrict || identity.requiresOverrideInTests) {
       reportRealRead(slot, identity: identity, createdBy: frame)
     }
@@ -215,10 +198,10 @@ extension _Scope {
         identity.reportChangeDuringCreation("\(change.name)", at: location, in: scope)
         return nil
       }
-      scope.tracking.noteChange(of: identity.id, kind: change.kind)
+      scope.tracking.noteChange(of: identity.id, kind: _ChangeKinds(of: change))
       // Any value the test provides (override, set, bootstrap): a read that escapes the test
       // gets the process-wide instance instead, and is warned about (`_EscapedReads`).
-      if change.kind != .reset { scope.noteOverride(of: identity) }
+      if _ChangeKinds(of: change) != .reset { scope.noteOverride(of: identity) }
       return slot
     }
     _UnscopedChanges.check(
@@ -231,43 +214,46 @@ extension _Scope {
   }
 }
 
-extension Resettable {
-  /// ``_readOrCreate(in:)`` in a scope, called through the hooks.
-  package func _readOrCreateInScopeNow(_ scope: _Scope) -> Shared? {
+extension _Scope {
+  /// `Resettable._readOrCreate(in:)` in this scope, called through the hooks.
+  package func readOrCreateNow<Shared>(_ box: Resettable<Shared>) -> Shared? {
+    let scope = self
     // The common case, lock-free: the scope has touched the box and holds an instance.
-    if let found = scope.lookup(_identity.id) {
+    if let found = scope.lookup(box._identity.id) {
       let hit: Shared? = found._withUnsafeGuaranteedRef { slot in
         guard let loaded = slot.loadWithKind(Shared.self, symmetric: true) else { return nil }
-        scope.didRead(slot, identity: _identity, kind: loaded.kind)
+        scope.didRead(slot, identity: box._identity, kind: loaded.kind)
         return loaded.value
       }
       if let hit { return hit }
     }
-    let slot = scope.slot(for: _identity)
+    let slot = scope.slot(for: box._identity)
     if let loaded = slot.loadWithKind(Shared.self, symmetric: true) {
-      scope.didRead(slot, identity: _identity, kind: loaded.kind)
+      scope.didRead(slot, identity: box._identity, kind: loaded.kind)
       return loaded.value
     }
-    return scope.create(in: slot, for: self)
+    return scope.create(in: slot, for: box)
   }
 
-  /// ``_servedForEmptyRead(in:)``, called through the hooks (reachable from tests only).
-  package func _servedForEmptyReadInScope(_ scope: _Scope) -> Shared {
-    if let value = _global.load(Shared.self, symmetric: false) {
+  /// `Resettable._servedForEmptyRead(in:)` in this scope, called through the hooks (reachable
+  /// from tests only).
+  package func servedForEmptyRead<Shared>(_ box: Resettable<Shared>) -> Shared {
+    let scope = self
+    if let value = box._global.load(Shared.self, symmetric: false) {
       scope.reportUnprovidedRead(
-        scope.slot(for: _identity),
-        identity: _identity,
+        scope.slot(for: box._identity),
+        identity: box._identity,
         served: .processWideInstance
       )
       return value
     }
     // Nothing the app installed either: the placeholder of the type, where it has one.
     guard let placeholder = _TestDefaults.placeholder(of: Shared.self) else {
-      _identity.emptyFailure()
+      box._identity.emptyFailure()
     }
     scope.reportUnprovidedRead(
-      scope.slot(for: _identity),
-      identity: _identity,
+      scope.slot(for: box._identity),
+      identity: box._identity,
       served: .placeholder
     )
     return placeholder

@@ -1,3 +1,7 @@
+// `_SharedInstancesShims`: depends on the C library alone (and on the Swift runtime's retain, the
+// one external contract, marked in si_hazard.h); the core imports it, and so do the isolation
+// layer and the torture for what the core's `MemorySafety/` hands them, no other module.
+//
 // Private machinery of SharedInstances. Not API: names, types and behaviour may change in any
 // release. Swift code outside the package must not import this module.
 //

@@ -95,7 +95,7 @@ static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Non
   while (pointer != 0) {
     void *again;
     if (asymmetric) {
-      // Release, not relaxed (issue 28, a): a writer whose scan reads this store, made after an
+      // Release, not relaxed: a writer whose scan reads this store, made after an
       // earlier read of this word ended, then also sees everything that earlier read did with
       // its cell (in the C11 model a release store only synchronizes with the load that reads
       // it). A plain `mov` on x86-64; `stlr` on arm64, as Folly's hazptr does.
@@ -144,7 +144,7 @@ static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull 
 /// Ends a transient read once the caller has copied what it needs out of the protected cell into
 /// `copy` (I3): clears `word` (the transient word, or the borrow word a nested read used), then
 /// returns `*retired`, as `si_hazard_end_borrow` does (I6). Defined in Shims.c, never inlined,
-/// and opaque even to cross-language LTO (issue 28, c): the compiler of the caller sees a call
+/// and opaque even to cross-language LTO: the compiler of the caller sees a call
 /// that may read `copy` (and release what it references), so it must complete the copy — the
 /// retain that makes it owned included — before the call, in every build mode and every
 /// specialization.
@@ -166,7 +166,7 @@ enum {
 };
 
 /// The fields of a transient read in progress (`_Read` of the core, which documents each): a C
-/// struct, so that programs carry no accessor functions for its ten fields (issue 30, item 8).
+/// struct, so that programs carry no accessor functions for its ten fields.
 typedef struct si_read {
   void *_Nullable *_Nullable hazard;
   void *_Nullable word;
@@ -220,10 +220,6 @@ void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void));
 /// After `si_hazard_barrier`: whether any thread's hazard word holds `pointer` now (I5). The
 /// caller has already unlinked `pointer`.
 bool si_hazard_is_protected(const void *_Nonnull pointer);
-
-/// Returns once no thread protects `pointer`, which the caller has unlinked: for the service
-/// locator's registries, which are only ever protected transiently (I2), never borrowed.
-void si_hazard_wait_until_unprotected(const void *_Nonnull pointer);
 
 #ifdef __cplusplus
 }

@@ -14,8 +14,8 @@ extern "C" {
 // MARK: - Test hooks (unoptimized builds only)
 //
 // Tests hold a thread at a chosen point of the protocol (right after it stored its hazard word,
-// as preemption can hold it) and change boxes meanwhile: the interleavings of issue 28, each
-// reproduced deterministically, also under ThreadSanitizer. `si_test_event` is compiled only
+// as preemption can hold it) and change boxes meanwhile: the interleavings of the slow paths,
+// each reproduced deterministically, also under ThreadSanitizer. `si_test_event` is compiled only
 // where the including code is not optimized (`__OPTIMIZE__`, which the Swift compiler passes to
 // the C code it imports as it optimizes the Swift code): a release build has no load and no
 // branch for it. The hook runs on the held thread, inside the window it marks: it must only wait.

@@ -46,6 +46,9 @@ public struct SharedInstance: Equatable, Sendable {
   public var location: String { "\(file):\(line)" }
 
   let declaration: PropertyDeclaration
+  /// Whether the declaration is already a box whose call sites read `.value` (with
+  /// `extractProtocol`: the box gets the protocol).
+  var readsThroughValue = false
 }
 
 /// An initializer or function parameter whose default argument is a shared instance

@@ -93,6 +93,9 @@ public struct SingletonMigrator: Sendable {
     public var skipped: [SkippedCandidate] = []
     /// The instances rewritten into boxes.
     public var migrated: [SharedInstance] = []
+    /// Of ``migrated``, the boxes of a class an earlier run wrote, now typed with the protocol
+    /// extracted from their uses (with `extractProtocol`).
+    public var retyped: Set<String> = []
     /// The instances left as they are, each with the reason.
     public var failures: [MigrationFailure] = []
     /// Default arguments that inject an instance (`init(manager: Manager = .shared)`): they
@@ -124,7 +127,14 @@ public struct SingletonMigrator: Sendable {
           + "\(instances.filter(\.isAllowed).count) allowed, \(leftAlone.count) left alone, "
           + "\(failures.count + refused.count) refused"
       )
-      for instance in migrated {
+      for instance in migrated where retyped.contains(instance.qualifiedName) {
+        let type = "any \(SingletonFinder.baseName(of: instance.type))Protocol"
+        lines.append(
+          "  \(instance.location): \(instance.qualifiedName): \(instance.type) → "
+            + "Resettable<\(type)> (its box, typed with the extracted protocol)"
+        )
+      }
+      for instance in migrated where !retyped.contains(instance.qualifiedName) {
         let form =
           switch instance.shape {
           case .bootstrap: "Resettable.empty(), set at start-up"
@@ -219,8 +229,13 @@ public struct SingletonMigrator: Sendable {
     migration.skipped = skipped
     migration.diagnostics = readDiagnostics + diagnostics
     migration.injections = finder.injections(of: instances)
+    // Boxes of a class that an earlier `--apply` wrote: with `extractProtocol`, each is typed
+    // with the protocol extracted from its uses, as if both ran at once.
+    var boxes: [ExistingBox] = []
     if options.extractProtocol {
-      migration.diagnostics += Self.boxesWithoutProtocol(in: scanned)
+      boxes = Self.existingBoxes(in: scanned).filter {
+        excluding[$0.instance.qualifiedName] == nil && !plainBox.contains($0.instance.qualifiedName)
+      }
     }
 
     // Names declared in each container, so that a box's name is free.
@@ -244,7 +259,7 @@ public struct SingletonMigrator: Sendable {
         instances: instances.filter {
           !$0.isAllowed && excluding[$0.qualifiedName] == nil
             && !plainBox.contains($0.qualifiedName) && !$0.type.hasSuffix("?")
-        },
+        } + boxes.map(\.instance),
         takenNames: taken.values.reduce(into: Set<String>()) { $0.formUnion($1) },
         moduleName: options.moduleName
       )
@@ -252,6 +267,9 @@ public struct SingletonMigrator: Sendable {
     }
 
     var editsByFile: [String: [LineEdit]] = [:]
+    var rewriters: [String: BoxRewriter] = [:]
+    // The boxes first, in every file: a protocol goes into its class's file only once the
+    // instances that take it are known, wherever they are declared.
     for file in scanned {
       let rewriter = BoxRewriter(
         file: file,
@@ -260,6 +278,7 @@ public struct SingletonMigrator: Sendable {
           ? "SharedInstances.Resettable" : "Resettable",
         indentUnit: options.indentation
       )
+      rewriters[file.path] = rewriter
       var edits: [LineEdit] = []
       for instance in instances where instance.file == file.path && !instance.isAllowed {
         if let reason = excluding[instance.qualifiedName] {
@@ -275,14 +294,29 @@ public struct SingletonMigrator: Sendable {
           migration.failures.append(failure)
         }
       }
+      for box in boxes where box.instance.file == file.path {
+        guard let extracted = protocols?.extracted[box.instance.qualifiedName] else { continue }
+        edits += box.edits(in: file, protocolName: extracted.name)
+        migration.migrated.append(box.instance)
+        migration.retyped.insert(box.instance.qualifiedName)
+      }
+      editsByFile[file.path] = edits
+    }
+    let migratedNames = Set(migration.migrated.map(\.qualifiedName))
+    for file in scanned {
+      guard let rewriter = rewriters[file.path] else { continue }
+      var edits = editsByFile[file.path] ?? []
       if let protocols {
         edits += protocols.edits(
           in: file,
-          migrated: Set(migration.migrated.map(\.qualifiedName)),
+          migrated: migratedNames,
           indentUnit: options.indentation ?? BoxRewriter.indentUnit(of: file)
         )
       }
-      guard !edits.isEmpty else { continue }
+      guard !edits.isEmpty else {
+        editsByFile[file.path] = nil
+        continue
+      }
       if let importEdit = rewriter.importEdit(),
         edits.contains(where: { $0.lines.contains { $0.contains("Resettable<") } })
       {
@@ -298,7 +332,6 @@ public struct SingletonMigrator: Sendable {
       migration.diff += UnifiedDiff.render(path: file.path, original: text.text, edits: edits)
     }
     if let protocols {
-      let migratedNames = Set(migration.migrated.map(\.qualifiedName))
       migration.newFiles = protocols.spyFiles(for: migratedNames)
       migration.diagnostics += protocols.spyDiagnostics(for: migratedNames)
     }
@@ -391,29 +424,126 @@ public struct SingletonMigrator: Sendable {
     return (texts, scanned, diagnostics)
   }
 
-  /// Notes for boxes of a class (written by an earlier `--apply`): `--extract-protocol`
-  /// extracts a protocol only while it boxes an instance, so it leaves these as they are.
-  static func boxesWithoutProtocol(in files: [ScannedFile]) -> [Diagnostic] {
-    var notes: [Diagnostic] = []
+  /// A box of a class an earlier `--apply` wrote, with the accessor that keeps the old name
+  /// (`static let sharedBox = Resettable<Manager>(…)` and `static var shared: Manager { … }`),
+  /// or one written by hand whose call sites read `.value`.
+  struct ExistingBox {
+    /// The accessor (or the box read through `.value`), as the instance that protocol
+    /// extraction reads the uses of.
+    let instance: SharedInstance
+    /// The box's declaration.
+    let box: PropertyDeclaration
+    /// The class the box holds.
+    let className: String
+
+    /// The box and the accessor typed with `protocolName`.
+    func edits(in file: ScannedFile, protocolName: String) -> [LineEdit] {
+      let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+      var edits: [LineEdit] = []
+      let existential = "any \(protocolName)"
+      let boxLine = String(lines[box.line - 1])
+      let retypedBox = boxLine.replacingOccurrences(
+        of: "Resettable<\(className)>",
+        with: "Resettable<\(existential)>"
+      )
+      if retypedBox != boxLine {
+        edits.append(LineEdit(first: box.line, last: box.line, lines: [retypedBox]))
+      }
+      let accessor = instance.declaration
+      guard !instance.readsThroughValue else { return edits }
+      let accessorLine = String(lines[accessor.line - 1])
+      var retypedAccessor = accessorLine
+      for (old, new) in [
+        ("\(accessor.name): \(className)!", "\(accessor.name): (\(existential))!"),
+        ("\(accessor.name): \(className)?", "\(accessor.name): (\(existential))?"),
+        ("\(accessor.name): \(className) ", "\(accessor.name): \(existential) "),
+      ] where retypedAccessor == accessorLine {
+        retypedAccessor = accessorLine.replacingOccurrences(of: old, with: new)
+      }
+      if retypedAccessor != accessorLine {
+        edits.append(LineEdit(first: accessor.line, last: accessor.line, lines: [retypedAccessor]))
+      }
+      return edits
+    }
+  }
+
+  /// The boxes of a class in the files, each with the accessor that reads it, or none when
+  /// the box is the instance (call sites read `.value`).
+  static func existingBoxes(in files: [ScannedFile]) -> [ExistingBox] {
+    var boxes: [ExistingBox] = []
     for file in files {
       for property in file.properties where property.isStatic || property.isGlobal {
         guard let initializer = property.initializer,
           let range = initializer.range(of: "Resettable<"),
-          !initializer[range.upperBound...].hasPrefix("any ")
+          !initializer[range.upperBound...].hasPrefix("any "),
+          let close = initializer[range.upperBound...].firstIndex(of: ">")
         else { continue }
-        let container = property.container.last.map { $0.path.joined(separator: ".") + "." }
-        notes.append(
-          Diagnostic(
-            .note,
-            "\(file.path):\(property.line): \(container ?? "")\(property.name) is already a box "
-              + "of a class: --extract-protocol extracts a protocol only when it boxes an "
-              + "instance, so it leaves this one as it is (write the protocol by hand and type the "
-              + "box and its accessor with it, or undo the box and run it again)"
+        let className = String(initializer[range.upperBound..<close])
+        guard !className.isEmpty, className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { continue }
+        let container = property.container.last.map { $0.path.joined(separator: ".") }
+        // The accessor: a computed property of the same container, typed as the class, whose
+        // body reads this box.
+        let accessor = file.properties.first { candidate in
+          guard candidate.hasAccessors, candidate.isStatic == property.isStatic,
+            candidate.container.last?.openBrace == property.container.last?.openBrace,
+            let type = candidate.type,
+            [className, className + "!", className + "?"].contains(type),
+            candidate.end > candidate.start, candidate.end <= file.bytes.count
+          else { return false }
+          let text = String(decoding: file.bytes[candidate.start..<candidate.end], as: UTF8.self)
+          return text.range(
+            of: #"\b\#(property.name)\s*\.\s*(value|currentValue)\b"#,
+            options: .regularExpression
+          ) != nil
+        }
+        let isMainActor =
+          (accessor ?? property).attributes.contains("@MainActor")
+          || property.container.contains { $0.isMainActor }
+        guard let accessor else {
+          // No accessor: the box is the instance, and call sites read `.value`.
+          boxes.append(
+            ExistingBox(
+              instance: SharedInstance(
+                file: file.path,
+                line: property.line,
+                container: container,
+                name: property.name,
+                type: className,
+                shape: .call,
+                isMainActor: isMainActor,
+                isAllowed: false,
+                isSendable: false,
+                declaration: property,
+                readsThroughValue: true
+              ),
+              box: property,
+              className: className
+            )
+          )
+          continue
+        }
+        boxes.append(
+          ExistingBox(
+            instance: SharedInstance(
+              file: file.path,
+              line: accessor.line,
+              container: container,
+              name: accessor.name,
+              type: className,
+              shape: .call,
+              isMainActor: isMainActor,
+              isAllowed: false,
+              isSendable: false,
+              declaration: accessor
+            ),
+            box: property,
+            className: className
           )
         )
       }
     }
-    return notes
+    return boxes
   }
 
   /// The message `--check` prints for an instance that is not a box.

@@ -190,15 +190,41 @@ struct ProtocolExtraction {
               index + 1 < tokens.count
               ? tokens[index + 1]
               : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
-            if next.kind == .punctuation, next.text == ".", index + 2 < tokens.count,
-              tokens[index + 2].kind == .identifier
+            // A box read through `.value`: the instance's members follow it, and the box's own
+            // (`set`, `reset`…) take the protocol as they took the class.
+            var memberIndex = index + 2
+            if instance.readsThroughValue, next.kind == .punctuation, next.text == ".",
+              index + 2 < tokens.count
             {
-              let member = tokens[index + 2].text
+              let boxMember = tokens[index + 2].text
+              if boxMember == "value" || boxMember == "currentValue" {
+                guard index + 4 < tokens.count, tokens[index + 3].text == ".",
+                  tokens[index + 4].kind == .identifier
+                else {
+                  return .failure(
+                    Reason(
+                      message: "\(file.path):\(tokens[index].line) uses "
+                        + "\(instance.qualifiedName).\(boxMember) as a value, not only through its "
+                        + "members; the value's type would change"
+                    )
+                  )
+                }
+                memberIndex = index + 4
+              } else {
+                continue
+              }
+            }
+            if next.kind == .punctuation, next.text == ".", memberIndex < tokens.count,
+              tokens[memberIndex].kind == .identifier
+            {
+              let member = tokens[memberIndex].text
               used.insert(member)
               let start = qualified ? index - 2 : index
               if start >= 1, tokens[start - 1].text == "&" { mutated.insert(member) }
-              if index + 3 < tokens.count, tokens[index + 3].kind == .operator,
-                ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(tokens[index + 3].text)
+              if memberIndex + 1 < tokens.count, tokens[memberIndex + 1].kind == .operator,
+                ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(
+                  tokens[memberIndex + 1].text
+                )
               {
                 mutated.insert(member)
               }

@@ -221,7 +221,13 @@ struct DeclarationScanner {
   var properties: [PropertyDeclaration] = []
   var members: [MemberDeclaration] = []
   var imports: [String] = []
+  /// The line after which a new import goes: the last import's, or, when that import is
+  /// conditional, the line of the `#endif` that closes its block (an import inside it would be
+  /// compiled out on the other platforms).
   var lastImportLine: Int?
+  /// How many `#if` blocks the file-level scan is inside, and whether one holds an import.
+  var conditionDepth = 0
+  var importInCondition = false
 
   init(tokens: [Token], bytes: [UInt8]) {
     self.tokens = tokens
@@ -318,6 +324,20 @@ struct DeclarationScanner {
     }
   }
 
+  /// Follows the file-level `#if` blocks, so that a new import lands after a conditional one's
+  /// block rather than inside it.
+  mutating func trackCondition(_ directive: Token) {
+    if directive.text.hasPrefix("#if") {
+      conditionDepth += 1
+    } else if directive.text.hasPrefix("#endif"), conditionDepth > 0 {
+      conditionDepth -= 1
+      if conditionDepth == 0 && importInCondition {
+        lastImportLine = directive.line
+        importInCondition = false
+      }
+    }
+  }
+
   /// Scans declarations up to the `}` that closes the current scope (or the end of the file),
   /// leaving `index` on that brace.
   mutating func scanItems(container: [TypeDeclaration]) {
@@ -325,6 +345,7 @@ struct DeclarationScanner {
       let token = tokens[index]
       if token.kind == .punctuation && token.text == "}" { return }
       if token.kind == .directive || (token.kind == .punctuation && token.text == ";") {
+        if token.kind == .directive && container.isEmpty { trackCondition(token) }
         index += 1
         continue
       }
@@ -406,7 +427,7 @@ struct DeclarationScanner {
           if !name.isEmpty && index < tokens.count && !isPunctuation(index, ".") { break }
         }
         imports.append(name)
-        lastImportLine = keyword.line
+        if conditionDepth == 0 { lastImportLine = keyword.line } else { importInCondition = true }
       default:
         skipStatement()
         if index == itemStart { index += 1 }

@@ -85,6 +85,46 @@ public struct MigrationVerifier: Sendable {
     }
     let (status, log) = run(["swift", "build", "--build-tests", "--package-path", copy.path])
     guard status != 0 else { return [:] }
+    return try rejections(inBuildLog: log, of: migration)
+  }
+
+  /// The target of a migration does not depend on the SharedInstances library, so no box
+  /// compiles: the package's manifest must say so first.
+  public struct MissingDependency: Swift.Error, CustomStringConvertible {
+    /// What to add, and where.
+    public let description: String
+  }
+
+  /// The instances a failed build's log blames, each with its first error.
+  ///
+  /// ```swift
+  /// let rejected = try verifier.rejections(inBuildLog: log, of: migration)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - log: What `swift build` printed.
+  ///   - migration: The migration that was built.
+  /// - Returns: Qualified names of rejected instances, each with the compiler's error.
+  /// - Throws: ``MissingDependency`` when a migrated file cannot import SharedInstances;
+  ///   ``Error`` when the build fails on a line no migrated instance explains.
+  public func rejections(
+    inBuildLog log: String,
+    of migration: SingletonMigrator.Migration
+  ) throws -> [String: String] {
+    if let line = log.split(separator: "\n").first(where: {
+      $0.contains(": error: no such module 'SharedInstances'")
+    }) {
+      let file = line.split(separator: ":").first.map(String.init) ?? ""
+      let path =
+        file.hasPrefix(copy.path + "/") ? String(file.dropFirst(copy.path.count + 1)) : file
+      throw MissingDependency(
+        description: "\(path) cannot import SharedInstances: its target does not depend on the "
+          + "library. Add .package(url: "
+          + "\"https://github.com/shared-instances/SharedInstances.git\", from: \"0.1.0\") to "
+          + "the package's dependencies and .product(name: \"SharedInstances\", package: "
+          + "\"SharedInstances\") to the target's, then run the command again; nothing written"
+      )
+    }
     // `…/Sources/App/File.swift:12:5: error: …`
     var rejected: [String: String] = [:]
     var unexplained: [String] = []

@@ -2,7 +2,7 @@
 
 import PackageDescription
 
-// Three test targets that each declare their own test default for one box (issue 30, item 6):
+// Three test targets that each declare their own test default for one box:
 // SwiftPM links them into one test binary on Linux, and each target's tests must still get
 // their own target's default, in Swift Testing and XCTest, under `swift test` and
 // `swift test --parallel`. `scripts/check-per-target-defaults.sh` runs it (CI does).

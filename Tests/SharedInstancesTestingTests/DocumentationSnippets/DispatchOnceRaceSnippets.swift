@@ -6,7 +6,7 @@ import Testing
 /// TheDispatchOnceResetRace.md: the interleavings that break the once-token reset pattern, and
 /// the same interleavings against `Resettable`.
 extension Docs {
-  @Suite struct DispatchOnceRaceSnippets {
+  @Suite(TimeLimits.waiting) struct DispatchOnceRaceSnippets {
     /// "A read between the setter's two steps hands out a second shared instance."
     @Test func aReadBetweenTheSettersStepsCreatesASecondSharedInstance() {
       let pattern = OnceTokenPattern { Docs.Marker("real") }

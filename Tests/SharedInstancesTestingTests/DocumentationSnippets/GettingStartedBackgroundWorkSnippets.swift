@@ -55,7 +55,7 @@ extension Docs {
   }
   // The snippet ends here.
 
-  @Suite struct GettingStartedBackgroundWorkSnippets {
+  @Suite(TimeLimits.waiting) struct GettingStartedBackgroundWorkSnippets {
     @Test(.isolatedShared) func placingAnOrderReservesItsItems() async {
       let warehouse = WarehouseSpy()
       Warehouse.shared.override(with: warehouse)

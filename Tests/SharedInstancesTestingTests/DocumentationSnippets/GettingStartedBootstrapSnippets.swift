@@ -17,7 +17,7 @@ extension Docs {
     @Test func aNamedBoxIsShownByItsName() {
       #expect(
         MetricsSystem.factory.description.hasPrefix(
-          "MetricsSystem.factory (Resettable<MetricsFactory>, declared at "
+          "MetricsSystem.factory (BootstrapOnce<MetricsFactory>, declared at "
         )
       )
     }

@@ -28,22 +28,20 @@ final class ArticleListModelSnippetXCTests: IsolatedSharedTestCase {
   }
 }
 
-/// GettingStarted.md: a test case that keeps its own base class.
-final class CheckoutSnippetXCTests: XCTestCase {
+/// GettingStarted.md: a base class of the team's own, made to inherit from the isolating one.
+class CompanyBaseSnippetTestCase: IsolatedSharedTestCase {}
+
+/// GettingStarted.md: a test case under that base class is isolated.
+final class CheckoutSnippetXCTests: CompanyBaseSnippetTestCase {
   typealias Article = Docs.Article
   typealias ArticleManager = Docs.ArticleManager
   typealias ArticleManagerSpy = Docs.ArticleManagerSpy
   typealias ArticleListModel = Docs.ArticleListModel
 
-  override func setUp() {
-    super.setUp()
-    isolateSharedInstances()
-  }
-
   func testShowsTheTitles() {
     let spy = ArticleManagerSpy()
     spy.stub(.fetch, returning: [Article(title: "Swift 6")])
-    overrideShared(ArticleManager.shared, with: spy)
+    ArticleManager.shared.override(with: spy)
 
     XCTAssertEqual(ArticleListModel().titles, ["Swift 6"])
   }

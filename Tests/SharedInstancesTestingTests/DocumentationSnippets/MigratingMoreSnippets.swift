@@ -2,12 +2,13 @@ import Foundation
 import SharedInstances
 import SharedInstancesSystem
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 /// MigratingExistingSingletons.md: a system singleton (`NotificationCenter.default`) and a
 /// "bootstrap once" check.
 extension Docs {
-  @Suite struct MigratingMoreSnippets {
+  @Suite(TimeLimits.waiting) struct MigratingMoreSnippets {
     // MARK: NotificationCenter.default
 
     /// "Each test posts to a center of its own": tests running in parallel never receive each
@@ -62,7 +63,7 @@ extension Docs {
           LoggingSystem.bootstrap(MemoryLogHandler())
         }.map { result in
           let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-          #expect(message.contains("LoggingSystem.handler (Resettable<LogHandler>, declared at"))
+          #expect(message.contains("LoggingSystem.handler (BootstrapOnce<LogHandler>, declared at"))
           #expect(message.contains("can only be bootstrapped once per process"))
         }
       }

@@ -2,11 +2,12 @@ import Foundation
 import SharedInstances
 import SharedInstancesLocator
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 /// README.md: the first screen's example and one snippet per capability.
 extension Docs.Readme {
-  @Suite struct ReadmeSnippets {
+  @Suite(TimeLimits.waiting) struct ReadmeSnippets {
     /// The first screen.
     @Test(.isolatedShared) func showsArticles() {
       let spy = ArticleManagerSpy()  // a Spy<Call> that is an ArticleManaging
@@ -81,7 +82,10 @@ extension Docs.Readme {
   }
 
   /// "Isolated tests, in parallel."
-  @Suite(.isolatedShared { ArticleManager.shared.override(with: FakeArticleManager()) })
+  @Suite(
+    .isolatedShared { ArticleManager.shared.override(with: FakeArticleManager()) },
+    TimeLimits.waiting
+  )
   struct ArticleListTests {
     @Test func showsTitles() { #expect(ArticleListModel().titles == ["Fake"]) }
   }

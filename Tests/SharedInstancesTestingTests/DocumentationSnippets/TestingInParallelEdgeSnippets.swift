@@ -1,4 +1,5 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
 import TestSupport
@@ -6,7 +7,7 @@ import Testing
 
 /// TestingInParallel.md: what the gate, the quiet period and the reports guarantee.
 extension Docs {
-  @Suite struct TestingInParallelEdgeSnippets {
+  @Suite(TimeLimits.waiting) struct TestingInParallelEdgeSnippets {
     /// "A process-wide state carried with SharedScope reads the process-wide instances."
     @Test func aCarriedProcessWideStateNeverReadsAProcessWideTestsScope() async {
       let outside = SharedScope.current  // captured outside every scope

@@ -1,4 +1,5 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
 import XCTest

@@ -1,15 +1,25 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import Testing
 
 /// TestingInParallel.md: what `.isolatedShared` isolates, what escapes, and how to catch it.
 extension Docs {
-  @Suite struct TestingInParallelSnippets {
+  @Suite(TimeLimits.waiting) struct TestingInParallelSnippets {
     // MARK: What a test's scope holds
 
-    /// "The process-wide instance is untouched, and the test's own instance is released."
-    @Test func theTestsInstancesAreItsOwnAndReleasedAfterIt() {
+    /// "Instances are the test's own."
+    @Test(.isolatedShared) func theTestsInstancesAreItsOwn() {
+      let processWide = readOnThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
+      let mine = Analytics.shared.value as AnyObject
+      #expect(ObjectIdentifier(mine) != processWide)
+    }
+
+    /// "The process-wide instance is untouched, and the test's own instance is released": a
+    /// scope's instances go with it.
+    @Test func theScopesInstancesAreReleasedWithIt() {
       let processWide = readOnThread { ObjectIdentifier(Analytics.shared.value as AnyObject) }
       weak var created: AnyObject?
       withIsolatedShared {
@@ -39,12 +49,19 @@ extension Docs {
 
     // MARK: What escapes, and carrying the scope
 
-    /// "A thread the test did not start from its tasks sees the process-wide instance."
-    @Test(.isolatedShared) func aThreadDoesNotSeeTheOverride() {
-      let spy = TrackingSpy()
-      Analytics.shared.override(with: spy)
-      readOnThread { Analytics.shared.value.track("from a thread") }
-      #expect(spy.calls.isEmpty)
+    /// "A thread the test did not start from its tasks sees the process-wide instance", and
+    /// the test fails for it (a warning instead while another test provides the box too).
+    @Test func aThreadDoesNotSeeTheOverride() {
+      withKnownIssue(isIntermittent: true) {
+        withIsolatedShared {
+          let spy = TrackingSpy()
+          Analytics.shared.override(with: spy)
+          escapeOnThread { Analytics.shared.value.track("from a thread") }
+          #expect(spy.calls.isEmpty)
+        }
+      } matching: { issue in
+        "\(issue.comments)".contains("was read outside the test's tasks")
+      }
     }
 
     /// The article's `Uploader`, which carries the scope it was called in.
@@ -93,15 +110,18 @@ extension Docs {
     /// "A process-wide test captures only the boxes it touched: a box it has not touched yet is
     /// read process-wide from other threads."
     @Test(.isolatedShared(.processWide)) func onlyTouchedBoxesAreCaptured() {
-      let fromThread = readOnThread { Connectivity.shared.value }  // not touched yet
+      let fromThread = escapeOnThread { Connectivity.shared.value }  // not touched yet
       let fromTest = Connectivity.shared.value  // now the test's own instance
       #expect(fromThread !== fromTest)
-      #expect(readOnThread { Connectivity.shared.value } === fromTest)  // captured now
+      #expect(escapeOnThread { Connectivity.shared.value } === fromTest)  // captured now
     }
 
     // MARK: Declaring overrides on the trait, and nesting
 
-    @Suite(.isolatedShared { Analytics.shared.override(with: TrackingSpy()) })
+    @Suite(
+      .isolatedShared { Analytics.shared.override(with: TrackingSpy()) },
+      TimeLimits.waiting
+    )
     struct DashboardTests {
       @Test func startsFromTheSuitesSpy() {
         #expect(Analytics.shared.isOverridden)
@@ -113,7 +133,7 @@ extension Docs {
         #expect(ArticleManager.shared.isOverridden)  // from the test
       }
 
-      @Test func aNestedScopeStartsFromItsParent() {
+      @Test(.isolatedShared) func aNestedScopeStartsFromItsParent() {
         let outer = Analytics.shared.value as AnyObject
         withIsolatedShared {
           #expect(Analytics.shared.value as AnyObject === outer)

@@ -8,15 +8,15 @@ struct Settings: Sendable {
   var suiteRepetitions = 11
   /// Whether this is the fast smoke run.
   var isQuick = false
-  /// Whether only the call-site table (issue 11) runs.
+  /// Whether only the call-site table runs.
   var callSitesOnly = false
-  /// Whether only the system boxes' table (issue 22) runs.
+  /// Whether only the system boxes' table runs.
   var systemOnly = false
-  /// Whether only the system doubles' tables (issue 31) run.
+  /// Whether only the system doubles' tables run.
   var systemDoublesOnly = false
-  /// Whether only the read-cost table (issue 28) runs.
+  /// Whether only the read-cost table runs.
   var readCostOnly = false
-  /// Whether only the accessor's goals (issue 39) run.
+  /// Whether only the accessor's goals run.
   var accessorOnly = false
   /// Whether the run fails (exit 1) when a goal of the accessor's table regressed far outside
   /// noise (twice the goal).

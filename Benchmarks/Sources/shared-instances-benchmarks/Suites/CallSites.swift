@@ -162,7 +162,7 @@ struct CallSiteTable: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// The goals of issue 11.
+  /// The call sites' goals: each form of call against a `static let`'s.
   func goals() -> [(goal: String, measured: String, met: Bool?)] {
     let reference = self["static-member"]
     let most = CallSites.threadCounts.last!

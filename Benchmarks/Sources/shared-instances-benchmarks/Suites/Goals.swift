@@ -1,4 +1,5 @@
-/// The goals of issues 2, 3, 5 and 7, checked against a report.
+/// The read path's goals (cost per read, scaling on threads, flatness in the number of boxes,
+/// isolation's cost), checked against a report.
 enum Goals {
   /// Row 8 counts as flat when 10,000 boxes cost at most this much more than none.
   static let flatnessTolerance = 1.25

@@ -10,8 +10,8 @@
  *   spin -a -DSCEN_READS -DMAXCH=2 [-DTSO] [-DMUTANT_...] reclamation.pml
  *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
  *
- * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_WAIT,
- * SCEN_SCOPE. Every property is an
+ * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_SCOPE,
+ * SCEN_BORROW_REPORT, SCEN_UPDATE. Every property is an
  * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
  * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
  * back to its property.
@@ -34,19 +34,19 @@
 #define W(t, k) ((t) * NW + (k))
 
 /* Which words a scenario's threads can ever set: the scan skips the others (always 0). */
-#ifdef SCEN_CREATE
+#if defined(SCEN_CREATE) || defined(SCEN_UPDATE)
 #define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
 #else
 #ifdef SCEN_EXIT
 #define USED    ((1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
 #else
-#if defined(SCEN_HOOK) || defined(SCEN_WAIT)
+#ifdef SCEN_HOOK
 #define USED    ((1 << W(0, 0)) | (1 << W(2, 0)))
 #else
 #ifdef SCEN_SCOPE
 #define USED    ((1 << W(0, 1)) | (1 << W(2, 0)))
 #else
-#ifdef SCEN_NESTED
+#if defined(SCEN_NESTED) || defined(SCEN_BORROW_REPORT)
 #define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(2, 0)))
 #else
 #define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
@@ -55,9 +55,9 @@
 #endif
 #endif
 #endif
-/* Generations matter only to the factory's install (SCEN_CREATE); elsewhere they would only
- * tell apart states that behave the same. */
-#ifdef SCEN_CREATE
+/* Generations matter only to a factory's install and an update's publish (SCEN_CREATE,
+ * SCEN_UPDATE); elsewhere they would only tell apart states that behave the same. */
+#if defined(SCEN_CREATE) || defined(SCEN_UPDATE)
 #define GEN_BUMP(b) gen[b]++
 #else
 #define GEN_BUMP(b) skip
@@ -377,7 +377,7 @@ inline afterClear(t, b, cell, retried) {
 
 /* si_hazard_protect_word: load, store the word, validate by loading again (I1); a failed
  * validation retries with the new cell and is remembered (I4). Retry to empty: the word is
- * cleared and the read ends the I6 way (the fix of hole 2; MUTANT_HOLE2 only clears it). */
+ * cleared and the read ends the I6 way (MUTANT_HOLE2 only clears it). */
 inline protect(t, k, b, p, retried, again) {
   atomic { retried = false; p = cur[b] };
   do
@@ -437,8 +437,8 @@ inline hook(t, b) {
 }
 
 /* A transient read that may report (strict mode, a .required box, a late use): the report runs
- * after the read ended (the fix of hole 1); MUTANT_HOLE1 runs it inside the transient window,
- * between protection and copy, as checkRead did. */
+ * after the read ended; MUTANT_HOLE1 runs it inside the transient window,
+ * between protection and copy. */
 inline tread(t, b, p, retried, again, strict) {
   protect(t, 0, b, p, retried, again);
   if
@@ -517,31 +517,6 @@ proctype Writer(byte t) {
   running--
 }
 
-/* SCEN_WAIT: the service locator's change of its registry (box 1 here), as coded: publish the
- * new registry under the store's lock, then si_hazard_wait_until_unprotected (a barrier of the
- * process-wide kind, then wait until no hazard word holds the old one), then release it. Only
- * reads protect a registry, never borrows: what a change waits for is never held across user
- * code (I2). MUTANT_WAIT_NO_BARRIER waits without the barrier. */
-proctype WaitingWriter(byte t) {
-  byte nc, old, u;
-  do
-  :: changes < MAXCH ->
-     atomic { changes++; newcell(1, nc); FLUSHOWN(t); old = cur[1]; cur[1] = nc; nc = 0 };
-#ifndef MUTANT_WAIT_NO_BARRIER
-     barrier(t, 1);  /* @code(Shims.c: si_hazard_barrier(false);) */
-#endif
-     u = 0;
-     do
-     :: u < NWORDS -> (hz[u] != old); u++  /* [I5_wait] @code(Shims.c: while (si_hazard_record_holds(r, pointer)) {) */
-     :: else -> break
-     od;
-     dropref(t, old);  /* @code(ServiceStore.swift: Unmanaged<_ServiceRegistry>.fromOpaque(registry).release()) */
-     old = 0; u = 0
-  :: break
-  od;
-  running--
-}
-
 /* A second reader: one transient read or one borrow of either box. */
 proctype Reader2(byte t) {
   RECLAIM_LOCALS;
@@ -561,10 +536,6 @@ proctype Reader2(byte t) {
  * the report's hook reads box 1 and resets box 0. */
 proctype Reader(byte t) {
   RECLAIM_LOCALS;
-#ifdef SCEN_WAIT
-  byte p, again; bool retried;
-  plainRead(t, 1, p, retried, again);  /* a locator read: transient */
-#else
 #ifdef SCEN_SCOPE
   /* A borrow of box 1, a scope's slot, by work that holds the scope only through the context it
    * runs in (a carried SharedScope): the borrow retains the scope until it ends
@@ -633,6 +604,27 @@ proctype Reader(byte t) {
   byte p, again; bool retried;
   tread(t, 0, p, retried, again, true);
 #else
+#ifdef SCEN_BORROW_REPORT
+  /* A borrow (withValue) of box 0 in a scope whose checks report (strict mode, a .required box,
+   * a late use) under the borrow word alone, before the closure runs: the report's hook reads
+   * box 1 with the transient word and resets box 0, whose cell is then deferred to the borrow
+   * word; the closure uses the cell, and the borrow ends. MUTANT_BORROW_REPORT_TRANSIENT
+   * protects the borrow with the transient word instead. */
+  HOOK_LOCALS;
+  byte p, again; bool retried;
+#ifdef MUTANT_BORROW_REPORT_TRANSIENT
+#define BORROW_WORD 0
+#else
+#define BORROW_WORD 1
+#endif
+  protect(t, BORROW_WORD, 0, p, retried, again);  /* @code(Slot.swift: guard let word = si_hazard_free_borrow_word(si_hazard_current()) else { return nil }) */
+  if
+  :: p != 0 ->
+     hook(t, 0);  /* [I13_borrow_report] @code(ScopedReads.swift: scope.didRead(slotRef, identity: identity, kind: borrow.kind)) */
+     useThenEnd(t, BORROW_WORD, 0, p, retried)
+  :: else -> skip
+  fi;
+#else
   byte b2, p, q, again; bool retried, retried2;
   protect(t, 1, 0, p, retried, again);
   if
@@ -674,7 +666,7 @@ inline rstore(t, k, v) {
  * (pthread_exit, Thread.exit()). si_hazard_detach, as coded: clears every word of the record,
  * fences once, then (_DeferredSlots.reclaimEverywhere) reclaims in every slot registered as
  * having waiting cells, read from the registry in one step. MUTANT_HOLE4 clears the words and
- * reclaims nowhere (before hole 4's fix). */
+ * reclaims nowhere. */
 proctype Exiter(byte t) {
   RECLAIM_LOCALS;
   byte b, b2, p, q, again; bool retried, retried2, d0, d1;
@@ -711,7 +703,7 @@ proctype Exiter(byte t) {
  * reference. With none found, the factory (its frame pushed: releases there are deferred) reads
  * box 0, and its cell is installed unless a change landed since; unlock, releaseDeferred, and
  * again with a dropped result. MUTANT_HOLE3 looks with a protected read under the creation
- * lock instead (before hole 3's fix), whose end may reclaim, and so release, there. */
+ * lock instead, whose end may reclaim, and so release, there. */
 proctype Creator(byte t) {
   RECLAIM_LOCALS;
   byte p, q, again, startedIn, nc; bool retried, retried2, ok, installed;
@@ -774,6 +766,58 @@ finish:
   running--
 }
 
+/* SCEN_UPDATE: _Slot.update of box 1, as coded: beginUpdate takes the creation lock, pushes
+ * the update's frame (releases there are deferred), and takes a reference to the current cell
+ * under the state lock with its generation; the instance is copied out and the reference
+ * dropped (deferred); the transform (user code) reads box 0; its result is published unless a
+ * change landed since (else it is dropped and the update runs again); endUpdate pops the frame
+ * and unlocks; releaseDeferred; the replaced cell is retired. The writer changes either box
+ * meanwhile. MUTANT_UPDATE_UNDEFERRED drops the reference before the frame is pushed, under the
+ * creation lock. */
+proctype Updater(byte t) {
+  RECLAIM_LOCALS;
+  byte p, q, again, startedIn, nc, old; bool retried2, published;
+  do
+  :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };
+#ifndef MUTANT_UPDATE_UNDEFERRED
+     inFactory[t] = true;  /* @code(Slot+Changes.swift: _FactoryStack.push(identity, isUpdate: true)) */
+#endif
+     atomic {
+       FLUSHOWN(t); startedIn = gen[1]; p = cur[1];
+       if :: p != 0 -> refs[p]++ :: else -> skip fi
+     };
+     if
+     :: p != 0 ->
+        use(p);
+        release(t, p)  /* [I10_update] @code(Slot+Changes.swift: if let seen { Self.release(seen) }) */
+     :: else -> skip
+     fi;
+#ifdef MUTANT_UPDATE_UNDEFERRED
+     inFactory[t] = true;
+#endif
+     CHECK_I2(t);  /* @property no-user-code-in-transient-window */
+     plainRead(t, 0, q, retried2, again);  /* the transform reads another box */
+     q = 0; retried2 = false;
+     newcell(1, nc);
+     atomic {
+       FLUSHOWN(t);
+       if  /* @code(Slot+Changes.swift: guard generation == startedIn else { return .none }) */
+       :: gen[1] == startedIn -> gen[1]++; old = cur[1]; cur[1] = nc; nc = 0; published = true
+       :: else -> published = false
+       fi
+     };
+     inFactory[t] = false;
+     atomic { creationLock[1] = 0; heldCL[t]-- };
+     releaseDeferred(t);
+     p = 0;
+     if
+     :: published -> retire(t, 1, old); break  /* @code(Slot+Changes.swift: retire(previous)) */
+     :: else -> dropref(t, nc); nc = 0
+     fi
+  od;
+  running--
+}
+
 #ifdef TSO
 /* The memory system: drains one store-buffer entry of some thread, oldest first. */
 active proctype Flusher() {
@@ -812,17 +856,17 @@ init {
 #ifdef SCEN_CREATE
     run Creator(0);
 #else
+#ifdef SCEN_UPDATE
+    run Updater(0);
+#else
 #ifdef SCEN_EXIT
     run Exiter(0);
 #else
     run Reader(0);
 #endif
 #endif
-#ifdef SCEN_WAIT
-    run WaitingWriter(1);
-#else
-    run Writer(1);
 #endif
+    run Writer(1);
     run Reader2(2)
   };
   running == 0;

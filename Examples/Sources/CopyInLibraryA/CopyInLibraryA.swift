@@ -1,0 +1,12 @@
+// A dynamic library that links SharedInstances statically, as a framework that uses the library
+// would: loaded beside another such copy, the process holds two registries, which the library
+// reports when the second one loads (see LibraryCopiesTests).
+import SharedInstances
+
+let counter = Resettable<Int>(name: "CopyInLibraryA.counter") { 1 }
+
+/// The value of this library's box, for a host that loads it by name.
+@_cdecl("copy_in_library_a_value")
+public func copyInLibraryAValue() -> Int {
+  counter.value
+}

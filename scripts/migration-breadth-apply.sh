@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# migrate-singletons --apply on real packages, as a user would run it, one package at a time:
+#   1. a copy of the package's newest version is made to depend on SharedInstances (this
+#      checkout), each of its regular targets on the SharedInstances product;
+#   2. before: it builds with its tests, and its tests run (XCTest and Swift Testing counted);
+#   3. every folder under Sources/ is planned (candidates, migrated, left alone, refused) and
+#      migrated with --apply, which builds the migrated copy before it writes anything;
+#   4. after: it builds again with its tests, and the same tests run.
+# One line per package goes to .build/migration-breadth/apply.tsv; the Markdown table it prints
+# is the one in MigrationCorpus/BREADTH.md. Minutes a package on two cores: CI does not run it.
+# Every step is bounded (MIGRATION_BREADTH_LIMIT seconds, 1200 by default) and niced.
+#
+#   bash scripts/migration-breadth-apply.sh OWNER/NAME...
+#   bash scripts/migration-breadth-apply.sh --table      # the table of what was run so far
+#   bash scripts/migration-breadth-apply.sh --time-target OWNER/NAME TARGET
+#                   # a plain debug build of one target, then --apply on it with the release tool
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+packages=${SWIFT_PACKAGES:-/opt/swift-packages}
+limit=${MIGRATION_BREADTH_LIMIT:-1200}
+work=$root/.build/migration-breadth
+results=$work/apply.tsv
+mkdir -p "$work"
+
+table() {
+  python3 - "$results" <<'PY'
+import sys
+print("| package (version) | candidates | migrated | left alone | refused | files written "
+      "| builds before / after | tests before | tests after | build / `--apply` (every target) |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for line in open(sys.argv[1]):
+    f = line.rstrip("\n").split("\t")
+    print("| " + " | ".join(f) + " |")
+PY
+}
+if [ "${1:-}" = "--table" ]; then
+  table
+  exit 0
+fi
+
+extract() {  # OWNER/NAME FOLDER: the newest version's files
+  local repository=$packages/$1.git
+  tag=$(git -C "$repository" tag | sort -V | tail -1)
+  rm -rf "$2"
+  mkdir -p "$2"
+  git -C "$repository" archive "$tag" | tar -x -C "$2"
+}
+
+if [ "${1:-}" = "--time-target" ]; then
+  swift build -c release --product migrate-singletons --scratch-path .build-release >&2
+  tool=$root/.build-release/release/migrate-singletons
+  copy=$work/timed/$2
+  extract "$2" "$copy"
+  cd "$copy"
+  swift package resolve >/dev/null
+  start=$(date +%s%N)
+  nice -n 19 swift build --target "$3" >"$work/timed-build.log" 2>&1 || echo "the build failed"
+  build=$((($(date +%s%N) - start) / 1000000))
+  start=$(date +%s%N)
+  "$tool" --package "$copy" --sources "$copy/Sources/$3" >"$work/timed-plan.log" 2>&1
+  plan=$((($(date +%s%N) - start) / 1000000))
+  start=$(date +%s%N)
+  "$tool" --package "$copy" --sources "$copy/Sources/$3" --apply >"$work/timed-apply.log" 2>&1
+  apply=$((($(date +%s%N) - start) / 1000000))
+  files=$(find "Sources/$3" -name '*.swift' | wc -l)
+  grep -E '^migrate-singletons' "$work/timed-apply.log"
+  echo "$2 $tag $3 ($files files): plain debug build $build ms; plan $plan ms; --apply $apply ms"
+  exit 0
+fi
+
+tool=${MIGRATE_SINGLETONS:-$root/.build/debug/migrate-singletons}
+[ -x "$tool" ] || swift build --product migrate-singletons >&2
+
+# "N passed, M failed" over both frameworks, from a `swift test` log.
+count_tests() {
+  python3 - "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1], errors="replace").read()
+passed = failed = 0
+# XCTest: the last "Executed N tests, with M failures" is the whole run's.
+xc = re.findall(r"Executed (\d+) tests?, with (\d+) failures?", text)
+if xc:
+    n, m = map(int, xc[-1]); passed += n - m; failed += m
+# Swift Testing: "Test run with N tests in K suites passed" / "… failed … with M issues".
+for n, verdict in re.findall(r"Test run with (\d+) tests?(?: in \d+ suites?)? (passed|failed)", text):
+    if verdict == "passed": passed += int(n)
+    else: failed += int(n)
+# Spectre's own runner: "24 passes and 0 failures".
+for n, m in re.findall(r"^(\d+) passes and (\d+) failures", text, re.M):
+    passed += int(n); failed += int(m)
+if re.search(r"Exited with (unexpected )?signal|Fatal error:", text):
+    print(f"{passed} passed, {failed} failed, crashed"); sys.exit()
+print(f"{passed} passed, {failed} failed" if passed + failed else "no test ran")
+PY
+}
+
+for package in "$@"; do
+  copy=$work/applied/$package
+  logs=$work/logs/$package
+  rm -rf "$logs"
+  mkdir -p "$logs"
+  extract "$package" "$copy"
+  # Into every manifest, the version-specific ones too (SwiftPM reads the newest one its
+  # version allows); one older than tools 5.9 cannot say it, so it says 5.9.
+  for manifest in "$copy"/Package*.swift; do
+    sed -i -E '1s|^// ?swift-tools-version: ?([0-4]\.[0-9]+\|5\.[0-8])(\.[0-9]+)?|// swift-tools-version:5.9|' \
+      "$manifest"
+    cat >>"$manifest" <<SWIFT
+
+package.dependencies.append(.package(name: "SharedInstances", path: "$root"))
+for target in package.targets where target.type == .regular {
+  target.dependencies.append(.product(name: "SharedInstances", package: "SharedInstances"))
+}
+SWIFT
+  done
+  echo "== $package $tag"
+  cd "$copy"
+  git init -q . && git add -A && git -c user.name=b -c user.email=b@b commit -qm before
+
+  built_before=no
+  start=$(date +%s)
+  timeout "$limit" nice -n 19 swift build --build-tests >"$logs/build-before.log" 2>&1 &&
+    built_before=yes
+  build_seconds=$(($(date +%s) - start))
+  tests_before="not run"
+  if [ "$built_before" = yes ]; then
+    timeout "$limit" nice -n 19 swift test --skip-build >"$logs/test-before.log" 2>&1
+    tests_before=$(count_tests "$logs/test-before.log")
+  fi
+
+  candidates=0 migrated=0 left="" refused=""
+  apply_start=$(date +%s)
+  for target in "$copy"/Sources/*/; do
+    target=${target%/}
+    [ -d "$target" ] || continue
+    log="$logs/apply-$(basename "$target").log"
+    start=$(date +%s)
+    timeout "$limit" nice -n 19 "$tool" --package "$copy" --sources "$target" --apply >"$log" 2>&1
+    echo "apply-status=$? seconds=$(($(date +%s) - start))" >>"$log"
+    summary=$(grep -E '^migrate-singletons: [0-9]+ candidate' "$log" | head -1)
+    if [[ $summary =~ ([0-9]+)\ candidate\(s\):\ ([0-9]+)\ migrated ]]; then
+      candidates=$((candidates + BASH_REMATCH[1]))
+      migrated=$((migrated + BASH_REMATCH[2]))
+    fi
+    left+=$(grep -c ': left alone: ' "$log")+
+    refused+=$(grep -c ': not migrated: ' "$log")+
+  done
+  apply_seconds=$(($(date +%s) - apply_start))
+  left=$((${left}0))
+  refused=$((${refused}0))
+  written=$(git status --porcelain -- Sources | wc -l)
+
+  built_after="not needed"
+  tests_after="unchanged (no file written)"
+  if [ "$written" -gt 0 ]; then
+    built_after=no
+    timeout "$limit" nice -n 19 swift build --build-tests >"$logs/build-after.log" 2>&1 &&
+      built_after=yes
+    tests_after="not run"
+    if [ "$built_after" = yes ]; then
+      timeout "$limit" nice -n 19 swift test --skip-build >"$logs/test-after.log" 2>&1
+      tests_after=$(count_tests "$logs/test-after.log")
+    fi
+  fi
+  cd "$root"
+  grep -v "^$package ($tag)	" "$results" 2>/dev/null >"$results.new"
+  printf '%s (%s)\t%s\t%s\t%s\t%s\t%s\t%s / %s\t%s\t%s\t%s s / %s s\n' "$package" "$tag" \
+    "$candidates" "$migrated" "$left" "$refused" "$written" "$built_before" "$built_after" \
+    "$tests_before" "$tests_after" "$build_seconds" "$apply_seconds" >>"$results.new"
+  mv "$results.new" "$results"
+  tail -1 "$results"
+done
