@@ -27,11 +27,19 @@ esac
 
 swift build -c release "${flags[@]}" --scratch-path "$scratch" --product shared-instances-torture
 binary="$scratch/release/shared-instances-torture"
+log=$(mktemp)
 for fences in asymmetric symmetric; do
   echo "-- $mode build, $fences fences"
   if [ "$fences" = symmetric ]; then
-    SHARED_INSTANCES_SYMMETRIC_FENCES=1 "$binary"
+    SHARED_INSTANCES_SYMMETRIC_FENCES=1 "$binary" 2>&1 | tee "$log"
   else
-    "$binary"
+    "$binary" 2>&1 | tee "$log"
+  fi
+  status=${PIPESTATUS[0]}
+  if [ "$status" -ne 0 ]; then exit "$status"; fi
+  # The torture links one copy of the library: a report of two is a false one.
+  if grep -q "copies of the library are loaded" "$log"; then
+    echo "The torture ($mode, $fences fences) reported copies of the library it does not have." >&2
+    exit 1
   fi
 done

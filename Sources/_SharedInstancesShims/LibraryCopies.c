@@ -59,6 +59,9 @@ __attribute__((no_sanitize("address")))
 static int si_copies_visit(struct dl_phdr_info *info, size_t size, void *context) {
   (void)size;
   si_copies_found *found = context;
+  // One copy per image, however many markers its notes show: AddressSanitizer, for one, keeps
+  // an instrumented copy of the marker beside the original in the same image.
+  int markers = 0, mine = 0;
   for (int index = 0; index < info->dlpi_phnum; index++) {
     const ElfW(Phdr) *header = &info->dlpi_phdr[index];
     if (header->p_type != PT_NOTE) continue;
@@ -74,19 +77,23 @@ static int si_copies_visit(struct dl_phdr_info *info, size_t size, void *context
       if (next > end) break;
       if (type == SI_COPIES_NOTE_TYPE && nameSize == 16 &&
           memcmp(name, "SharedInstances", 16) == 0) {
-        char image[SI_COPIES_NAME_SIZE];
-        if (info->dlpi_name != NULL && info->dlpi_name[0] != '\0') {
-          snprintf(image, sizeof image, "%s", info->dlpi_name);
-        } else {
-          // The main program, which the loader leaves unnamed.
-          ssize_t length = readlink("/proc/self/exe", image, sizeof image - 1);
-          snprintf(image + (length > 0 ? length : 0), sizeof image - (length > 0 ? length : 0),
-                   "%s", length > 0 ? "" : "the main program");
-        }
-        si_copies_add(found, image, (const void *)note == found->mine);
+        markers++;
+        if ((const void *)note == found->mine) mine = 1;
       }
       note = next;
     }
+  }
+  if (markers > 0) {
+    char image[SI_COPIES_NAME_SIZE];
+    if (info->dlpi_name != NULL && info->dlpi_name[0] != '\0') {
+      snprintf(image, sizeof image, "%s", info->dlpi_name);
+    } else {
+      // The main program, which the loader leaves unnamed.
+      ssize_t length = readlink("/proc/self/exe", image, sizeof image - 1);
+      snprintf(image + (length > 0 ? length : 0), sizeof image - (length > 0 ? length : 0), "%s",
+               length > 0 ? "" : "the main program");
+    }
+    si_copies_add(found, image, mine);
   }
   return 0;
 }
