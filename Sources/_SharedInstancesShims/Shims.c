@@ -6,7 +6,7 @@
 // MARK: - Platforms
 //
 // The rest of this file is written against POSIX threads (a thread-specific key with a
-// destructor, `pthread_once`, a mutex, `posix_memalign`, `sched_yield`). Each platform without
+// destructor, `pthread_once`, a mutex, `posix_memalign`). Each platform without
 // them gets the same names here, mapped onto what it has, so that no code below branches:
 //
 // - Apple platforms, Linux (glibc, and musl for static Linux), Android (bionic): POSIX; the
@@ -87,11 +87,6 @@ static int pthread_mutex_unlock(pthread_mutex_t *mutex) {
 static int posix_memalign(void **memory, size_t alignment, size_t size) {
   *memory = _aligned_malloc(size, alignment);
   return *memory == 0 ? -1 : 0;
-}
-
-static int sched_yield(void) {
-  SwitchToThread();
-  return 0;
 }
 
 // The thread that loaded the image: the main thread for an executable and its static libraries.
