@@ -138,7 +138,7 @@ let package = Package(
       name: "SharedInstancesLaunchTesting",
       dependencies: [
         "SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem",
-        "SharedInstancesDependencyMap",
+        "SharedInstancesDependencyMap", "_SharedInstancesIsolation",
       ]
     ),
     // A program the launch tests start: it links SharedInstancesLaunch as an app would.
@@ -146,6 +146,12 @@ let package = Package(
       name: "shared-instances-launch-fixture",
       dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"],
       path: "Tests/LaunchFixture"
+    ),
+    // An app that hosts its tests (XCTest and Swift Testing) after its launch code read boxes.
+    .executableTarget(
+      name: "shared-instances-hosted-fixture",
+      dependencies: ["SharedInstances", "SharedInstancesTesting"],
+      path: "Tests/LaunchHostedFixture"
     ),
     .testTarget(
       name: "SharedInstancesLaunchTests",
