@@ -70,8 +70,8 @@ public struct LaunchRead: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public let testName: String?
 
-  /// The box, how and where it was first made, e.g.
-  /// `Resettable<FeedService> (declared at App/FeedService.swift:3): read, process-wide, at launch`.
+  /// The box, how and where it was first made, e.g. `Resettable<FeedService> (declared at
+  /// App/FeedService.swift:3): read, process-wide, at launch`.
   ///
   /// ```swift
   /// print(SharedScope.launchReads)
@@ -112,11 +112,12 @@ extension SharedScope {
   /// (`application(_:didFinishLaunchingWithOptions:)`, a SwiftUI `App`'s initializer) read its
   /// boxes. Those instances are the process's, not a test's: an isolated test creates its own at
   /// its first read. Use the list to see what the launch left behind, and
-  /// ``resetLaunchReads(fileID:filePath:line:column:)`` to drop it.
+  /// ``SharedInstances/SharedScope/resetLaunchReads(fileID:filePath:line:column:)`` to drop it.
   ///
   /// Reading an instance that already exists adds nothing, in production or in tests: a box
   /// joins the list when its process-wide instance is made (by a read, or by `set`,
-  /// `override`, `update`, `bootstrap`), once, until ``resetLaunchReads(fileID:filePath:line:column:)``.
+  /// `override`, `update`, `bootstrap`), once, until
+  /// ``SharedInstances/SharedScope/resetLaunchReads(fileID:filePath:line:column:)``.
   ///
   /// ```swift
   /// @Test(.isolatedShared) func theLaunchReadOnlyTheSettings() {
@@ -128,7 +129,8 @@ extension SharedScope {
     _ProcessWideRecord.all.map(LaunchRead.init)
   }
 
-  /// Drops the process-wide instance of every box in ``launchReads``, and empties the list.
+  /// Drops the process-wide instance of every box in ``SharedInstances/SharedScope/launchReads``,
+  /// and empties the list.
   ///
   /// What it does to the app's state: the next read of each box outside every isolated test —
   /// the app's own code on its main thread, a test that is not isolated — creates a fresh
