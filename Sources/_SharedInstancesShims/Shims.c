@@ -17,10 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-SI_TEXT(si_text_symmetric_fences, "SHARED_INSTANCES_SYMMETRIC_FENCES");
-SI_TEXT(si_text_membarrier_failed, "SharedInstances: membarrier failed after it was registered\n");
 SI_TEXT(si_text_key_failed, "SharedInstances: pthread_key_create failed\n");
-SI_TEXT(si_text_atfork_failed, "SharedInstances: pthread_atfork failed\n");
 SI_TEXT(si_text_out_of_memory, "SharedInstances: out of memory for a hazard record\n");
 SI_TEXT(si_text_mutex_failed, "SharedInstances: cannot create a mutex\n");
 
@@ -266,6 +263,9 @@ SI_NO_DEBUG_INFO _Thread_local si_hazard_record *si_hazard_mine = 0;
 SI_NO_DEBUG_INFO intptr_t si_hazard_asymmetric = 0;
 
 #if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
+SI_TEXT(si_text_symmetric_fences, "SHARED_INSTANCES_SYMMETRIC_FENCES");
+SI_TEXT(si_text_membarrier_failed, "SharedInstances: membarrier failed after it was registered\n");
+
 // Runs before `main` (and before any Swift code of the process can read a box), so the mode never
 // changes while a reader or a writer runs.
 __attribute__((constructor)) static void si_hazard_choose_fences(void) {
@@ -338,6 +338,8 @@ static void si_hazard_detach(void *value) {
 }
 
 #if !defined(_WIN32) && !defined(__wasi__)
+SI_TEXT(si_text_atfork_failed, "SharedInstances: pthread_atfork failed\n");
+
 // The child of a `fork()` has one thread, the one that forked; every other thread's record was
 // copied with the words that thread held at that moment. Those words protect nothing in the
 // child: a scan that saw them would defer a replaced cell to a thread that does not exist, and a
