@@ -1,7 +1,25 @@
+// No debug information comes from this file. Clang writes DWARF 5 by default and Swift writes
+// DWARF 4; valgrind 3.19 (Debian 12's) cannot read a DWARF 5 unit that uses
+// `DW_FORM_strx1`/`DW_FORM_addrx` and gives up on the whole program ("possibly corrupted
+// debuginfo"), so memcheck, callgrind and massif would not run on any program that links the
+// library. SwiftPM offers no safe setting for the DWARF version, so every function here (the
+// pragma) and every variable (`SI_NO_DEBUG_INFO`) is `nodebug`: the object carries no DWARF at
+// all. `scripts/check-debug-info.sh` fails CI when a definition misses it.
+#pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
+#define SI_NO_DEBUG_INFO __attribute__((nodebug))
+// A string literal is a variable to the debugger, and a pointer cast keeps its type: so texts
+// are named `nodebug` constants, and pointers convert through `void *` without a cast.
+#define SI_TEXT(name, text) SI_NO_DEBUG_INFO static const char name[] = text
+
 #include "_SharedInstancesShims.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+SI_TEXT(si_text_key_failed, "SharedInstances: pthread_key_create failed\n");
+SI_TEXT(si_text_out_of_memory, "SharedInstances: out of memory for a hazard record\n");
+SI_TEXT(si_text_mutex_failed, "SharedInstances: cannot create a mutex\n");
 
 // MARK: - Platforms
 //
@@ -29,7 +47,7 @@ typedef SRWLOCK pthread_mutex_t;
 
 // One key is made (the hazard records'): its destructor is kept here for the FLS callback,
 // whose calling convention differs from a plain C function's on 32-bit Windows.
-static void (*si_windows_key_destructor)(void *) = 0;
+SI_NO_DEBUG_INFO static void (*si_windows_key_destructor)(void *) = 0;
 
 static void WINAPI si_windows_fls_callback(PVOID value) {
   if (value != 0 && si_windows_key_destructor != 0) {
@@ -90,7 +108,7 @@ static int posix_memalign(void **memory, size_t alignment, size_t size) {
 }
 
 // The thread that loaded the image: the main thread for an executable and its static libraries.
-static DWORD si_windows_main_thread = 0;
+SI_NO_DEBUG_INFO static DWORD si_windows_main_thread = 0;
 
 __attribute__((constructor)) static void si_windows_record_main_thread(void) {
   si_windows_main_thread = GetCurrentThreadId();
@@ -165,7 +183,7 @@ static bool si_platform_is_main_thread(void) {
 }
 #elif defined(__wasi__)
 // wasi-threads: no `gettid`; the thread that ran the constructors is the main thread.
-static pthread_t si_wasi_main_thread;
+SI_NO_DEBUG_INFO static pthread_t si_wasi_main_thread;
 
 __attribute__((constructor)) static void si_wasi_record_main_thread(void) {
   si_wasi_main_thread = pthread_self();
@@ -202,11 +220,11 @@ static bool si_platform_is_main_thread(void) {
 #endif
 #endif
 
-intptr_t si_isolation_ever_used = 0;
-intptr_t si_process_wide_scopes = 0;
-intptr_t si_leaked_overrides = 0;
+SI_NO_DEBUG_INFO intptr_t si_isolation_ever_used = 0;
+SI_NO_DEBUG_INFO intptr_t si_process_wide_scopes = 0;
+SI_NO_DEBUG_INFO intptr_t si_leaked_overrides = 0;
 
-static uint64_t si_identifier_counter = 0;
+SI_NO_DEBUG_INFO static uint64_t si_identifier_counter = 0;
 
 uint64_t si_next_identifier(void) {
   return __atomic_add_fetch(&si_identifier_counter, 1, __ATOMIC_RELAXED);
@@ -217,8 +235,8 @@ uint64_t si_next_identifier(void) {
 // `GetCurrentThreadId`) is given to a new thread once its owner has exited, and a thread that
 // exits inside a factory leaves its box's creator word naming it for good. Out of line and not
 // `const`: an async caller that resumes on another thread after an `await` calls it again.
-static uintptr_t si_thread_counter = 0;
-static _Thread_local uintptr_t si_thread_identity = 0;
+SI_NO_DEBUG_INFO static uintptr_t si_thread_counter = 0;
+SI_NO_DEBUG_INFO static _Thread_local uintptr_t si_thread_identity = 0;
 
 uintptr_t si_current_thread(void) {
   uintptr_t identity = si_thread_identity;
@@ -240,11 +258,14 @@ void si_write_standard_error(const char *text) {
 
 // MARK: - Hazard pointers
 
-_Thread_local si_hazard_record *si_hazard_mine = 0;
+SI_NO_DEBUG_INFO _Thread_local si_hazard_record *si_hazard_mine = 0;
 
-intptr_t si_hazard_asymmetric = 0;
+SI_NO_DEBUG_INFO intptr_t si_hazard_asymmetric = 0;
 
 #if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
+SI_TEXT(si_text_symmetric_fences, "SHARED_INSTANCES_SYMMETRIC_FENCES");
+SI_TEXT(si_text_membarrier_failed, "SharedInstances: membarrier failed after it was registered\n");
+
 // Runs before `main` (and before any Swift code of the process can read a box), so the mode never
 // changes while a reader or a writer runs.
 __attribute__((constructor)) static void si_hazard_choose_fences(void) {
@@ -255,7 +276,7 @@ __attribute__((constructor)) static void si_hazard_choose_fences(void) {
   if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) {
     return;
   }
-  const char *symmetric = getenv("SHARED_INSTANCES_SYMMETRIC_FENCES");
+  const char *symmetric = getenv(si_text_symmetric_fences);
   if (symmetric != 0 && symmetric[0] == '1') {
     return;
   }
@@ -263,14 +284,14 @@ __attribute__((constructor)) static void si_hazard_choose_fences(void) {
 }
 #endif
 
-_Thread_local void *si_factory_top = 0;
-_Thread_local void *si_factory_deferred = 0;
+SI_NO_DEBUG_INFO _Thread_local void *si_factory_top = 0;
+SI_NO_DEBUG_INFO _Thread_local void *si_factory_deferred = 0;
 
 void si_hazard_barrier(bool symmetric) {
 #if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
   if (si_hazard_is_asymmetric(symmetric)) {
     if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
-      fputs("SharedInstances: membarrier failed after it was registered\n", stderr);
+      fputs(si_text_membarrier_failed, stderr);
       abort();
     }
     return;
@@ -279,11 +300,11 @@ void si_hazard_barrier(bool symmetric) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-static si_hazard_record *si_hazard_head = 0;
-static pthread_key_t si_hazard_key;
-static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
+SI_NO_DEBUG_INFO static si_hazard_record *si_hazard_head = 0;
+SI_NO_DEBUG_INFO static pthread_key_t si_hazard_key;
+SI_NO_DEBUG_INFO static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
 
-static void (*si_hazard_exit_reclaimer)(void) = 0;
+SI_NO_DEBUG_INFO static void (*si_hazard_exit_reclaimer)(void) = 0;
 
 void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void)) {
   __atomic_store_n(&si_hazard_exit_reclaimer, reclaimer, __ATOMIC_RELEASE);
@@ -295,12 +316,12 @@ void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void)) {
 // registered themselves before their last scan. Borrows are synchronous (`withValue` takes a
 // non-async closure), so no borrow begun on this thread can still run elsewhere.
 static void si_hazard_detach(void *value) {
-  si_hazard_record *record = (si_hazard_record *)value;
+  si_hazard_record *record = value;
   bool held = __atomic_load_n(&record->transient, __ATOMIC_RELAXED) != 0;
-  __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);
+  __atomic_store_n(&record->transient, 0, __ATOMIC_RELEASE);
   for (int i = 0; i < SI_BORROW_WORDS; i++) {
     if (__atomic_load_n(&record->borrows[i], __ATOMIC_RELAXED) != 0) {
-      __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);
+      __atomic_store_n(&record->borrows[i], 0, __ATOMIC_RELEASE);
       held = true;
     }
   }
@@ -317,6 +338,8 @@ static void si_hazard_detach(void *value) {
 }
 
 #if !defined(_WIN32) && !defined(__wasi__)
+SI_TEXT(si_text_atfork_failed, "SharedInstances: pthread_atfork failed\n");
+
 // The child of a `fork()` has one thread, the one that forked; every other thread's record was
 // copied with the words that thread held at that moment. Those words protect nothing in the
 // child: a scan that saw them would defer a replaced cell to a thread that does not exist, and a
@@ -332,9 +355,9 @@ static void si_hazard_after_fork_in_child(void) {
     if (r == mine) {
       continue;
     }
-    __atomic_store_n(&r->transient, (void *)0, __ATOMIC_RELEASE);
+    __atomic_store_n(&r->transient, 0, __ATOMIC_RELEASE);
     for (int i = 0; i < SI_BORROW_WORDS; i++) {
-      __atomic_store_n(&r->borrows[i], (void *)0, __ATOMIC_RELEASE);
+      __atomic_store_n(&r->borrows[i], 0, __ATOMIC_RELEASE);
     }
     __atomic_store_n(&r->in_use, 0, __ATOMIC_RELEASE);
   }
@@ -343,13 +366,13 @@ static void si_hazard_after_fork_in_child(void) {
 
 static void si_hazard_make_key(void) {
   if (pthread_key_create(&si_hazard_key, si_hazard_detach) != 0) {
-    fputs("SharedInstances: pthread_key_create failed\n", stderr);
+    fputs(si_text_key_failed, stderr);
     abort();
   }
 #if !defined(_WIN32) && !defined(__wasi__)
   // Registered with the first record: before it, no record exists for a fork to copy.
   if (pthread_atfork(0, 0, si_hazard_after_fork_in_child) != 0) {
-    fputs("SharedInstances: pthread_atfork failed\n", stderr);
+    fputs(si_text_atfork_failed, stderr);
     abort();
   }
 #endif
@@ -371,10 +394,10 @@ si_hazard_record *si_hazard_attach(void) {
   if (record == 0) {
     void *memory = 0;
     if (posix_memalign(&memory, 64, sizeof(si_hazard_record)) != 0) {
-      fputs("SharedInstances: out of memory for a hazard record\n", stderr);
+      fputs(si_text_out_of_memory, stderr);
       abort();
     }
-    record = (si_hazard_record *)memory;
+    record = memory;
     record->transient = 0;
     for (int i = 0; i < SI_BORROW_WORDS; i++) {
       record->borrows[i] = 0;
@@ -399,11 +422,11 @@ si_hazard_record *si_hazard_attach(void) {
 static inline intptr_t si_hazard_clear(void **word, const intptr_t *retired, bool symmetric) {
   if (si_hazard_is_asymmetric(symmetric)) {
     // Release: what the reader did with the cell happens before a writer frees it.
-    __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
+    __atomic_store_n(word, 0, __ATOMIC_RELEASE);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     return __atomic_load_n(retired, __ATOMIC_RELAXED);
   }
-  __atomic_store_n(word, (void *)0, __ATOMIC_SEQ_CST);
+  __atomic_store_n(word, 0, __ATOMIC_SEQ_CST);
   return __atomic_load_n(retired, __ATOMIC_SEQ_CST);
 }
 
@@ -456,8 +479,15 @@ __attribute__((noinline)) si_read_result si_hazard_read_object(si_slot_state *sl
     }
     return result;
   }
-  void *cell = (void *)((uintptr_t)word & ~SI_CELL_KIND_MASK);
-  void *object = *(void *const *)((const char *)cell + offset);
+  // The cell's address is the word without its kind bits (`SI_CELL_KIND_MASK`, 3).
+  uintptr_t address;
+  memcpy(&address, &word, sizeof address);
+  const uintptr_t kind_bits = 3;
+  address &= ~kind_bits;
+  const char *cell;
+  memcpy(&cell, &address, sizeof cell);
+  void *object;
+  memcpy(&object, cell + offset, sizeof object);
   // I3: retained before the word is cleared; the release store below cannot move above a call.
   SI_RETAIN_OBJECT(object);
   result.object = object;
@@ -495,7 +525,7 @@ bool si_hazard_is_protected(const void *pointer) {
 
 // MARK: - Test hooks
 
-static si_test_hook si_test_installed_hook = 0;
+SI_NO_DEBUG_INFO static si_test_hook si_test_installed_hook = 0;
 
 void si_test_set_hook(si_test_hook hook) {
   __atomic_store_n(&si_test_installed_hook, hook, __ATOMIC_SEQ_CST);
@@ -512,9 +542,9 @@ struct si_mutex {
 };
 
 si_mutex *si_mutex_create(void) {
-  si_mutex *mutex = (si_mutex *)malloc(sizeof(si_mutex));
+  si_mutex *mutex = malloc(sizeof(si_mutex));
   if (mutex == 0 || pthread_mutex_init(&mutex->mutex, 0) != 0) {
-    fputs("SharedInstances: cannot create a mutex\n", stderr);
+    fputs(si_text_mutex_failed, stderr);
     abort();
   }
   return mutex;
@@ -532,3 +562,5 @@ void si_mutex_lock(si_mutex *mutex) {
 void si_mutex_unlock(si_mutex *mutex) {
   pthread_mutex_unlock(&mutex->mutex);
 }
+
+#pragma clang attribute pop
