@@ -25,13 +25,12 @@ struct MigrateSingletons: CommandPlugin {
     }
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
-    let allow = extractor.extractOption(named: "allow")
-    let classes = extractor.extractOption(named: "class")
-    let spies = extractor.extractOption(named: "spies")
-    let apply = extractor.extractFlag(named: "apply") > 0
-    let check = extractor.extractFlag(named: "check") > 0
-    let noVerify = extractor.extractFlag(named: "no-verify") > 0
-    let extract = extractor.extractFlag(named: "extract-protocol") > 0
+    let passedOn = extractor.extractPassedOn(
+      options: ["allow", "class", "spies"],
+      flags: ["extract-protocol", "apply", "no-verify", "check"]
+    )
+    let apply = passedOn.contains("--apply")
+    let check = passedOn.contains("--check")
     try extractor.rejectRemaining(usage: Self.usage)
     let configuration = try ConfiguredTargets(
       fileName: Self.configurationFile,
@@ -75,13 +74,7 @@ struct MigrateSingletons: CommandPlugin {
       if configuration.lists(target.name) {
         toolArguments += ["--config", configuration.url.path(), "--target", target.name]
       }
-      toolArguments += allow.flatMap { ["--allow", $0] }
-      toolArguments += classes.flatMap { ["--class", $0] }
-      toolArguments += spies.flatMap { ["--spies", $0] }
-      if extract { toolArguments.append("--extract-protocol") }
-      if apply { toolArguments.append("--apply") }
-      if noVerify { toolArguments.append("--no-verify") }
-      if check { toolArguments.append("--check") }
+      toolArguments += passedOn
       if try runTool(tool.url, toolArguments) != 0 { failed.append(target.name) }
     }
     guard failed.isEmpty else {

@@ -53,6 +53,17 @@ struct ConfiguredTargets {
 }
 
 extension ArgumentExtractor {
+  /// Takes the options and flags the plugin passes on to its tool unchanged, and returns them
+  /// as the tool's arguments: each option's values in the order named, then each flag given.
+  mutating func extractPassedOn(options: [String], flags: [String]) -> [String] {
+    var arguments: [String] = []
+    for option in options {
+      arguments += extractOption(named: option).flatMap { ["--\(option)", $0] }
+    }
+    for flag in flags where extractFlag(named: flag) > 0 { arguments.append("--\(flag)") }
+    return arguments
+  }
+
   /// Fails, with `usage`, when an argument is left that no option took.
   func rejectRemaining(usage: String) throws {
     guard remainingArguments.isEmpty else {
