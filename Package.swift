@@ -276,7 +276,7 @@ let package = Package(
     .testTarget(
       name: "SpyGeneratorCoreTests",
       dependencies: ["_SpyGeneratorCore", "TestSupport"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "References"]
     ),
     // The singleton migrator, built like the spy generator: a library its tests call
     // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
@@ -299,7 +299,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SingletonMigratorCoreTests",
-      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore", "TestSupport"],
+      exclude: ["References"]
     ),
   ],
   swiftLanguageModes: [.v6]
