@@ -60,14 +60,8 @@ let package = Package(
     // The isolation and diagnostics machinery the core reaches through `_IsolationHooks`: only
     // test processes link it (through SharedInstancesTesting), so a production binary does not
     // carry it.
-    .target(
-      name: "_SharedInstancesIsolation",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
-    ),
-    .target(
-      name: "SharedInstancesLocator",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
-    ),
+    .target(name: "_SharedInstancesIsolation", dependencies: ["SharedInstances"]),
+    .target(name: "SharedInstancesLocator", dependencies: ["SharedInstances"]),
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
