@@ -180,10 +180,10 @@ let package = Package(
       ]
     ),
     // Boxes, values and helpers the test targets of isolation, the system doubles, the
-    // dependency map and the documentation's snippets share.
+    // dependency map and the documentation's snippets share (XCTest's failure capture too).
     .target(
       name: "IsolationTestSupport",
-      dependencies: ["SharedInstances", "TestSupport"],
+      dependencies: ["SharedInstances", "SharedInstancesTestIsolation", "TestSupport"],
       path: "Tests/IsolationTestSupport"
     ),
     .testTarget(
