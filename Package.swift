@@ -243,6 +243,23 @@ let package = Package(
       path: "Tests/PublicImportFixture",
       swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
     ),
+    // The internal modules' own API, each in a test target of its own.
+    .testTarget(
+      name: "_SharedInstancesIsolationTests",
+      dependencies: ["SharedInstances", "_SharedInstancesIsolation"]
+    ),
+    .testTarget(
+      name: "_SharedInstancesTestReportingTests",
+      dependencies: ["SharedInstances", "_SharedInstancesTestReporting"]
+    ),
+    // The test's side of a hand-off, without launching a process (SharedInstancesLaunchTests
+    // launch the fixture).
+    .testTarget(
+      name: "SharedInstancesLaunchTestingTests",
+      dependencies: [
+        "SharedInstancesLaunch", "SharedInstancesLaunchTesting", "SharedInstancesSystem",
+      ]
+    ),
     // Imports `SharedInstancesTesting` alone, as the docs show: proves that one import is enough.
     .testTarget(name: "SingleImportTests", dependencies: ["SharedInstancesTesting"]),
     // The spy generator: a library its tests call directly, a thin executable, a thin plugin.
