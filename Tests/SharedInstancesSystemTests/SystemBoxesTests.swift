@@ -27,6 +27,32 @@ import Testing
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func theLiveClocksCountTheTimeOfTheClocksTheyWrap() async throws {
+    // Read inside the wrapped clock's own readings, the box's clock measures no more than they
+    // do; a deadline on it is reached when its sleep returns.
+    let continuous = SystemBoxes.continuousClock.value
+    let outerStart = ContinuousClock.now
+    let start = continuous.now
+    try await continuous.sleep(until: start.advanced(by: .milliseconds(2)))
+    let end = continuous.now
+    let outerEnd = ContinuousClock.now
+    #expect(end >= start.advanced(by: .milliseconds(2)))
+    #expect(start.duration(to: end) <= outerStart.duration(to: outerEnd))
+
+    let suspending = SystemBoxes.suspendingClock.value
+    let outerSuspendingStart = SuspendingClock.now
+    let suspendingStart = suspending.now
+    try await suspending.sleep(until: suspendingStart.advanced(by: .milliseconds(2)))
+    let suspendingEnd = suspending.now
+    let outerSuspendingEnd = SuspendingClock.now
+    #expect(suspendingEnd >= suspendingStart.advanced(by: .milliseconds(2)))
+    #expect(
+      suspendingStart.duration(to: suspendingEnd)
+        <= outerSuspendingStart.duration(to: outerSuspendingEnd)
+    )
+  }
+
   @Test func theLiveRandomGeneratorDrawsDifferentNumbers() {
     let draws = Set(
       (0..<20).map { _ in SystemBoxes.random.withRandomNumberGenerator { $0.next() } }
