@@ -29,28 +29,24 @@ import Testing
 
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func theLiveClocksCountTheTimeOfTheClocksTheyWrap() async throws {
-    // Read inside the wrapped clock's own readings, the box's clock measures no more than they
-    // do; a deadline on it is reached when its sleep returns.
-    let continuous = SystemBoxes.continuousClock.value
-    let outerStart = ContinuousClock.now
-    let start = continuous.now
-    try await continuous.sleep(until: start.advanced(by: .milliseconds(2)))
-    let end = continuous.now
-    let outerEnd = ContinuousClock.now
+    try await expectCounts(ContinuousClock(), through: SystemBoxes.continuousClock.value)
+    try await expectCounts(SuspendingClock(), through: SystemBoxes.suspendingClock.value)
+  }
+
+  /// Read inside the wrapped clock's own readings, `clock` measures no more than they do; a
+  /// deadline on it is reached when its sleep returns.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  private func expectCounts<Wrapped: Clock>(
+    _ wrapped: Wrapped,
+    through clock: AnyClock<Duration>
+  ) async throws where Wrapped.Duration == Duration {
+    let outerStart = wrapped.now
+    let start = clock.now
+    try await clock.sleep(until: start.advanced(by: .milliseconds(2)))
+    let end = clock.now
+    let outerEnd = wrapped.now
     #expect(end >= start.advanced(by: .milliseconds(2)))
     #expect(start.duration(to: end) <= outerStart.duration(to: outerEnd))
-
-    let suspending = SystemBoxes.suspendingClock.value
-    let outerSuspendingStart = SuspendingClock.now
-    let suspendingStart = suspending.now
-    try await suspending.sleep(until: suspendingStart.advanced(by: .milliseconds(2)))
-    let suspendingEnd = suspending.now
-    let outerSuspendingEnd = SuspendingClock.now
-    #expect(suspendingEnd >= suspendingStart.advanced(by: .milliseconds(2)))
-    #expect(
-      suspendingStart.duration(to: suspendingEnd)
-        <= outerSuspendingStart.duration(to: outerSuspendingEnd)
-    )
   }
 
   @Test func theLiveRandomGeneratorDrawsDifferentNumbers() {
