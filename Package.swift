@@ -60,14 +60,8 @@ let package = Package(
     // The isolation and diagnostics machinery the core reaches through `_IsolationHooks`: only
     // test processes link it (through SharedInstancesTesting), so a production binary does not
     // carry it.
-    .target(
-      name: "_SharedInstancesIsolation",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
-    ),
-    .target(
-      name: "SharedInstancesLocator",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
-    ),
+    .target(name: "_SharedInstancesIsolation", dependencies: ["SharedInstances"]),
+    .target(name: "SharedInstancesLocator", dependencies: ["SharedInstances"]),
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
@@ -192,10 +186,10 @@ let package = Package(
       ]
     ),
     // Boxes, values and helpers the test targets of isolation, the system doubles, the
-    // dependency map and the documentation's snippets share.
+    // dependency map and the documentation's snippets share (XCTest's failure capture too).
     .target(
       name: "IsolationTestSupport",
-      dependencies: ["SharedInstances", "TestSupport"],
+      dependencies: ["SharedInstances", "SharedInstancesTestIsolation", "TestSupport"],
       path: "Tests/IsolationTestSupport"
     ),
     .testTarget(
@@ -255,6 +249,23 @@ let package = Package(
       path: "Tests/PublicImportFixture",
       swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
     ),
+    // The internal modules' own API, each in a test target of its own.
+    .testTarget(
+      name: "_SharedInstancesIsolationTests",
+      dependencies: ["SharedInstances", "_SharedInstancesIsolation"]
+    ),
+    .testTarget(
+      name: "_SharedInstancesTestReportingTests",
+      dependencies: ["SharedInstances", "_SharedInstancesTestReporting"]
+    ),
+    // The test's side of a hand-off, without launching a process (SharedInstancesLaunchTests
+    // launch the fixture).
+    .testTarget(
+      name: "SharedInstancesLaunchTestingTests",
+      dependencies: [
+        "SharedInstancesLaunch", "SharedInstancesLaunchTesting", "SharedInstancesSystem",
+      ]
+    ),
     // Imports `SharedInstancesTesting` alone, as the docs show: proves that one import is enough.
     .testTarget(name: "SingleImportTests", dependencies: ["SharedInstancesTesting"]),
     // The spy generator: a library its tests call directly, a thin executable, a thin plugin.
@@ -276,7 +287,7 @@ let package = Package(
     .testTarget(
       name: "SpyGeneratorCoreTests",
       dependencies: ["_SpyGeneratorCore", "TestSupport"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "References"]
     ),
     // The singleton migrator, built like the spy generator: a library its tests call
     // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
@@ -299,7 +310,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SingletonMigratorCoreTests",
-      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore", "TestSupport"],
+      exclude: ["References"]
     ),
   ],
   swiftLanguageModes: [.v6]

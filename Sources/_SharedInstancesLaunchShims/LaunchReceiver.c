@@ -1,5 +1,5 @@
 // No debug information comes from this file, and texts are named `nodebug` constants: see the
-// note at the top of `_SharedInstancesShims/Shims.c` (valgrind and DWARF 5);
+// note in `_SharedInstancesShims/NoDebugInfo.h` (valgrind and DWARF 5);
 // `scripts/check-debug-info.sh` checks it.
 #pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
 #define SI_NO_DEBUG_INFO __attribute__((nodebug))
