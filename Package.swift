@@ -60,14 +60,8 @@ let package = Package(
     // The isolation and diagnostics machinery the core reaches through `_IsolationHooks`: only
     // test processes link it (through SharedInstancesTesting), so a production binary does not
     // carry it.
-    .target(
-      name: "_SharedInstancesIsolation",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
-    ),
-    .target(
-      name: "SharedInstancesLocator",
-      dependencies: ["SharedInstances", "_SharedInstancesShims"]
-    ),
+    .target(name: "_SharedInstancesIsolation", dependencies: ["SharedInstances"]),
+    .target(name: "SharedInstancesLocator", dependencies: ["SharedInstances"]),
     .target(name: "SharedInstancesSystem", dependencies: ["SharedInstances"]),
     // Notices, when the process loads, that it is an exit test's child (ExitTestChild.c).
     .target(name: "_SharedInstancesTestingShims"),
@@ -138,7 +132,7 @@ let package = Package(
       name: "SharedInstancesLaunchTesting",
       dependencies: [
         "SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem",
-        "SharedInstancesDependencyMap",
+        "SharedInstancesDependencyMap", "_SharedInstancesIsolation",
       ]
     ),
     // A program the launch tests start: it links SharedInstancesLaunch as an app would.
@@ -146,6 +140,12 @@ let package = Package(
       name: "shared-instances-launch-fixture",
       dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"],
       path: "Tests/LaunchFixture"
+    ),
+    // An app that hosts its tests (XCTest and Swift Testing) after its launch code read boxes.
+    .executableTarget(
+      name: "shared-instances-hosted-fixture",
+      dependencies: ["SharedInstances", "SharedInstancesTesting"],
+      path: "Tests/LaunchHostedFixture"
     ),
     .testTarget(
       name: "SharedInstancesLaunchTests",
@@ -186,10 +186,10 @@ let package = Package(
       ]
     ),
     // Boxes, values and helpers the test targets of isolation, the system doubles, the
-    // dependency map and the documentation's snippets share.
+    // dependency map and the documentation's snippets share (XCTest's failure capture too).
     .target(
       name: "IsolationTestSupport",
-      dependencies: ["SharedInstances", "TestSupport"],
+      dependencies: ["SharedInstances", "SharedInstancesTestIsolation", "TestSupport"],
       path: "Tests/IsolationTestSupport"
     ),
     .testTarget(
@@ -248,6 +248,23 @@ let package = Package(
       dependencies: ["SharedInstances"],
       path: "Tests/PublicImportFixture",
       swiftSettings: [.enableUpcomingFeature("InternalImportsByDefault")]
+    ),
+    // The internal modules' own API, each in a test target of its own.
+    .testTarget(
+      name: "_SharedInstancesIsolationTests",
+      dependencies: ["SharedInstances", "_SharedInstancesIsolation"]
+    ),
+    .testTarget(
+      name: "_SharedInstancesTestReportingTests",
+      dependencies: ["SharedInstances", "_SharedInstancesTestReporting"]
+    ),
+    // The test's side of a hand-off, without launching a process (SharedInstancesLaunchTests
+    // launch the fixture).
+    .testTarget(
+      name: "SharedInstancesLaunchTestingTests",
+      dependencies: [
+        "SharedInstancesLaunch", "SharedInstancesLaunchTesting", "SharedInstancesSystem",
+      ]
     ),
     // Imports `SharedInstancesTesting` alone, as the docs show: proves that one import is enough.
     .testTarget(name: "SingleImportTests", dependencies: ["SharedInstancesTesting"]),

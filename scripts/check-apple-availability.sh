@@ -81,6 +81,9 @@ targets=(
   "SingleImportTests|test|Tests/SingleImportTests||"
   "shared-instances-launch-fixture|executable|Tests/LaunchFixture||"
   "SharedInstancesLaunchTests|test|Tests/SharedInstancesLaunchTests||"
+  "SharedInstancesLaunchTestingTests|test|Tests/SharedInstancesLaunchTestingTests||"
+  "_SharedInstancesIsolationTests|test|Tests/_SharedInstancesIsolationTests||"
+  "_SharedInstancesTestReportingTests|test|Tests/_SharedInstancesTestReportingTests||"
   "SpyGeneratorCoreTests|test|Tests/SpyGeneratorCoreTests|Fixtures|"
   "SingletonMigratorCoreTests|test|Tests/SingletonMigratorCoreTests||"
 )

@@ -196,7 +196,9 @@ enum _Bootstraps {
   /// program if it is the second.
   @usableFromInline
   static func claim(_ identity: _BoxIdentity, at location: _SourceLocation) {
-    if si_isolation_is_active(), _Isolation.hooks.bootstrapInScope(of: identity, at: location) {
+    if _ProcessWords.isolationIsActive,
+      _Isolation.hooks.bootstrapInScope(of: identity, at: location)
+    {
       return
     }
     claimForProgram(identity, at: location)
@@ -211,7 +213,9 @@ enum _Bootstraps {
   /// Whether the box was bootstrapped: in a scope, by the scope; elsewhere, by the program.
   @usableFromInline
   static func isBootstrapped(_ identity: _BoxIdentity) -> Bool {
-    if si_isolation_is_active(), let inScope = _Isolation.hooks.isBootstrappedInScope(identity) {
+    if _ProcessWords.isolationIsActive,
+      let inScope = _Isolation.hooks.isBootstrappedInScope(identity)
+    {
       return inScope
     }
     return location(of: identity) != nil

@@ -5,7 +5,7 @@ extension Resettable: _LifetimeMember {
     // In a scope that never touched this box (nor did the scopes it nests in), the box holds
     // nothing of this test: a read would start fresh anyway. Leaving it alone keeps a test's
     // record of what it touched the same whichever boxes other tests happened to declare first.
-    if si_isolation_is_active(), _Isolation.hooks.isUntouchedInScope(_identity) { return }
+    if _ProcessWords.isolationIsActive, _Isolation.hooks.isUntouchedInScope(_identity) { return }
     _slotForChange(.reset, location: location)?.clear()
   }
 }

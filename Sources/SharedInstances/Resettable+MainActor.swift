@@ -89,7 +89,7 @@ enum _MainActorFactory {
   /// awaits) and the main queue is drained: wait for the factory to run there. Elsewhere (an
   /// XCTest test, which blocks the main thread; production) it stops the program.
   static var canHopToMainActor: Bool {
-    si_isolation_is_active() && _Isolation.hooks.runsInScopeOfTestTask()
+    _ProcessWords.isolationIsActive && _Isolation.hooks.runsInScopeOfTestTask()
   }
 
   /// A box of `type` (named `name`, declared at `location`) with a `@MainActor` factory was

@@ -27,7 +27,8 @@ extension Resettable {
   /// ```
   public var hasTestDefault: Bool {
     guard _testDefault == nil else { return true }
-    let inScope = si_isolation_is_active() ? _Isolation.hooks.testDefaultsOfCurrentScope() : nil
+    let inScope =
+      _ProcessWords.isolationIsActive ? _Isolation.hooks.testDefaultsOfCurrentScope() : nil
     let target = inScope ?? _TestDefaults.ofRunningTest()
     return target?.defaults[_identity.id] != nil
   }

@@ -259,7 +259,7 @@ public class Resettable<Shared> {
   /// > empty.
   @_alwaysEmitIntoClient @inline(__always)
   public final var value: Shared {
-    if _fastPath(!si_isolation_is_active()) {
+    if _fastPath(!_ProcessWords.isolationIsActive) {
       if _isSingleReference(Shared.self) {
         // A class instance (decided when the client specializes this): protected, retained and
         // unprotected in one out-of-line C call (invariant 3 of `_MemorySafety`).
@@ -303,7 +303,9 @@ public class Resettable<Shared> {
   public final func withValue<Result, Failure: Error>(
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    if _fastPath(!si_isolation_is_active()), let borrow = _global.beginBorrow(symmetric: false) {
+    if _fastPath(!_ProcessWords.isolationIsActive),
+      let borrow = _global.beginBorrow(symmetric: false)
+    {
       defer { _global.endBorrow(borrow, symmetric: false) }
       return try _Slot.withInstance(in: borrow.cell, as: Shared.self, body)
     }
@@ -317,7 +319,7 @@ public class Resettable<Shared> {
     _ body: (Shared) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     // No isolation used yet: a first use, or every borrow word of this thread is taken.
-    guard si_isolation_is_active() else { return try body(_valueSlowPath()) }
+    guard _ProcessWords.isolationIsActive else { return try body(_valueSlowPath()) }
     var scope: AnyObject? = nil
     if let borrow = _Isolation.borrow(box: _identity, global: _global, missedIn: &scope) {
       defer { borrow.end() }
@@ -331,7 +333,7 @@ public class Resettable<Shared> {
   // read, and of every read once isolation was used in the process.
   @_alwaysEmitIntoClient @inline(never)
   final func _valueSlowPath() -> Shared {
-    guard si_isolation_is_active() else {
+    guard _ProcessWords.isolationIsActive else {
       if let value = _readOrCreate(in: nil) { return value }
       _identity.emptyFailure()
     }
@@ -369,7 +371,7 @@ public class Resettable<Shared> {
   /// Reads in the scope that applies here, creating the instance if there is a factory.
   @_alwaysEmitIntoClient
   final func _readOrCreate() -> Shared? {
-    _readOrCreate(in: si_isolation_is_active() ? _Isolation.resolve(box: _identity) : nil)
+    _readOrCreate(in: _ProcessWords.isolationIsActive ? _Isolation.resolve(box: _identity) : nil)
   }
 
   /// Reads in `scope` (already resolved), or in the process-wide instance when it is nil.
@@ -399,7 +401,9 @@ public class Resettable<Shared> {
   /// ```
   @_alwaysEmitIntoClient
   public final var currentValue: Shared? {
-    if si_isolation_is_active(), let slot = _Isolation.slotHere(of: _identity, countingRead: true) {
+    if _ProcessWords.isolationIsActive,
+      let slot = _Isolation.slotHere(of: _identity, countingRead: true)
+    {
       return slot.load(Shared.self, symmetric: true)
     }
     return _global.load(Shared.self, symmetric: false)
@@ -453,7 +457,7 @@ public class Resettable<Shared> {
   /// ```
   public final var isOverridden: Bool {
     // In a scope, an override or the box's test default (`_SharedInstancesIsolation`).
-    guard si_isolation_is_active() else { return _global.isOverridden }
+    guard _ProcessWords.isolationIsActive else { return _global.isOverridden }
     return _Isolation.hooks.servesTestDouble(self)
   }
 
@@ -571,8 +575,10 @@ public class Resettable<Shared> {
   /// the result being made stale, and the factory would run again forever).
   @usableFromInline
   final func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
-    guard si_isolation_is_active() else {
-      return _global.refusingOwnChange(of: _identity, change, location)
+    guard _ProcessWords.isolationIsActive else {
+      let slot = _global.refusingOwnChange(of: _identity, change, location)
+      if slot != nil { _ProcessWideRecord.noteChange(_identity, in: _global, change, at: location) }
+      return slot
     }
     return _Isolation.hooks.slotForChange(of: _identity, global: _global, change, at: location)
   }

@@ -34,7 +34,7 @@ public struct SharedScope: Sendable {
   /// Thread { scope.run { Analytics.shared.value.track("opened") } }.start()
   /// ```
   public static var current: SharedScope {
-    guard si_isolation_is_active() else { return SharedScope(scope: nil) }
+    guard _ProcessWords.isolationIsActive else { return SharedScope(scope: nil) }
     return SharedScope(scope: _Isolation.hooks.scopeForCapture())
   }
 
@@ -66,7 +66,7 @@ public struct SharedScope: Sendable {
   /// marker of the process-wide instances (so that an open process-wide scope is not used).
   private var bound: _ScopeObject? {
     if let scope { return scope }
-    return si_isolation_is_active() ? _Isolation.hooks.processWideInstances : nil
+    return _ProcessWords.isolationIsActive ? _Isolation.hooks.processWideInstances : nil
   }
 
   /// Runs the asynchronous `body` so that every shared instance it reads resolves in this

@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 extension _Scope {
   /// A scope the core handed back: only `_Scope`s are ever bound or passed to it.
@@ -136,7 +135,7 @@ extension _Scope {
   /// The slot whose state reads of `box` here see, without creating anything or checking a
   /// change.
   package static func slotHere<Shared>(of box: Resettable<Shared>) -> _Slot {
-    guard si_isolation_is_active(), let scope = resolve(box: box._identity.id) else {
+    guard _ProcessWords.isolationIsActive, let scope = resolve(box: box._identity.id) else {
       return box._global
     }
     return scope.slot(for: box._identity)

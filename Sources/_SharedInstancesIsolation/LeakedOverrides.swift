@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 /// Overrides left in a box's process-wide instance by code outside every isolated scope (a test
 /// that forgot its trait), made visible to the other tests that read them.
@@ -48,11 +47,11 @@ package enum _LeakedOverrides {
           location: location,
           test: test
         )
-        if !had { si_leaked_overrides_add(1) }
+        if !had { _ProcessWords.addLeakedOverrides(1) }
       } else if had {
         registry.leaks[identity.id] = nil
         registry.reported = registry.reported.filter { !$0.hasPrefix("\(identity.id)|") }
-        si_leaked_overrides_add(-1)
+        _ProcessWords.addLeakedOverrides(-1)
       }
     }
   }
@@ -60,7 +59,7 @@ package enum _LeakedOverrides {
   /// Checks a read of `identity` that resolved to the process-wide instance.
   @inline(__always)
   static func check(_ identity: _BoxIdentity) {
-    guard si_leaked_overrides_exist() else { return }
+    guard _ProcessWords.leakedOverridesExist else { return }
     report(identity)
   }
 

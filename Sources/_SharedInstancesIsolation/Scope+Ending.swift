@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 // What the testing module does with a scope around its test: the quiet period, the end, and
 // the record of what it touched.

@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 extension _Scope {
   /// Whether reads of `box` here return a test double: an override, or in an isolated test the

@@ -2,7 +2,6 @@
 // `_IsolationHooks` there; the test-support modules depend on it, production code never links it.
 
 import SharedInstances
-import _SharedInstancesShims
 
 /// The isolated state of every box for one test (or one `withIsolatedShared` call).
 ///
@@ -84,7 +83,7 @@ package final class _Scope: @unchecked Sendable {
 
   package let lock = _Mutex()
   package let state: UnsafeMutablePointer<State>
-  /// The published `si_slot_table` of `State.currentIndex`.
+  /// The address of the published `_SlotTable` of `State.currentIndex`.
   @usableFromInline let table: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Factories of this scope running now (atomic): reads look for a factory frame only then.
   @usableFromInline package let activeFactories: UnsafeMutablePointer<Int>
@@ -107,7 +106,7 @@ package final class _Scope: @unchecked Sendable {
     // Before the flag: every isolated path of the core reaches `_SharedInstancesIsolation`
     // through the hooks once the flag is set.
     _ = IsolationHooks.installed
-    si_isolation_mark_used()
+    _ProcessWords.markIsolationUsed()
     self.init(
       name: name,
       parent: parent,
@@ -166,7 +165,7 @@ package final class _Scope: @unchecked Sendable {
     state = .allocate(capacity: 1)
     state.initialize(to: State())
     table = .allocate(capacity: 1)
-    table.initialize(to: UnsafeMutableRawPointer(state.pointee.currentIndex.table))
+    table.initialize(to: state.pointee.currentIndex.table.address)
   }
 
   deinit {
@@ -225,7 +224,7 @@ package final class _Scope: @unchecked Sendable {
   /// The open process-wide scope, for code outside every test task: if `box` is given, the
   /// newest open one that captures that box.
   private static func processWideScope(capturing box: UInt64?) -> _Scope? {
-    guard si_process_wide_scope_is_open() else { return nil }
+    guard _ProcessWords.processWideScopeIsOpen else { return nil }
     let found: _Scope? = processWide.withLock { open in
       guard let box else { return open.last }
       return open.last { $0.capturesEveryBox || $0.lookup(box) != nil }
@@ -238,7 +237,7 @@ package final class _Scope: @unchecked Sendable {
   /// Publishes `scope` as the newest process-wide scope, until ``closeProcessWide(_:)``.
   package static func openProcessWide(_ scope: _Scope) {
     processWide.withLock { open in
-      if open.isEmpty { si_process_wide_scopes_add(1) }
+      if open.isEmpty { _ProcessWords.addProcessWideScopes(1) }
       open.append(scope)
     }
   }
@@ -249,7 +248,7 @@ package final class _Scope: @unchecked Sendable {
     processWide.withLock { open in
       guard let index = open.lastIndex(where: { $0 === scope }) else { return }
       open.remove(at: index)
-      if open.isEmpty { si_process_wide_scopes_add(-1) }
+      if open.isEmpty { _ProcessWords.addProcessWideScopes(-1) }
     }
   }
 
@@ -258,17 +257,12 @@ package final class _Scope: @unchecked Sendable {
   /// The slot of box `id` if this scope has touched it, without locking.
   @_alwaysEmitIntoClient
   package func lookup(_ id: UInt64) -> Unmanaged<_Slot>? {
-    guard let slot = si_slot_table_lookup(publishedTable, id) else { return nil }
-    return Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
+    publishedTable.lookup(id)
   }
 
   /// The table readers look boxes up in now.
-  @_alwaysEmitIntoClient package var publishedTable: UnsafePointer<si_slot_table> {
-    UnsafePointer(
-      _AtomicPointer(table).loadAcquire().unsafelyUnwrapped.assumingMemoryBound(
-        to: si_slot_table.self
-      )
-    )
+  @_alwaysEmitIntoClient package var publishedTable: _SlotTable {
+    _SlotTable(address: _AtomicPointer(table).loadAcquire().unsafelyUnwrapped)
   }
 
   /// The slot holding a box's state in this scope, created on first touch (seeded from the
@@ -293,7 +287,7 @@ package final class _Scope: @unchecked Sendable {
         let grown = state.pointee.currentIndex.grown()
         state.pointee.retiredIndexes.append(state.pointee.currentIndex)
         state.pointee.currentIndex = grown
-        _AtomicPointer(table).storeRelease(UnsafeMutableRawPointer(grown.table))
+        _AtomicPointer(table).storeRelease(grown.table.address)
       }
       state.pointee.currentIndex.insert(identity.id, slot)
       if state.pointee.ended {

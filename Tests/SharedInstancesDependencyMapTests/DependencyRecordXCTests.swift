@@ -1,4 +1,5 @@
 import Foundation
+import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
 import XCTest
@@ -17,42 +18,22 @@ final class DependencyRecordXCTests: IsolatedSharedTestCase {
 
 /// A test with no record while recording is off fails, at the line of its switch, saying how
 /// to record it.
-final class MissingDependencyRecordXCTests: IsolatedSharedTestCase {
-  private var captured: [(message: String, file: String, line: Int)] = []
+final class MissingDependencyRecordXCTests: FailureCapturingIsolatedTestCase {
+  override var expectedFailure: String { "has no dependency record" }
   private static let switchLine = #line + 1
   override var dependencyRecording: DependencyRecording? { DependencyRecording(.never) }
 
-  /// Captures the library's failure (XCTExpectFailure is not on Linux); any other failure
-  /// still fails the test.
-  override func recordFailure(
-    withDescription description: String,
-    inFile filePath: String,
-    atLine lineNumber: Int,
-    expected: Bool
-  ) {
-    if description.contains("has no dependency record") {
-      captured.append((description, (filePath as NSString).lastPathComponent, lineNumber))
-    } else {
-      super.recordFailure(
-        withDescription: description,
-        inFile: filePath,
-        atLine: lineNumber,
-        expected: expected
-      )
-    }
-  }
-
   override func invokeTest() {
     super.invokeTest()  // the record is checked as the test ends, inside this call
-    XCTAssertEqual(captured.count, 1, "\(captured)")
-    XCTAssertEqual(captured.first?.file, "DependencyRecordXCTests.swift")
-    XCTAssertEqual(captured.first?.line, Self.switchLine)
+    XCTAssertEqual(captured.all.count, 1, "\(captured.all)")
+    XCTAssertEqual(captured.failures.first?.file, "DependencyRecordXCTests.swift")
+    XCTAssertEqual(captured.failures.first?.line, Self.switchLine)
     XCTAssertTrue(
-      captured.first?.message.contains(
+      captured.all.first?.contains(
         "__Dependencies__/DependencyRecordXCTests/MissingDependencyRecordXCTests.testHasNoRecord"
           + ".txt, and recording is off (never). Record it with SHARED_INSTANCES_RECORD=missing"
       ) ?? false,
-      "\(captured)"
+      "\(captured.all)"
     )
   }
 

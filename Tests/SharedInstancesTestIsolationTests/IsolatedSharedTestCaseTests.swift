@@ -44,38 +44,18 @@ final class IsolatedSharedTestCaseTests: IsolatedSharedTestCase {
 }
 
 /// Strict mode in XCTest: the failure goes to XCTest, at the box's declaration.
-final class StrictIsolatedSharedTestCaseTests: IsolatedSharedTestCase {
+final class StrictIsolatedSharedTestCaseTests: FailureCapturingIsolatedTestCase {
   override var sharedIsolationOptions: SharedIsolationOptions { [.processWide, .strict] }
 
-  private var captured: [String] = []
-
-  /// Captures the library's failures (XCTExpectFailure is not on Linux); any other failure
-  /// still fails the test.
-  override func recordFailure(
-    withDescription description: String,
-    inFile filePath: String,
-    atLine lineNumber: Int,
-    expected: Bool
-  ) {
-    if description.contains("read the real instance of") {
-      captured.append("\(description) @ \((filePath as NSString).lastPathComponent)")
-    } else {
-      super.recordFailure(
-        withDescription: description,
-        inFile: filePath,
-        atLine: lineNumber,
-        expected: expected
-      )
-    }
-  }
+  override var expectedFailure: String { "read the real instance of" }
 
   func testReadingABoxTheTestDidNotOverrideFails() {
     Boxes.strict.override(with: Tagged("fake"))
     _ = Boxes.strict.value
     _ = Boxes.strictOther.value
-    XCTAssertEqual(captured.count, 1)
-    XCTAssertTrue(captured.first?.contains("Resettable<Tagged>") ?? false, "\(captured)")
-    XCTAssertTrue(captured.first?.contains("Fixtures.swift") ?? false, "\(captured)")
+    XCTAssertEqual(captured.all.count, 1)
+    XCTAssertTrue(captured.all.first?.contains("Resettable<Tagged>") ?? false, "\(captured.all)")
+    XCTAssertEqual(captured.failures.first?.file, "Fixtures.swift", "\(captured.failures)")
   }
 }
 

@@ -18,7 +18,7 @@ package enum _RunningTest {
     if let name {
       return " (while running test \(name))"
     }
-    if si_isolation_is_active(), let name = _Isolation.hooks.nameOfScopeForCapture() {
+    if _ProcessWords.isolationIsActive, let name = _Isolation.hooks.nameOfScopeForCapture() {
       return " (in the isolated scope of \(name))"
     }
     return ""

@@ -2,7 +2,7 @@
 /// `_SharedInstancesIsolation` so that a production binary, which never opens a scope, does not
 /// carry it.
 ///
-/// The core calls these only once isolation was used in the process (`si_isolation_is_active()`),
+/// The core calls these only once isolation was used in the process (`_ProcessWords.isolationIsActive`),
 /// that is after a scope was created; creating one installs them first
 /// (``_Isolation/install(_:)``). The reports are rare, so a call through the existential costs
 /// nothing that matters.

@@ -38,6 +38,14 @@ package struct _AtomicWord {
     si_int_compare_exchange(address, expected, desired)
   }
 
+  /// Whether `first` or `second` is non-zero, with no ordering: two flags a hot path checks at
+  /// once (a scope's "ended" and "a factory runs"), each acted on only after a lock or a report
+  /// confirmed it.
+  @_alwaysEmitIntoClient @inline(__always)
+  package static func eitherIsSet(_ first: _AtomicWord, _ second: _AtomicWord) -> Bool {
+    si_any_set(first.address, second.address)
+  }
+
   /// Applies `change` atomically, retrying while another thread changed the word meanwhile,
   /// until it applied or `change` returned nil; returns the value it was applied to (or last
   /// saw).

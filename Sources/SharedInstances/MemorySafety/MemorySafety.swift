@@ -5,10 +5,10 @@ import _SharedInstancesShims
 /// Everything in this folder (with the isolated reads of `_SharedInstancesIsolation`,
 /// `MemorySafety/ScopedReads.swift` there, which production binaries do not carry, and the
 /// hazard-pointer protocol of `_SharedInstancesShims`, `si_hazard.h`, `si_slots.h` and
-/// `Shims.c`, whose comments cite the invariants below as I1…I15) exists to let any thread read a box's instance
-/// without a lock while other threads replace it, and to release every replaced instance exactly
-/// once, as soon as no read can still use it. The design follows hazard pointers with asymmetric
-/// fences (Folly's `hazptr`); the rules come first, the code after.
+/// `Hazard.c`, whose comments cite the invariants below as I1…I15) exists to let any thread read
+/// a box's instance without a lock while other threads replace it, and to release every replaced
+/// instance exactly once, as soon as no read can still use it. The design follows hazard pointers
+/// with asymmetric fences (Folly's `hazptr`); the rules come first, the code after.
 ///
 /// **The objects.** A *slot* (`_Slot`) is where one instance of a box lives: the box's
 /// process-wide state, or its state inside one isolation scope. It publishes at most one *cell*

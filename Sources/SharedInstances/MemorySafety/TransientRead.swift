@@ -135,7 +135,7 @@ extension _Read {
   /// `_Slot.beginNestedRead`).
   @_alwaysEmitIntoClient
   package mutating func beginInScopeTable(
-    _ table: UnsafePointer<si_slot_table>,
+    _ table: _SlotTable,
     box id: UInt64
   ) -> Bool {
     let record = si_hazard_current()
@@ -143,7 +143,9 @@ extension _Read {
     let hazard = si_hazard_transient_word(record)
     var word: UnsafeMutableRawPointer?
     var retried = false
-    guard let slot = si_scope_begin_read(table, id, hazard, &word, &retried) else { return false }
+    guard let slot = si_scope_begin_read(table.table, id, hazard, &word, &retried) else {
+      return false
+    }
     guard let word else {
       if _slowPath(retried) {  // invariant 11
         Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {

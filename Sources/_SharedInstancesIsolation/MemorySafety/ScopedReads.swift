@@ -1,5 +1,4 @@
 import SharedInstances
-import _SharedInstancesShims
 
 // The isolated read and change paths: a read, a borrow or a change once isolation was used in
 // the process. The core reaches them through `_IsolationHooks` only, so that a production
@@ -58,7 +57,7 @@ extension _Scope {
     let word = read.word.unsafelyUnwrapped
     let kind = _CellWord.kind(word)
     if _slowPath(
-      si_any_set(scope.ended, scope.activeFactories)
+      _AtomicWord.eitherIsSet(_AtomicWord(scope.ended), _AtomicWord(scope.activeFactories))
         || (kind == .real && (scope.isStrict || identity.requiresOverrideInTests))
     ) {
       // Checked, and reported, once the read ended: a report runs user code (invariant 13).
@@ -210,7 +209,9 @@ extension _Scope {
       location: location,
       restores: change.restores
     )
-    return global.refusingOwnChange(of: identity, change, location)
+    guard let slot = global.refusingOwnChange(of: identity, change, location) else { return nil }
+    _ProcessWideRecord.noteChange(identity, in: slot, change, at: location)
+    return slot
   }
 }
 

@@ -1,19 +1,25 @@
-// `_SharedInstancesShims`: depends on the C library alone (and on the Swift runtime's retain, the
-// one external contract, marked in si_hazard.h); the core imports it, and so do the isolation
-// layer and the torture for what the core's `MemorySafety/` hands them, no other module.
+// `_SharedInstancesShims`: depends on the C library alone (and on the Swift runtime's retain, an
+// external contract); the core imports it, and so do the core's own tests and the torture. Every
+// other module reaches it through the Swift API of the core's `MemorySafety/`.
 //
 // Private machinery of SharedInstances. Not API: names, types and behaviour may change in any
 // release. Swift code outside the package must not import this module.
 //
-// Atomics use the GCC/Clang `__atomic` builtins on plain integers and pointers, so the same code
-// runs on Linux and on every Apple platform the package supports (Synchronization's `Atomic`
-// needs macOS 15 / iOS 18). ThreadSanitizer understands these builtins.
-
+// Split by concern, a header and a C file each:
 //
-// The declarations are split by concern: word atomics (si_atomics.h), the platform and the
-// process (si_platform.h), the test hooks (si_test_hooks.h), the hazard-pointer protocol
-// (si_hazard.h) and slots and scope tables (si_slots.h). What the library relies on outside
-// itself is marked where it is used: the Swift runtime's retain (Shims.c, "External contract").
+// - word atomics: si_atomics.h (the GCC/Clang `__atomic` builtins on plain integers and pointers,
+//   so the same code runs on Linux and on every Apple platform the package supports, where
+//   Synchronization's `Atomic` needs macOS 15 / iOS 18; ThreadSanitizer understands them);
+// - the platform and the process: si_platform.h, Platform.c, and the private Platform.h that maps
+//   POSIX threads onto Windows and single-threaded WASI;
+// - the hazard-pointer protocol, whose invariants it cites: si_hazard.h, Hazard.c;
+// - slots and scope tables, read by the protocol: si_slots.h;
+// - the test hooks: si_test_hooks.h, TestHooks.c;
+// - two copies of the library in one process: LibraryCopies.c (nothing Swift calls).
+//
+// External contracts, each in one marked place: the Swift runtime's retain (SwiftRuntime.h,
+// private, used by Hazard.c only). The shims read no variable of a test framework (the one
+// SharedInstances relies on is in _SharedInstancesTestingShims, ExitTestChild.c).
 
 #ifndef SHARED_INSTANCES_SHIMS_H
 #define SHARED_INSTANCES_SHIMS_H

@@ -114,7 +114,7 @@ static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Non
     *retried = true;
     pointer = again;
   }
-  __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
+  __atomic_store_n(word, 0, __ATOMIC_RELEASE);
   return 0;
 }
 
@@ -143,7 +143,7 @@ static inline void *_Nullable si_hazard_protect(void *_Nullable const *_Nonnull 
 
 /// Ends a transient read once the caller has copied what it needs out of the protected cell into
 /// `copy` (I3): clears `word` (the transient word, or the borrow word a nested read used), then
-/// returns `*retired`, as `si_hazard_end_borrow` does (I6). Defined in Shims.c, never inlined,
+/// returns `*retired`, as `si_hazard_end_borrow` does (I6). Defined in Hazard.c, never inlined,
 /// and opaque even to cross-language LTO: the compiler of the caller sees a call
 /// that may read `copy` (and release what it references), so it must complete the copy — the
 /// retain that makes it owned included — before the call, in every build mode and every
@@ -208,7 +208,7 @@ static inline void *_Nullable *_Nullable si_hazard_free_borrow_word(
 /// Ends a borrow (I6): clears its word, then returns `*retired` (how many cells of the borrowed
 /// slot wait for borrows to end). A writer counts a retired cell before it scans hazard words, so
 /// either the writer saw this word cleared, or the caller sees its count and reclaims the cell
-/// itself. Defined in Shims.c and never inlined, for the reason `si_hazard_end_read` gives: what
+/// itself. Defined in Hazard.c and never inlined, for the reason `si_hazard_end_read` gives: what
 /// the borrower did with the instance (a copy it keeps included) completes before the word clears.
 intptr_t si_hazard_end_borrow(void *_Nullable *_Nonnull word, const intptr_t *_Nonnull retired,
                               bool symmetric);

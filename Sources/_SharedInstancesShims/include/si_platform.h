@@ -1,7 +1,7 @@
 // What the core needs of the platform and of the process: process-wide flags, identifiers of
 // boxes and threads, the factory stack's thread-locals, the main thread, standard error, a mutex.
-// Shims.c maps each onto POSIX threads, Windows or single-threaded WASI. Part of
-// _SharedInstancesShims (private machinery, not API).
+// Platform.c implements them on POSIX threads, which Platform.h maps onto Windows and
+// single-threaded WASI. Part of _SharedInstancesShims (private machinery, not API).
 
 #ifndef SI_PLATFORM_H
 #define SI_PLATFORM_H

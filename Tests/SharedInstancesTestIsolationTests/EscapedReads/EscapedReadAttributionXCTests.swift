@@ -7,28 +7,8 @@ import XCTest
 
 /// In XCTest: a read from a `DispatchQueue` block or a `Thread` of a box the running test's
 /// isolated scope provides fails that test, naming its scope.
-final class EscapedReadAttributionXCTests: XCTestCase {
-  private let captured = CapturedFailures()
-
-  /// Captures the escaped reads' failures (XCTExpectFailure is not on Linux); any other failure
-  /// still fails the test.
-  override func recordFailure(
-    withDescription description: String,
-    inFile filePath: String,
-    atLine lineNumber: Int,
-    expected: Bool
-  ) {
-    if description.contains("was read outside the test's tasks") {
-      captured.append(description)
-    } else {
-      super.recordFailure(
-        withDescription: description,
-        inFile: filePath,
-        atLine: lineNumber,
-        expected: expected
-      )
-    }
-  }
+final class EscapedReadAttributionXCTests: FailureCapturingTestCase {
+  override var expectedFailure: String { "was read outside the test's tasks" }
 
   /// Before the fix, a line on standard error, and the test passed.
   func testAReadFromADispatchQueueFailsTheRunningTest() {

@@ -6,28 +6,8 @@ import XCTest
 
 /// In XCTest: a report raised on a thread no test owns fails the XCTest
 /// test that is running.
-final class FailureRoutingXCTests: XCTestCase {
-  private let captured = CapturedFailures()
-
-  /// Captures the library's failure (XCTExpectFailure is not on Linux); any other failure
-  /// still fails the test.
-  override func recordFailure(
-    withDescription description: String,
-    inFile filePath: String,
-    atLine lineNumber: Int,
-    expected: Bool
-  ) {
-    if description.contains("outside any isolated scope") {
-      captured.append(description)
-    } else {
-      super.recordFailure(
-        withDescription: description,
-        inFile: filePath,
-        atLine: lineNumber,
-        expected: expected
-      )
-    }
-  }
+final class FailureRoutingXCTests: FailureCapturingTestCase {
+  override var expectedFailure: String { "outside any isolated scope" }
 
   func testAChangeFromAQueueFailsTheRunningTest() {
     let inside = DispatchSemaphore(value: 0)
@@ -53,14 +33,4 @@ final class FailureRoutingXCTests: XCTestCase {
     XCTAssertEqual(captured.all.count, 1)
     XCTAssertTrue(captured.all.first?.contains("set(_:)") ?? false, "\(captured.all)")
   }
-}
-
-/// Failures captured from any thread.
-final class CapturedFailures: @unchecked Sendable {
-  // @unchecked: `messages` is only accessed while `lock` is held.
-  private let lock = NSLock()
-  private var messages: [String] = []
-
-  func append(_ message: String) { lock.withLock { messages.append(message) } }
-  var all: [String] { lock.withLock { messages } }
 }

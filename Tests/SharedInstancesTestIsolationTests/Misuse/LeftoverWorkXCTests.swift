@@ -6,29 +6,11 @@ import XCTest
 
 /// In XCTest: the quiet period of an `IsolatedSharedTestCase` reports a late read
 /// as a failure of the test that left the work.
-final class LeftoverWorkXCTests: IsolatedSharedTestCase {
+final class LeftoverWorkXCTests: FailureCapturingIsolatedTestCase {
   override var sharedIsolationOptions: SharedIsolationOptions { [.processWide, .quietPeriod] }
 
-  private let captured = CapturedFailures()
+  override var expectedFailure: String { "during its quiet period" }
   private let lingering = LockedReader()
-
-  override func recordFailure(
-    withDescription description: String,
-    inFile filePath: String,
-    atLine lineNumber: Int,
-    expected: Bool
-  ) {
-    if description.contains("during its quiet period") {
-      captured.append(description)
-    } else {
-      super.recordFailure(
-        withDescription: description,
-        inFile: filePath,
-        atLine: lineNumber,
-        expected: expected
-      )
-    }
-  }
 
   override func invokeTest() {
     super.invokeTest()  // the quiet period ends inside

@@ -235,7 +235,7 @@ inline barrier(t, b) {
 #ifdef MUTANT_NO_BARRIER
      skip
 #else
-     atomic { flushall() }  /* [I8_membarrier] @code(Shims.c: if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {) */
+     atomic { flushall() }  /* [I8_membarrier] @code(Hazard.c: if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {) */
 #endif
   :: else -> atomic { flushown(t) }
   fi
@@ -408,12 +408,12 @@ inline protect(t, k, b, p, retried, again) {
 
 /* Copy the instance out, then end the read (I3): Resettable.value of a class instance, one C
  * call that retains before the release store that clears the word. */
-inline copyThenEnd(t, b, p, retried) {  /* @code(Shims.c: SI_RETAIN_OBJECT(object);) */
+inline copyThenEnd(t, b, p, retried) {  /* @code(Hazard.c: SI_RETAIN_OBJECT(object);) */
 #ifdef MUTANT_CLEAR_BEFORE_COPY
   endword(t, 0, b, p, retried);
   use(p)
 #else
-  useThenEnd(t, 0, b, p, retried)  /* [I3_copy] @code(Shims.c: __asm__ volatile("" : : "r"(copy) : "memory");) */
+  useThenEnd(t, 0, b, p, retried)  /* [I3_copy] @code(Hazard.c: __asm__ volatile("" : : "r"(copy) : "memory");) */
 #endif
 }
 
@@ -682,11 +682,11 @@ proctype Exiter(byte t) {
      :: skip
      fi;
      /* the thread exits: its destructor runs */
-     rstore(t, 0, 0);     /* @code(Shims.c: __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);) */
-     rstore(t, 1, 0);     /* @code(Shims.c: __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);) */
+     rstore(t, 0, 0);     /* @code(Hazard.c: __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);) */
+     rstore(t, 1, 0);     /* @code(Hazard.c: __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);) */
      rstore(t, 2, 0);
 #ifndef MUTANT_HOLE4
-     atomic { FLUSHOWN(t) };  /* [I12_thread_exit] @code(Shims.c: __atomic_thread_fence(__ATOMIC_SEQ_CST);) */
+     atomic { FLUSHOWN(t) };  /* [I12_thread_exit] @code(Hazard.c: __atomic_thread_fence(__ATOMIC_SEQ_CST);) */
      atomic { d0 = deferring[0]; d1 = deferring[1] };  /* @code(Slot+Reclamation.swift: let waiting: [_Slot] = slots.withLock { $0 }) */
      if :: d0 -> reclaim(t, 0) :: else -> skip fi;
      if :: d1 -> reclaim(t, 1) :: else -> skip fi
