@@ -2,20 +2,29 @@
 // writer's barrier and scan. Its invariants (I1…) are stated in
 // Sources/SharedInstances/MemorySafety/MemorySafety.swift; the comments here cite them.
 
+#include "NoDebugInfo.h"
+
 #include "_SharedInstancesShims.h"
 #include "Platform.h"
 #include "SwiftRuntime.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+SI_TEXT(si_text_key_failed, "SharedInstances: pthread_key_create failed\n");
+SI_TEXT(si_text_out_of_memory, "SharedInstances: out of memory for a hazard record\n");
 
 // MARK: - Hazard pointers
 
-_Thread_local si_hazard_record *si_hazard_mine = 0;
+SI_NO_DEBUG_INFO _Thread_local si_hazard_record *si_hazard_mine = 0;
 
-intptr_t si_hazard_asymmetric = 0;
+SI_NO_DEBUG_INFO intptr_t si_hazard_asymmetric = 0;
 
 #if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
+SI_TEXT(si_text_symmetric_fences, "SHARED_INSTANCES_SYMMETRIC_FENCES");
+SI_TEXT(si_text_membarrier_failed, "SharedInstances: membarrier failed after it was registered\n");
+
 // Runs before `main` (and before any Swift code of the process can read a box), so the mode never
 // changes while a reader or a writer runs.
 __attribute__((constructor)) static void si_hazard_choose_fences(void) {
@@ -26,7 +35,7 @@ __attribute__((constructor)) static void si_hazard_choose_fences(void) {
   if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) {
     return;
   }
-  const char *symmetric = getenv("SHARED_INSTANCES_SYMMETRIC_FENCES");
+  const char *symmetric = getenv(si_text_symmetric_fences);
   if (symmetric != 0 && symmetric[0] == '1') {
     return;
   }
@@ -38,7 +47,7 @@ void si_hazard_barrier(bool symmetric) {
 #if defined(__linux__) && !defined(SI_UNDER_THREAD_SANITIZER)
   if (si_hazard_is_asymmetric(symmetric)) {
     if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) {
-      fputs("SharedInstances: membarrier failed after it was registered\n", stderr);
+      fputs(si_text_membarrier_failed, stderr);
       abort();
     }
     return;
@@ -47,11 +56,11 @@ void si_hazard_barrier(bool symmetric) {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
-static si_hazard_record *si_hazard_head = 0;
-static pthread_key_t si_hazard_key;
-static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
+SI_NO_DEBUG_INFO static si_hazard_record *si_hazard_head = 0;
+SI_NO_DEBUG_INFO static pthread_key_t si_hazard_key;
+SI_NO_DEBUG_INFO static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
 
-static void (*si_hazard_exit_reclaimer)(void) = 0;
+SI_NO_DEBUG_INFO static void (*si_hazard_exit_reclaimer)(void) = 0;
 
 void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void)) {
   __atomic_store_n(&si_hazard_exit_reclaimer, reclaimer, __ATOMIC_RELEASE);
@@ -63,12 +72,12 @@ void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void)) {
 // registered themselves before their last scan. Borrows are synchronous (`withValue` takes a
 // non-async closure), so no borrow begun on this thread can still run elsewhere.
 static void si_hazard_detach(void *value) {
-  si_hazard_record *record = (si_hazard_record *)value;
+  si_hazard_record *record = value;
   bool held = __atomic_load_n(&record->transient, __ATOMIC_RELAXED) != 0;
-  __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);
+  __atomic_store_n(&record->transient, 0, __ATOMIC_RELEASE);
   for (int i = 0; i < SI_BORROW_WORDS; i++) {
     if (__atomic_load_n(&record->borrows[i], __ATOMIC_RELAXED) != 0) {
-      __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);
+      __atomic_store_n(&record->borrows[i], 0, __ATOMIC_RELEASE);
       held = true;
     }
   }
@@ -85,6 +94,8 @@ static void si_hazard_detach(void *value) {
 }
 
 #if !defined(_WIN32) && !defined(__wasi__)
+SI_TEXT(si_text_atfork_failed, "SharedInstances: pthread_atfork failed\n");
+
 // The child of a `fork()` has one thread, the one that forked; every other thread's record was
 // copied with the words that thread held at that moment. Those words protect nothing in the
 // child: a scan that saw them would defer a replaced cell to a thread that does not exist, and a
@@ -100,9 +111,9 @@ static void si_hazard_after_fork_in_child(void) {
     if (r == mine) {
       continue;
     }
-    __atomic_store_n(&r->transient, (void *)0, __ATOMIC_RELEASE);
+    __atomic_store_n(&r->transient, 0, __ATOMIC_RELEASE);
     for (int i = 0; i < SI_BORROW_WORDS; i++) {
-      __atomic_store_n(&r->borrows[i], (void *)0, __ATOMIC_RELEASE);
+      __atomic_store_n(&r->borrows[i], 0, __ATOMIC_RELEASE);
     }
     __atomic_store_n(&r->in_use, 0, __ATOMIC_RELEASE);
   }
@@ -111,13 +122,13 @@ static void si_hazard_after_fork_in_child(void) {
 
 static void si_hazard_make_key(void) {
   if (pthread_key_create(&si_hazard_key, si_hazard_detach) != 0) {
-    fputs("SharedInstances: pthread_key_create failed\n", stderr);
+    fputs(si_text_key_failed, stderr);
     abort();
   }
 #if !defined(_WIN32) && !defined(__wasi__)
   // Registered with the first record: before it, no record exists for a fork to copy.
   if (pthread_atfork(0, 0, si_hazard_after_fork_in_child) != 0) {
-    fputs("SharedInstances: pthread_atfork failed\n", stderr);
+    fputs(si_text_atfork_failed, stderr);
     abort();
   }
 #endif
@@ -139,10 +150,10 @@ si_hazard_record *si_hazard_attach(void) {
   if (record == 0) {
     void *memory = 0;
     if (posix_memalign(&memory, 64, sizeof(si_hazard_record)) != 0) {
-      fputs("SharedInstances: out of memory for a hazard record\n", stderr);
+      fputs(si_text_out_of_memory, stderr);
       abort();
     }
-    record = (si_hazard_record *)memory;
+    record = memory;
     record->transient = 0;
     for (int i = 0; i < SI_BORROW_WORDS; i++) {
       record->borrows[i] = 0;
@@ -167,11 +178,11 @@ si_hazard_record *si_hazard_attach(void) {
 static inline intptr_t si_hazard_clear(void **word, const intptr_t *retired, bool symmetric) {
   if (si_hazard_is_asymmetric(symmetric)) {
     // Release: what the reader did with the cell happens before a writer frees it.
-    __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
+    __atomic_store_n(word, 0, __ATOMIC_RELEASE);
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     return __atomic_load_n(retired, __ATOMIC_RELAXED);
   }
-  __atomic_store_n(word, (void *)0, __ATOMIC_SEQ_CST);
+  __atomic_store_n(word, 0, __ATOMIC_SEQ_CST);
   return __atomic_load_n(retired, __ATOMIC_SEQ_CST);
 }
 
@@ -211,8 +222,15 @@ __attribute__((noinline)) si_read_result si_hazard_read_object(si_slot_state *sl
     }
     return result;
   }
-  void *cell = (void *)((uintptr_t)word & ~SI_CELL_KIND_MASK);
-  void *object = *(void *const *)((const char *)cell + offset);
+  // The cell's address is the word without its kind bits (`SI_CELL_KIND_MASK`, 3).
+  uintptr_t address;
+  memcpy(&address, &word, sizeof address);
+  const uintptr_t kind_bits = 3;
+  address &= ~kind_bits;
+  const char *cell;
+  memcpy(&cell, &address, sizeof cell);
+  void *object;
+  memcpy(&object, cell + offset, sizeof object);
   // I3: retained before the word is cleared; the release store below cannot move above a call.
   SI_RETAIN_OBJECT(object);
   result.object = object;
@@ -247,3 +265,5 @@ bool si_hazard_is_protected(const void *pointer) {
   }
   return false;
 }
+
+#pragma clang attribute pop

@@ -1,11 +1,15 @@
 // The platform and the process (si_platform.h): process-wide flags, identifiers of boxes and
 // threads, the main thread, standard error, the factory stack's thread-locals, a mutex.
 
+#include "NoDebugInfo.h"
+
 #include "_SharedInstancesShims.h"
 #include "Platform.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+
+SI_TEXT(si_text_mutex_failed, "SharedInstances: cannot create a mutex\n");
 
 // MARK: - The main thread
 //
@@ -14,7 +18,7 @@
 // the one thread of WASI without threads.
 #if defined(_WIN32)
 // The thread that loaded the image: the main thread for an executable and its static libraries.
-static DWORD si_windows_main_thread = 0;
+SI_NO_DEBUG_INFO static DWORD si_windows_main_thread = 0;
 
 __attribute__((constructor)) static void si_windows_record_main_thread(void) {
   si_windows_main_thread = GetCurrentThreadId();
@@ -33,7 +37,7 @@ static bool si_platform_is_main_thread(void) {
 }
 #elif defined(__wasi__)
 // wasi-threads: no `gettid`; the thread that ran the constructors is the main thread.
-static pthread_t si_wasi_main_thread;
+SI_NO_DEBUG_INFO static pthread_t si_wasi_main_thread;
 
 __attribute__((constructor)) static void si_wasi_record_main_thread(void) {
   si_wasi_main_thread = pthread_self();
@@ -50,11 +54,11 @@ static bool si_platform_is_main_thread(void) {
 
 // MARK: - Process-wide flags, identifiers
 
-intptr_t si_isolation_ever_used = 0;
-intptr_t si_process_wide_scopes = 0;
-intptr_t si_leaked_overrides = 0;
+SI_NO_DEBUG_INFO intptr_t si_isolation_ever_used = 0;
+SI_NO_DEBUG_INFO intptr_t si_process_wide_scopes = 0;
+SI_NO_DEBUG_INFO intptr_t si_leaked_overrides = 0;
 
-static uint64_t si_identifier_counter = 0;
+SI_NO_DEBUG_INFO static uint64_t si_identifier_counter = 0;
 
 uint64_t si_next_identifier(void) {
   return __atomic_add_fetch(&si_identifier_counter, 1, __ATOMIC_RELAXED);
@@ -65,8 +69,8 @@ uint64_t si_next_identifier(void) {
 // `GetCurrentThreadId`) is given to a new thread once its owner has exited, and a thread that
 // exits inside a factory leaves its box's creator word naming it for good. Out of line and not
 // `const`: an async caller that resumes on another thread after an `await` calls it again.
-static uintptr_t si_thread_counter = 0;
-static _Thread_local uintptr_t si_thread_identity = 0;
+SI_NO_DEBUG_INFO static uintptr_t si_thread_counter = 0;
+SI_NO_DEBUG_INFO static _Thread_local uintptr_t si_thread_identity = 0;
 
 uintptr_t si_current_thread(void) {
   uintptr_t identity = si_thread_identity;
@@ -88,8 +92,8 @@ void si_write_standard_error(const char *text) {
 
 // MARK: - Factory runs on this thread
 
-_Thread_local void *si_factory_top = 0;
-_Thread_local void *si_factory_deferred = 0;
+SI_NO_DEBUG_INFO _Thread_local void *si_factory_top = 0;
+SI_NO_DEBUG_INFO _Thread_local void *si_factory_deferred = 0;
 
 // MARK: - Mutex
 
@@ -98,9 +102,9 @@ struct si_mutex {
 };
 
 si_mutex *si_mutex_create(void) {
-  si_mutex *mutex = (si_mutex *)malloc(sizeof(si_mutex));
+  si_mutex *mutex = malloc(sizeof(si_mutex));
   if (mutex == 0 || pthread_mutex_init(&mutex->mutex, 0) != 0) {
-    fputs("SharedInstances: cannot create a mutex\n", stderr);
+    fputs(si_text_mutex_failed, stderr);
     abort();
   }
   return mutex;
@@ -118,3 +122,5 @@ void si_mutex_lock(si_mutex *mutex) {
 void si_mutex_unlock(si_mutex *mutex) {
   pthread_mutex_unlock(&mutex->mutex);
 }
+
+#pragma clang attribute pop

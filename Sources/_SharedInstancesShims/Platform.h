@@ -1,6 +1,6 @@
 // The platforms under the shims: what the C files use of POSIX threads, mapped onto each platform
 // that lacks it, and the Linux `membarrier` system call. Private to _SharedInstancesShims (not in
-// include/: Swift never sees it).
+// include/: Swift never sees it). Included after NoDebugInfo.h.
 
 #ifndef SI_PLATFORM_PRIVATE_H
 #define SI_PLATFORM_PRIVATE_H
@@ -32,7 +32,7 @@ typedef SRWLOCK pthread_mutex_t;
 
 // One key is made (the hazard records'): its destructor is kept here for the FLS callback,
 // whose calling convention differs from a plain C function's on 32-bit Windows.
-static void (*si_windows_key_destructor)(void *) = 0;
+SI_NO_DEBUG_INFO static void (*si_windows_key_destructor)(void *) = 0;
 
 static inline void WINAPI si_windows_fls_callback(PVOID value) {
   if (value != 0 && si_windows_key_destructor != 0) {

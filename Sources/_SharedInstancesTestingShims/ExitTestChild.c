@@ -1,3 +1,10 @@
+// No debug information comes from this file, and texts are named `nodebug` constants: see the
+// note in `_SharedInstancesShims/NoDebugInfo.h` (valgrind and DWARF 5);
+// `scripts/check-debug-info.sh` checks it.
+#pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
+#define SI_NO_DEBUG_INFO __attribute__((nodebug))
+#define SI_TEXT(name, text) SI_NO_DEBUG_INFO static const char name[] = text
+
 // An exit test's child process is the test binary started again: traits do not run there, so
 // nothing of SharedInstancesTesting would run before the body reads a box. A load-time
 // constructor notices the child (Swift Testing's variable naming the exit test is still set
@@ -8,17 +15,22 @@
 // Defined in Swift (SharedInstancesTestIsolation/ExitTests/ExitTestChild.swift, `@_cdecl`).
 extern void si_testing_exit_test_child_will_start(void);
 
-static int si_exit_test_child = 0;
+// Swift Testing's variables: `SWT_EXIT_TEST_ID` since Swift 6.2, `SWT_EXPERIMENTAL_EXIT_TEST_ID`
+// in Swift 6.1 (set in an exit test's child only).
+SI_TEXT(si_text_exit_test_id, "SWT_EXIT_TEST_ID");
+SI_TEXT(si_text_experimental_exit_test_id, "SWT_EXPERIMENTAL_EXIT_TEST_ID");
+SI_TEXT(si_text_isolation_variable, "SHARED_INSTANCES_EXIT_TEST_ISOLATION");
+
+SI_NO_DEBUG_INFO static int si_exit_test_child = 0;
 
 int si_testing_is_exit_test_child(void) { return si_exit_test_child; }
 
 static void si_testing_on_load(void) {
-  // SWT_EXIT_TEST_ID since Swift 6.2; SWT_EXPERIMENTAL_EXIT_TEST_ID in Swift 6.1.
-  if (getenv("SWT_EXIT_TEST_ID") == NULL && getenv("SWT_EXPERIMENTAL_EXIT_TEST_ID") == NULL) {
+  if (getenv(si_text_exit_test_id) == 0 && getenv(si_text_experimental_exit_test_id) == 0) {
     return;
   }
-  if (getenv("SHARED_INSTANCES_EXIT_TEST_ISOLATION") != NULL &&
-      getenv("SHARED_INSTANCES_EXIT_TEST_ISOLATION")[0] == '0') {
+  const char *isolation = getenv(si_text_isolation_variable);
+  if (isolation != 0 && isolation[0] == '0') {
     return;  // opted out: the child runs as a plain process
   }
   si_exit_test_child = 1;
@@ -28,10 +40,12 @@ static void si_testing_on_load(void) {
 #if defined(_WIN32)
 // MSVC-compatible toolchains: a pointer in the C runtime's initializer section.
 #pragma section(".CRT$XCU", read)
-__declspec(allocate(".CRT$XCU")) static void (*si_testing_on_load_entry)(void) =
+SI_NO_DEBUG_INFO __declspec(allocate(".CRT$XCU")) static void (*si_testing_on_load_entry)(void) =
     si_testing_on_load;
 #else
 __attribute__((constructor)) static void si_testing_on_load_constructor(void) {
   si_testing_on_load();
 }
 #endif
+
+#pragma clang attribute pop

@@ -114,7 +114,7 @@ static inline void *_Nullable si_hazard_protect_word(void *_Nullable const *_Non
     *retried = true;
     pointer = again;
   }
-  __atomic_store_n(word, (void *)0, __ATOMIC_RELEASE);
+  __atomic_store_n(word, 0, __ATOMIC_RELEASE);
   return 0;
 }
 
