@@ -132,7 +132,7 @@ let package = Package(
       name: "SharedInstancesLaunchTesting",
       dependencies: [
         "SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem",
-        "SharedInstancesDependencyMap",
+        "SharedInstancesDependencyMap", "_SharedInstancesIsolation",
       ]
     ),
     // A program the launch tests start: it links SharedInstancesLaunch as an app would.
@@ -140,6 +140,12 @@ let package = Package(
       name: "shared-instances-launch-fixture",
       dependencies: ["SharedInstances", "SharedInstancesLaunch", "SharedInstancesSystem"],
       path: "Tests/LaunchFixture"
+    ),
+    // An app that hosts its tests (XCTest and Swift Testing) after its launch code read boxes.
+    .executableTarget(
+      name: "shared-instances-hosted-fixture",
+      dependencies: ["SharedInstances", "SharedInstancesTesting"],
+      path: "Tests/LaunchHostedFixture"
     ),
     .testTarget(
       name: "SharedInstancesLaunchTests",
@@ -281,7 +287,7 @@ let package = Package(
     .testTarget(
       name: "SpyGeneratorCoreTests",
       dependencies: ["_SpyGeneratorCore", "TestSupport"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures", "References"]
     ),
     // The singleton migrator, built like the spy generator: a library its tests call
     // directly, a thin executable, a thin plugin. It writes spies with the generator's core.
@@ -304,7 +310,8 @@ let package = Package(
     ),
     .testTarget(
       name: "SingletonMigratorCoreTests",
-      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore"]
+      dependencies: ["_SingletonMigratorCore", "_SpyGeneratorCore", "TestSupport"],
+      exclude: ["References"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -38,13 +38,13 @@ struct GenerateSpies: CommandPlugin {
     let verify =
       (extractor.extractFlag(named: "verify") > 0 || !noVerify) && verifyWith.isEmpty
     let marker = extractor.extractFlag(named: "marker") > 0
-    guard extractor.remainingArguments.isEmpty else {
-      throw PluginError(
-        "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\(Self.usage)"
-      )
-    }
+    try extractor.rejectRemaining(usage: Self.usage)
     guard outputs.count <= 1 else {
       throw PluginError("give --output at most once\n\(Self.usage)")
+    }
+    var verifyFolders = verifyWith.map { folder in
+      folder.hasPrefix("/")
+        ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
     }
     // A dependency's modules: their public protocols, into --output.
     if !moduleNames.isEmpty || !productNames.isEmpty {
@@ -62,10 +62,6 @@ struct GenerateSpies: CommandPlugin {
       extra += spyDefaults.flatMap { ["--spy-defaults", $0] }
       if marker { extra.append("--marker") }
       if check { extra.append("--check") }
-      var verifyFolders = verifyWith.map { folder in
-        folder.hasPrefix("/")
-          ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
-      }
       if verify { verifyFolders.append(try buildForVerification(context: context)) }
       let tool = try context.tool(named: "generate-spies")
       var failed: [String] = []
@@ -82,29 +78,22 @@ struct GenerateSpies: CommandPlugin {
         arguments += ["--output", context.package.directoryURL.appending(path: folder).path()]
         arguments += extra
         for folder in verifyFolders { arguments += ["--verify-with", folder.path()] }
-        if try run(tool.url, arguments) != 0 { failed.append(module.moduleName) }
+        if try runTool(tool.url, arguments) != 0 { failed.append(module.moduleName) }
       }
       guard failed.isEmpty else {
         throw PluginError("generate-spies failed for \(failed.joined(separator: ", ")) (see above)")
       }
       return
     }
-    let configURL = context.package.directoryURL.appending(path: Self.configurationFile)
-    let configured = try Self.configuredTargets(at: configURL)
-    let names: [String]
-    if !targetNames.isEmpty {
-      names = targetNames
-    } else if let configured, !configured.isEmpty {
-      guard outputs.isEmpty else {
-        throw PluginError("--output needs --target: which target's spies go there\n\(Self.usage)")
-      }
-      names = configured
-    } else {
-      throw PluginError(
-        "no --target, and no \(Self.configurationFile) at the package's root to list the "
-          + "targets\n\(Self.usage)"
-      )
+    let configuration = try ConfiguredTargets(
+      fileName: Self.configurationFile,
+      in: context.package,
+      shape: "{ \"targets\": [ { \"target\": …, \"output\": … } ] }"
+    )
+    if targetNames.isEmpty, !outputs.isEmpty, configuration.names?.isEmpty == false {
+      throw PluginError("--output needs --target: which target's spies go there\n\(Self.usage)")
     }
+    let names = try configuration.selected(given: targetNames, usage: Self.usage)
     // Options given on the command line, beyond the target and the output.
     var extra: [String] = []
     extra += protocols.flatMap { ["--protocol", $0] }
@@ -113,33 +102,22 @@ struct GenerateSpies: CommandPlugin {
     extra += spyDefaults.flatMap { ["--spy-defaults", $0] }
     if marker { extra.append("--marker") }
 
-    var verifyFolders = verifyWith.map { folder in
-      folder.hasPrefix("/")
-        ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
-    }
     if verify { verifyFolders.append(try buildForVerification(context: context)) }
 
     // Every name checked before any work: a typo fails the run before a file is written.
     var sources: [String: SourceModuleTarget] = [:]
     for targetName in names {
-      guard let found = context.package.targets.first(where: { $0.name == targetName }) else {
-        throw PluginError(
-          "package \(context.package.displayName) has no target \(targetName)"
-            + (targetNames.isEmpty
-              ? ": correct or remove its entry in \(Self.configurationFile)"
-              : ": correct --target")
-        )
-      }
-      guard let source = found as? SourceModuleTarget else {
-        throw PluginError("\(targetName) is not a Swift source target")
-      }
-      sources[targetName] = source
+      sources[targetName] = try context.package.sourceTarget(
+        named: targetName,
+        hint: targetNames.isEmpty
+          ? ": correct or remove its entry in \(Self.configurationFile)" : ": correct --target"
+      )
     }
 
     let tool = try context.tool(named: "generate-spies")
     var failed: [String] = []
     for targetName in names {
-      let inConfiguration = configured?.contains(targetName) ?? false
+      let inConfiguration = configuration.lists(targetName)
       guard inConfiguration || !outputs.isEmpty else {
         throw PluginError(
           "where do the spies of \(targetName) go? Pass --output, or list the target in "
@@ -147,34 +125,6 @@ struct GenerateSpies: CommandPlugin {
         )
       }
       guard let target = sources[targetName] else { continue }
-      // Internal protocols too (their spies use `@testable import`), underscored requirements
-      // and SPI ones: a spy must implement every requirement of a protocol it can see.
-      var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
-      options.includeSynthesized = false
-      options.includeSPI = true
-      let graphs = try packageManager.getSymbolGraph(for: target, options: options)
-      let graph = graphs.directoryURL.appending(path: "\(target.moduleName).symbols.json")
-      // The graphs of the modules it depends on: the requirements of their protocols that the
-      // target's protocols refine. A module whose graph cannot be had is left out; a protocol
-      // that needed it is then diagnosed.
-      var dependencyGraphs: [URL] = []
-      for dependency in Self.dependencyModules(of: target) {
-        // Internal: public requirements named with an underscore (`var _visibility`) are only
-        // extracted at that level.
-        var dependencyOptions = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
-        dependencyOptions.includeSynthesized = false
-        dependencyOptions.includeSPI = true
-        guard
-          let graphs = try? packageManager.getSymbolGraph(
-            for: dependency,
-            options: dependencyOptions
-          )
-        else { continue }
-        dependencyGraphs.append(
-          graphs.directoryURL.appending(path: "\(dependency.moduleName).symbols.json")
-        )
-      }
-
       // The header shows the command that regenerates the file, the same in write and check
       // mode (or --check would always find the files stale). With the configuration file it
       // is the plain command; without it, the command line, with its options counted rather
@@ -190,12 +140,9 @@ struct GenerateSpies: CommandPlugin {
           command += " (and \(options) more options: list them in \(Self.configurationFile))"
         }
       }
-      var toolArguments = ["--symbol-graph", graph.path(), "--command", command]
-      for dependency in dependencyGraphs {
-        toolArguments += ["--dependency-graph", dependency.path()]
-      }
+      var toolArguments = try symbolGraphArguments(for: target) + ["--command", command]
       if inConfiguration {
-        toolArguments += ["--config", configURL.path(), "--target", targetName]
+        toolArguments += ["--config", configuration.url.path(), "--target", targetName]
       }
       if let output = outputs.first {
         let folder = names.count == 1 ? output : output + "/" + targetName
@@ -205,12 +152,7 @@ struct GenerateSpies: CommandPlugin {
       for folder in verifyFolders { toolArguments += ["--verify-with", folder.path()] }
       if check { toolArguments.append("--check") }
 
-      let process = Process()
-      process.executableURL = tool.url
-      process.arguments = toolArguments
-      try process.run()
-      process.waitUntilExit()
-      if process.terminationStatus != 0 { failed.append(targetName) }
+      if try runTool(tool.url, toolArguments) != 0 { failed.append(targetName) }
     }
     guard failed.isEmpty else {
       throw PluginError(
@@ -264,8 +206,12 @@ struct GenerateSpies: CommandPlugin {
   }
 
   /// `--symbol-graph` with the module's graph and `--dependency-graph` with each of its
-  /// dependencies' (internal and up, SPI, no synthesized members: underscored public
-  /// requirements are only there).
+  /// dependencies', the graphs of the protocols the module's protocols refine (a dependency
+  /// whose graph cannot be had is left out; a protocol that needed it is then diagnosed).
+  ///
+  /// Internal and up (a target's internal protocols get spies that use `@testable import`, and
+  /// public requirements named with an underscore are only extracted at that level), SPI
+  /// included, no synthesized members: a spy must implement every requirement it can see.
   func symbolGraphArguments(for target: SourceModuleTarget) throws -> [String] {
     var options = PackageManager.SymbolGraphOptions(minimumAccessLevel: .internal)
     options.includeSynthesized = false
@@ -284,16 +230,6 @@ struct GenerateSpies: CommandPlugin {
       ]
     }
     return arguments
-  }
-
-  /// Runs the tool; returns its exit status.
-  func run(_ tool: URL, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = arguments
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
   }
 
   /// The Swift modules `target` depends on directly: its targets, and the targets of the
@@ -347,25 +283,4 @@ struct GenerateSpies: CommandPlugin {
       .filter { $0.contains(": error: ") && !$0.hasPrefix(" ") && seen.insert($0).inserted }
       .prefix(5).map(String.init)
   }
-
-  /// The targets `generate-spies.json` lists, or nil without the file. The tool reads the rest
-  /// of each entry, and checks the whole file.
-  static func configuredTargets(at url: URL) throws -> [String]? {
-    guard FileManager.default.fileExists(atPath: url.path()) else { return nil }
-    let data = try Data(contentsOf: url)
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let entries = object["targets"] as? [[String: Any]]
-    else {
-      throw PluginError(
-        "\(configurationFile) must hold { \"targets\": [ { \"target\": …, \"output\": … } ] }"
-      )
-    }
-    return entries.compactMap { $0["target"] as? String }
-  }
-}
-
-/// A failure the plugin reports to SwiftPM.
-struct PluginError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

@@ -25,37 +25,22 @@ struct MigrateSingletons: CommandPlugin {
     }
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
-    let allow = extractor.extractOption(named: "allow")
-    let classes = extractor.extractOption(named: "class")
-    let spies = extractor.extractOption(named: "spies")
-    let apply = extractor.extractFlag(named: "apply") > 0
-    let check = extractor.extractFlag(named: "check") > 0
-    let noVerify = extractor.extractFlag(named: "no-verify") > 0
-    let extract = extractor.extractFlag(named: "extract-protocol") > 0
-    guard extractor.remainingArguments.isEmpty else {
-      throw PluginError(
-        "unknown arguments: \(extractor.remainingArguments.joined(separator: " "))\n\(Self.usage)"
-      )
-    }
-    let configURL = context.package.directoryURL.appending(path: Self.configurationFile)
-    let configured = try Self.configuredTargets(at: configURL)
-    let names: [String]
-    if !targetNames.isEmpty {
-      names = targetNames
-    } else if let configured, !configured.isEmpty {
-      names = configured
-    } else {
-      throw PluginError(
-        "no --target, and no \(Self.configurationFile) at the package's root to list the "
-          + "targets\n\(Self.usage)"
-      )
-    }
+    let passedOn = extractor.extractPassedOn(
+      options: ["allow", "class", "spies"],
+      flags: ["extract-protocol", "apply", "no-verify", "check"]
+    )
+    let apply = passedOn.contains("--apply")
+    let check = passedOn.contains("--check")
+    try extractor.rejectRemaining(usage: Self.usage)
+    let configuration = try ConfiguredTargets(
+      fileName: Self.configurationFile,
+      in: context.package,
+      shape: "{ \"targets\": [ { \"target\": … } ] }"
+    )
     var sources: [SourceModuleTarget] = []
-    for name in names {
-      guard let found = context.package.targets.first(where: { $0.name == name }) else {
-        throw PluginError("package \(context.package.displayName) has no target \(name)")
-      }
-      guard let source = found as? SourceModuleTarget, source.kind != .test else {
+    for name in try configuration.selected(given: targetNames, usage: Self.usage) {
+      let source = try context.package.sourceTarget(named: name)
+      guard source.kind != .test else {
         throw PluginError("\(name) is not a Swift source target (test targets are not migrated)")
       }
       sources.append(source)
@@ -86,22 +71,11 @@ struct MigrateSingletons: CommandPlugin {
       if FileManager.default.fileExists(atPath: graph.path()) {
         toolArguments += ["--symbol-graph", graph.path()]
       }
-      if configured?.contains(target.name) ?? false {
-        toolArguments += ["--config", configURL.path(), "--target", target.name]
+      if configuration.lists(target.name) {
+        toolArguments += ["--config", configuration.url.path(), "--target", target.name]
       }
-      toolArguments += allow.flatMap { ["--allow", $0] }
-      toolArguments += classes.flatMap { ["--class", $0] }
-      toolArguments += spies.flatMap { ["--spies", $0] }
-      if extract { toolArguments.append("--extract-protocol") }
-      if apply { toolArguments.append("--apply") }
-      if noVerify { toolArguments.append("--no-verify") }
-      if check { toolArguments.append("--check") }
-      let process = Process()
-      process.executableURL = tool.url
-      process.arguments = toolArguments
-      try process.run()
-      process.waitUntilExit()
-      if process.terminationStatus != 0 { failed.append(target.name) }
+      toolArguments += passedOn
+      if try runTool(tool.url, toolArguments) != 0 { failed.append(target.name) }
     }
     guard failed.isEmpty else {
       throw PluginError(
@@ -128,11 +102,7 @@ struct MigrateSingletons: CommandPlugin {
 
       """
     )
-    let process = Process()
-    process.executableURL = tool
-    process.arguments = ["--help"]
-    try process.run()
-    process.waitUntilExit()
+    try runTool(tool, ["--help"])
   }
 
   /// Fails, saying how to allow it, when the sandbox SwiftPM runs plugins in keeps `--apply`
@@ -149,23 +119,4 @@ struct MigrateSingletons: CommandPlugin {
     }
     try? FileManager.default.removeItem(at: probe)
   }
-
-  /// The targets `migrate-singletons.json` lists, or nil without the file. The tool reads the
-  /// rest of each entry, and checks the whole file.
-  static func configuredTargets(at url: URL) throws -> [String]? {
-    guard FileManager.default.fileExists(atPath: url.path()) else { return nil }
-    let data = try Data(contentsOf: url)
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let entries = object["targets"] as? [[String: Any]]
-    else {
-      throw PluginError("\(configurationFile) must hold { \"targets\": [ { \"target\": … } ] }")
-    }
-    return entries.compactMap { $0["target"] as? String }
-  }
-}
-
-/// A failure the plugin reports to SwiftPM.
-struct PluginError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

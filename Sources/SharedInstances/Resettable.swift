@@ -574,7 +574,9 @@ public class Resettable<Shared> {
   @usableFromInline
   final func _slotForChange(_ change: _Change, location: _SourceLocation) -> _Slot? {
     guard _ProcessWords.isolationIsActive else {
-      return _global.refusingOwnChange(of: _identity, change, location)
+      let slot = _global.refusingOwnChange(of: _identity, change, location)
+      if slot != nil { _ProcessWideRecord.noteChange(_identity, in: _global, change, at: location) }
+      return slot
     }
     return _Isolation.hooks.slotForChange(of: _identity, global: _global, change, at: location)
   }

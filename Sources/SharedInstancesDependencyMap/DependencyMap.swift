@@ -27,6 +27,17 @@ package final class DependencyMap: Sendable {
       self.name = name
     }
 
+    /// An XCTest test, from its name (`Class.method` on Linux, `-[Class method]` on Apple
+    /// platforms).
+    package init(xcTestName: String) {
+      let components = DependencyRecorder.xcTestNameComponents(xcTestName)
+      guard components.count > 1 else {
+        self.init(suite: "", name: xcTestName)
+        return
+      }
+      self.init(suite: components.dropLast().joined(separator: "."), name: components.last!)
+    }
+
     var path: String { suite.isEmpty ? name : "\(suite)/\(name)" }
 
     package static func < (lhs: Self, rhs: Self) -> Bool {

@@ -2,6 +2,7 @@
 // writer's barrier and scan. Its invariants (I1…) are stated in
 // Sources/SharedInstances/MemorySafety/MemorySafety.swift; the comments here cite them.
 
+#pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
 #include "NoDebugInfo.h"
 
 #include "_SharedInstancesShims.h"
@@ -60,7 +61,7 @@ SI_NO_DEBUG_INFO static si_hazard_record *si_hazard_head = 0;
 SI_NO_DEBUG_INFO static pthread_key_t si_hazard_key;
 SI_NO_DEBUG_INFO static pthread_once_t si_hazard_key_once = PTHREAD_ONCE_INIT;
 
-SI_NO_DEBUG_INFO static void (*si_hazard_exit_reclaimer)(void) = 0;
+static void (*si_hazard_exit_reclaimer)(void) = 0;
 
 void si_hazard_set_exit_reclaimer(void (*_Nonnull reclaimer)(void)) {
   __atomic_store_n(&si_hazard_exit_reclaimer, reclaimer, __ATOMIC_RELEASE);

@@ -1,5 +1,3 @@
-// No debug information comes from this file, and texts are named `nodebug` constants: see the
-// note in `NoDebugInfo.h` (valgrind and DWARF 5); `scripts/check-debug-info.sh` checks it.
 
 // Two copies of the library in one process (a static copy inside a dynamic library or
 // framework, another in the app or the test bundle) are two registries: a box read through one
@@ -12,8 +10,7 @@
 // no file, no exported symbol.
 #if defined(__linux__) || defined(__APPLE__)
 #pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
-#define SI_NO_DEBUG_INFO __attribute__((nodebug))
-#define SI_TEXT(name, text) SI_NO_DEBUG_INFO static const char name[] = text
+#include "NoDebugInfo.h"
 
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE

@@ -1,6 +1,7 @@
 // The platform and the process (si_platform.h): process-wide flags, identifiers of boxes and
 // threads, the main thread, standard error, the factory stack's thread-locals, a mutex.
 
+#pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
 #include "NoDebugInfo.h"
 
 #include "_SharedInstancesShims.h"
@@ -8,8 +9,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-
-SI_TEXT(si_text_mutex_failed, "SharedInstances: cannot create a mutex\n");
 
 // MARK: - The main thread
 //
@@ -100,6 +99,8 @@ SI_NO_DEBUG_INFO _Thread_local void *si_factory_deferred = 0;
 struct si_mutex {
   pthread_mutex_t mutex;
 };
+
+SI_TEXT(si_text_mutex_failed, "SharedInstances: cannot create a mutex\n");
 
 si_mutex *si_mutex_create(void) {
   si_mutex *mutex = malloc(sizeof(si_mutex));

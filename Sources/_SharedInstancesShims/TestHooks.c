@@ -1,5 +1,6 @@
 // Where tests hold a thread inside the hazard protocol (si_test_hooks.h).
 
+#pragma clang attribute push (__attribute__((nodebug)), apply_to = hasType(functionType))
 #include "NoDebugInfo.h"
 
 #include "_SharedInstancesShims.h"

@@ -2,14 +2,21 @@ import Dispatch
 
 extension Array where Element: Sendable {
   /// `map(transform)` on every core, in order: the generator renders (and writes) thousands of
-  /// independent spies, each from read-only inputs.
+  /// independent spies, each from read-only inputs, and the verifier runs one compiler a core.
   ///
   /// ```swift
   /// let lengths = names.concurrentMap { $0.count }
   /// ```
-  func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-    // Small inputs: not worth a thread.
-    guard count > 64 else { return map(transform) }
+  ///
+  /// - Parameters:
+  ///   - evenFew: Whether a few elements are worth a thread each (each runs a process); by
+  ///     default up to 64 are mapped on the calling thread.
+  ///   - transform: What each element becomes.
+  func concurrentMap<T: Sendable>(
+    evenFew: Bool = false,
+    _ transform: @Sendable (Element) -> T
+  ) -> [T] {
+    guard count > (evenFew ? 1 : 64) else { return map(transform) }
     let results = ResultSlots<T>(count: count)
     let elements = self
     withoutActuallyEscaping(transform) { transform in

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SingletonMigratorCore
 import _SpyGeneratorCore
@@ -104,8 +105,7 @@ import _SpyGeneratorCore
     )
     #expect(migration.migrated.map(\.type) == ["PushRegistry?", "DateFormatter"])
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("static var shared: PushRegistry? { sharedBox.value }"))
-    #expect(text.contains("Resettable<PushRegistry?>(name: \"PushRegistry.shared\")"))
+    expectReference(text)
     let skipped = Dictionary(
       uniqueKeysWithValues: migration.skipped.map { ($0.qualifiedName, $0) }
     )
@@ -179,8 +179,7 @@ import _SpyGeneratorCore
     )
     #expect(migration.migrated.map(\.qualifiedName) == ["FormStore.shared", "FormStore.form"])
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("static let sharedBox = SharedInstances.Resettable<FormStore>("))
-    #expect(text.contains("static var form: Resettable { formBox.value }"))
+    expectReference(text)
     // Once migrated, the boxes are boxes: --check passes.
     #expect(try !check(migration: text).failed)
   }
@@ -199,14 +198,7 @@ import _SpyGeneratorCore
       options: .init(extractProtocol: true, moduleName: "App")
     )
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("static var shared: any ManagerProtocol { sharedBox.value }"))
-    #expect(
-      text.contains(
-        "static let sharedBox = Resettable<any ManagerProtocol>(name: \"Manager.shared\") { Manager() }"
-      )
-    )
-    #expect(text.contains("protocol ManagerProtocol: AnyObject, Sendable {\n  func fetch()\n}"))
-    #expect(text.contains("extension Manager: ManagerProtocol {}"))
+    expectReference(text)
     #expect(migration.newFiles.map(\.path) == ["ManagerProtocolSpy.swift"])
     #expect(migration.migrated.map(\.qualifiedName) == ["Manager.shared"])
     #expect(
@@ -265,17 +257,7 @@ import _SpyGeneratorCore
       options: .init(extractProtocol: true, moduleName: "App")
     )
     let text = try #require(migration.files.first?.contents)
-    #expect(
-      text.contains(
-        "static let shared = Resettable<any ManagerProtocol>(name: \"Manager.shared\") { Manager() }"
-      )
-    )
-    #expect(
-      text.contains(
-        "protocol ManagerProtocol: AnyObject, Sendable {\n  var count: Int { get set }\n"
-          + "  func fetch()\n}"
-      )
-    )
+    expectReference(text)
     #expect(migration.newFiles.map(\.path) == ["ManagerProtocolSpy.swift"])
     #expect(migration.diagnostics.filter { $0.severity != .note }.isEmpty)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SingletonMigratorCore
 import _SpyGeneratorCore
@@ -22,7 +23,7 @@ import _SpyGeneratorCore
     let migration = try migrate(source)
     #expect(migration.migrated.map(\.qualifiedName) == ["KeychainStore.shared"])
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("static let sharedBox = Resettable<KeychainStore>"))
+    expectReference(text)
     // Every line break is still `\r\n`; none is a bare `\n`.
     let bytes = Array(text.utf8)
     let bare = bytes.indices.filter { bytes[$0] == 10 && ($0 == 0 || bytes[$0 - 1] != 13) }
@@ -44,8 +45,7 @@ import _SpyGeneratorCore
     #expect(migration.migrated.map(\.qualifiedName) == ["Cache.shared"])
     let text = try #require(migration.files.first?.contents)
     #expect(text.unicodeScalars.first == "\u{FEFF}")
-    // The import goes after `import Foundation`, which the mark did not hide.
-    #expect(text.contains("import Foundation\nimport SharedInstances\n"))
+    expectReference(text)
   }
 
   @Test func invalidUTF8IsAPerFileDiagnostic() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SingletonMigratorCore
 import _SpyGeneratorCore
@@ -26,34 +27,9 @@ import _SpyGeneratorCore
       options: options
     )
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("static var shared: any ManagerProtocol { sharedBox.value }"))
-    #expect(
-      text.contains(
-        "static let sharedBox = Resettable<any ManagerProtocol>(name: \"Manager.shared\") { Manager() }"
-      )
-    )
-    #expect(
-      text.contains(
-        """
-        protocol ManagerProtocol: AnyObject, Sendable {
-          var count: Int { get set }
-          func fetch(id: Int, force: Bool) -> [String]
-          var name: String { get }
-        }
-
-        extension ManagerProtocol {
-          func fetch(id: Int) -> [String] {
-            fetch(id: id, force: false)
-          }
-        }
-
-        extension Manager: ManagerProtocol {}
-        """
-      )
-    )
-    #expect(!text.contains("func unused()\n}"))
+    expectReference(text)
     #expect(migration.newFiles.map(\.path) == ["ManagerProtocolSpy.swift"])
-    #expect(migration.newFiles.first?.contents.contains("ManagerProtocolSpy") == true)
+    expectReference(try #require(migration.newFiles.first).contents, "spy")
   }
 
   @Test func injectionTakesTheProtocolAndSoDoesTheStoredProperty() throws {
@@ -73,9 +49,7 @@ import _SpyGeneratorCore
       options: options
     )
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("  let manager: any ManagerProtocol\n"))
-    #expect(text.contains("init(manager: any ManagerProtocol = Manager.shared)"))
-    #expect(text.contains("  func fetch() -> Int\n"))
+    expectReference(text)
   }
 
   @Test func anInstanceUsedAsAValueKeepsItsClassWithANote() throws {
@@ -88,7 +62,7 @@ import _SpyGeneratorCore
       """,
       options: options
     )
-    #expect(migration.files.first?.contents.contains("Resettable<Manager>") == true)
+    expectReference(try #require(migration.files.first).contents)
     #expect(
       migration.diagnostics.map(\.description).contains {
         $0.contains("Manager.shared: no protocol extracted, boxed as Manager")
@@ -109,17 +83,8 @@ import _SpyGeneratorCore
       options: options
     )
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("@MainActor protocol RouterProtocol: AnyObject, Sendable {"))
-    #expect(
-      text.contains(
-        """
-          static let sharedBox = Resettable<any RouterProtocol>(name: "Router.shared", mainActor: {
-            Router()
-          })
-        """
-      )
-    )
-    #expect(migration.newFiles.first?.contents.contains("main-actor isolated") == true)
+    expectReference(text)
+    expectReference(try #require(migration.newFiles.first).contents, "spy")
   }
 
   @Test func theProtocolIsWrittenWhenTheClassesFileComesBeforeTheInstances() throws {
@@ -144,10 +109,9 @@ import _SpyGeneratorCore
       symbolGraph: nil
     )
     let helpers = try #require(migration.files.first { $0.path == "Sources/App/Helpers.swift" })
-    #expect(helpers.contents.contains("protocol StoreProtocol: AnyObject, Sendable {"))
-    #expect(helpers.contents.contains("extension Store: StoreProtocol {}"))
+    expectReference(helpers.contents, "helpers")
     let services = try #require(migration.files.first { $0.path == "Sources/App/Services.swift" })
-    #expect(services.contents.contains("Resettable<any StoreProtocol>"))
+    expectReference(services.contents, "services")
   }
 }
 
@@ -164,16 +128,7 @@ import _SpyGeneratorCore
       options: .init(extractProtocol: true, moduleName: "App")
     )
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("static var shared: any ArticleManaging { sharedBox.value }"))
-    #expect(
-      text.contains(
-        """
-          static let sharedBox = Resettable<any ArticleManaging>(name: "ArticleManager.shared") {
-            ArticleManager()
-          }
-        """
-      )
-    )
+    expectReference(text)
     #expect(migration.newFiles.isEmpty)
     #expect(migration.diagnostics.isEmpty)
   }
@@ -206,11 +161,7 @@ import _SpyGeneratorCore
       """,
       options: .init(extractProtocol: true, moduleName: "App")
     )
-    #expect(
-      migration.files.first?.contents.contains(
-        "@objc static var shared: NetworkManager { sharedBox.value }"
-      ) == true
-    )
+    expectReference(try #require(migration.files.first).contents)
     #expect(migration.diagnostics.map(\.message).contains { $0.contains("it is @objc") })
   }
 
@@ -225,10 +176,7 @@ import _SpyGeneratorCore
       """,
       options: .init(extractProtocol: true, moduleName: "App")
     )
-    #expect(
-      migration.files.first?.contents.contains("Resettable<Node>(name: \"Node.shared\") { Node() }")
-        == true
-    )
+    expectReference(try #require(migration.files.first).contents)
     #expect(migration.diagnostics.map(\.message).contains { $0.contains("`copy` uses Self") })
   }
 
@@ -244,11 +192,7 @@ import _SpyGeneratorCore
       """,
       options: .init(extractProtocol: true, moduleName: "App")
     )
-    #expect(
-      migration.files.first?.contents.contains(
-        "Resettable<Store>(name: \"Store.shared\") { Store() }"
-      ) == true
-    )
+    expectReference(try #require(migration.files.first).contents)
     #expect(
       migration.diagnostics.map(\.message).contains {
         $0.contains("`items` is set or passed inout through the instance, but is a `let`")
@@ -297,9 +241,7 @@ import _SpyGeneratorCore
     )
     #expect(migration.diagnostics.isEmpty)
     let text = try #require(migration.files.first?.contents)
-    #expect(text.contains("protocol AppBootstrapperProtocol"))
-    #expect(text.contains("  func start()\n"))
-    #expect(!text.contains("send"))
+    expectReference(text)
   }
 }
 
@@ -319,6 +261,6 @@ import _SpyGeneratorCore
       options: .init(extractProtocol: true, moduleName: "App")
     )
     let spy = try #require(migration.newFiles.first { $0.path == "RouterProtocolSpy.swift" })
-    #expect(spy.contents.contains("case push(route: Route)"))
+    expectReference(spy.contents)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SingletonMigratorCore
 
@@ -56,17 +57,7 @@ import _SingletonMigratorCore
     let migration = try migrate(source)
     #expect(migration.instances.map(\.qualifiedName) == ["Client.shared", "Client.configured"])
     let text = try migrated(source)
-    #expect(
-      text.contains(
-        """
-          static let sharedBox = Resettable<Client>(name: "Client.shared") { Client(
-            host: "example.com",
-            retries: 3
-          ) }
-        """
-      )
-    )
-    #expect(text.contains("  static let after = 1\n"))
+    expectReference(text)
   }
 }
 

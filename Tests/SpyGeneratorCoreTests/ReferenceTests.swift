@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
@@ -87,8 +88,15 @@ func generateCorpus(
   return try generator.generate(symbolGraph: corpusSymbolGraph())
 }
 
+/// The committed spies the SpyCorpus package compiles and tests, which the corpus's generated
+/// files must equal.
+let corpusSpies = testsFolder.appendingPathComponent("../../SpyCorpus/Tests/SpyCorpusTests/Spies")
+
+/// The committed reference of one of the corpus's spies.
+func corpusSpy(_ name: String) -> URL { corpusSpies.appendingPathComponent(name) }
+
 private func referenceFiles() throws -> [String: String] {
-  let folder = testsFolder.appendingPathComponent("../../SpyCorpus/Tests/SpyCorpusTests/Spies")
+  let folder = corpusSpies
   var files: [String: String] = [:]
   for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
     let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -106,3 +114,35 @@ func corpusConfiguration() throws -> SpyConfiguration.Target {
 }
 
 let testsFolder = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+
+/// The comparison every reference test relies on: a difference fails the test with a diff.
+@Suite struct ReferenceComparisonTests {
+  @Test func aDifferenceFailsTheTestWithADiffOfTheLinesThatDiffer() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ReferenceComparisonTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let reference = folder.appendingPathComponent("Spy.swift.expected")
+    try Data("a\nb\nc\nd\ne\nf\ng\nh\ni\n".utf8).write(to: reference)
+    expectReference("a\nb\nc\nd\ne\nf\ng\nh\ni\n", file: reference)
+    withKnownIssue {
+      expectReference("a\nb\nc\nD\ne\nf\ng\nh\ni\n", file: reference)
+    } matching: { issue in
+      issue.description.contains(" c\n-d\n+D\n e\n")
+        && issue.description.contains("RECORD_REFERENCES=1")
+    }
+  }
+
+  @Test func aDiffShowsThreeLinesAroundEachChangeAndSeparatesDistantOnes() {
+    let old = (1...20).map(String.init).joined(separator: "\n")
+    var lines = (1...20).map(String.init)
+    lines[1] = "two"
+    lines[17] = "eighteen"
+    #expect(
+      unifiedDiff(from: old, to: lines.joined(separator: "\n")).split(separator: "\n") == [
+        " 1", "-2", "+two", " 3", " 4", " 5", "@@", " 15", " 16", " 17", "-18", "+eighteen", " 19",
+        " 20",
+      ]
+    )
+  }
+}

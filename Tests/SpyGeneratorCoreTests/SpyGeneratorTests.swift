@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
@@ -33,42 +34,27 @@ import _SpyGeneratorCore
     )
   }
 
+  // The corpus's spies are compared whole with the committed ones the SpyCorpus package compiles
+  // and tests; each test below names one behaviour those files show.
+
   @Test func overloadsGetDistinctCaseNamesFromTheirLabels() throws {
-    let spy = try contents(of: "DocumentStoreSpy.swift")
-    #expect(spy.contains("    case findId(id: Int)\n"))
-    #expect(spy.contains("    case findName(name: String)\n"))
-    #expect(spy.contains("    case findNameIn(name: String, in: String)\n"))
-    // Unnamed parameters are labeled with their internal name in `Call`.
-    #expect(spy.contains("    case save(text: String, to: String)\n"))
+    try expectCorpusSpy("DocumentStoreSpy.swift")
   }
 
   @Test func closuresStayOutOfCallAndEscapingOnesAreKept() throws {
-    let spy = try contents(of: "ImageLoadingSpy.swift")
-    #expect(spy.contains("    case load(from: URL)\n"))
-    #expect(spy.contains("    keep(completion, as: \"load.completion\")\n"))
-    #expect(spy.contains("  var loadCompletion: (@Sendable (Data) -> Void)? {\n"))
-    #expect(spy.contains("    case prefetch(urls: [URL])\n"))
-    #expect(!spy.contains("progress\")"))
+    try expectCorpusSpy("ImageLoadingSpy.swift")
   }
 
   @Test func valuesThatAreNotEquatableAreWrapped() throws {
-    let spy = try contents(of: "ImageLoadingSpy.swift")
-    #expect(spy.contains("    case cache(image: NotCompared<Picture>)\n"))
-    #expect(spy.contains("    case tag(tags: [String])\n"))  // variadic: an array
+    try expectCorpusSpy("ImageLoadingSpy.swift")
   }
 
   @Test func genericArgumentsAreRecordedThemselvesToBeComparedByValue() throws {
-    let spy = try contents(of: "DecodingSpy.swift")
-    #expect(spy.contains("    case decode(type: SpyArgument<Any>, from: Data)\n"))
-    #expect(spy.contains("SpyArgument(type as Any)"))
+    try expectCorpusSpy("DecodingSpy.swift")
   }
 
   @Test func aClassSpySubclassesAndOverridesOnlyWhatIsOverridable() throws {
-    let spy = try contents(of: "TrackerSpy.swift")
-    #expect(spy.contains("final class TrackerSpy: Tracker, @unchecked Sendable {\n"))
-    #expect(spy.contains("  override func track(_ event: String) {\n"))
-    #expect(spy.contains("  override var isEnabled: Bool {\n"))
-    #expect(!spy.contains("func name()"))  // final
+    try expectCorpusSpy("TrackerSpy.swift")
   }
 
   @Test func everyFileSaysItIsGeneratedAndHowToRegenerateIt() throws {
@@ -91,7 +77,10 @@ import _SpyGeneratorCore
 
 // MARK: - Fixtures
 
-private func contents(of name: String) throws -> String {
-  let file = try generateCorpus().files.first { $0.name == name }
-  return try #require(file).contents
+private func expectCorpusSpy(
+  _ name: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let file = try #require(generateCorpus().files.first { $0.name == name })
+  expectReference(file.contents, file: corpusSpy(name), sourceLocation: sourceLocation)
 }

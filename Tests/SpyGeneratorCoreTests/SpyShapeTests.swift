@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
@@ -20,19 +21,12 @@ import _SpyGeneratorCore
   @Test func theCorpusSpyWithARequirementNamedLikeASpyMemberInheritsFromSpy() throws {
     let output = try generateCorpus()
     let settings = try #require(output.files.first { $0.name == "SettingsSpy.swift" }).contents
-    #expect(
-      settings.contains(
-        "final class SettingsSpy: Spy<SettingsSpy.Call>, Settings, @unchecked Sendable {\n"
-      )
-    )
-    #expect(!settings.contains("let spy: Spy<Call>"))
-    #expect(settings.contains("  var name: String {\n    record(.name, placeholder: \"\")\n"))
+    expectReference(settings, file: corpusSpy("SettingsSpy.swift"))
   }
 
   @Test func aRequirementWithTheNameAndTypeOfASpyMemberOverridesIt() throws {
     let spy = try protocolSpy(["var description: String { get }"])
-    #expect(spy.contains("final class PSpy: Spy<PSpy.Call>, P, @unchecked Sendable {\n"))
-    #expect(spy.contains("  override var description: String {\n"))
+    expectReference(spy)
   }
 
   @Test func anOverloadOfASpyMemberIsDeclaredBesideIt() throws {
@@ -46,11 +40,7 @@ import _SpyGeneratorCore
       "static func reset()",
       "static var name: String { get }",
     ])
-    #expect(spy.contains("final class PSpy: Spy<PSpy.Call>, P, @unchecked Sendable {\n"))
-    #expect(!spy.contains("override func"))
-    #expect(!spy.contains("override var"))
-    #expect(spy.contains("  func record(event: String) {\n"))
-    #expect(spy.contains("  static func reset() {\n"))
+    expectReference(spy)
   }
 
   @Test func aSpyThatOverridesKeepKeepsClosuresWithSpysOwn() throws {
@@ -58,20 +48,12 @@ import _SpyGeneratorCore
       "func keep<Value>(_ value: Value, as name: String) | Value",
       "func load(completion: @escaping @Sendable (Int) -> Void)",
     ])
-    #expect(keeping.contains("  override func keep<Value>(_ value: Value, as name: String) {\n"))
-    #expect(keeping.contains("    super.keep(completion, as: \"load.completion\")\n"))
-    #expect(keeping.contains("    lastKept(\"load.completion\")\n"))
+    expectReference(keeping, "keeping")
     let reading = try protocolSpy([
       "func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? | Value",
       "func load(completion: @escaping @Sendable (Int) -> Void)",
     ])
-    #expect(
-      reading.contains(
-        "  override func lastKept<Value>(_ name: String, as type: Value.Type) -> Value? {\n"
-      )
-    )
-    #expect(reading.contains("    keep(completion, as: \"load.completion\")\n"))
-    #expect(reading.contains("    super.lastKept(\"load.completion\")\n"))
+    expectReference(reading, "reading")
   }
 
   @Test(arguments: [
@@ -94,11 +76,6 @@ import _SpyGeneratorCore
 
   @Test func staticRequirementsRecordIntoASpyOfEachIsolatedTest() throws {
     let spy = try protocolSpy(["static func reset()", "static var current: Int { get }"])
-    #expect(spy.contains("  static var statics: Spy<Call> { staticSpies.value }\n"))
-    #expect(
-      spy.contains("  private static let staticSpies = Spy<Call>.perTest(name: \"PSpy.statics\")\n")
-    )
-    #expect(spy.contains("    Self.statics.record(.reset)\n"))
-    #expect(!spy.contains("static let statics"))
+    expectReference(spy)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import _SpyGeneratorCore
 
@@ -25,11 +26,7 @@ import _SpyGeneratorCore
       "func resetCalls()",
       "func resetStubs()",
     ])
-    #expect(spy.contains("  var name: String {\n    get {\n"))
-    #expect(spy.contains("  func reset() {\n    record(.reset)\n  }\n"))
-    #expect(spy.contains("  func resetCalls() {\n    record(.resetCalls)\n  }\n"))
-    #expect(spy.contains("  func resetStubs() {\n    record(.resetStubs)\n  }\n"))
-    #expect(!spy.contains("override"))
+    expectReference(spy)
   }
 }
 
@@ -39,21 +36,7 @@ import _SpyGeneratorCore
 @Suite struct SpyPlaceholderConformanceTests {
   @Test func aSpyRegistersItselfAsThePlaceholderOfItsProtocol() throws {
     let spy = try spyText([.method("func load() -> Int")])
-    #expect(
-      spy.hasSuffix(
-        """
-        }
-
-        /// Serves a fresh spy where a test reads an `any Shapes` that nothing provided (a `.required` box,
-        /// an unstubbed call): the read fails the test and goes on.
-        extension ShapesSpy: ProtocolSpyPlaceholder {
-          static var spiedProtocol: Any.Type { (any Shapes).self }
-          static func makePlaceholderSpy() -> Any { ShapesSpy() }
-        }
-
-        """
-      )
-    )
+    expectReference(spy)
   }
 
   /// The library finds a placeholder spy by its name at run time, which names no generic class
@@ -66,21 +49,7 @@ import _SpyGeneratorCore
       .associated("associatedtype Key : Hashable, Swift.Sendable where Self.Key : Comparable"),
       .method("func load() -> Self.Item"),
     ])
-    #expect(
-      generic.contains(
-        """
-        /// Serves a fresh `ShapesSpy<Int, Int>` where a test reads an `any Shapes` that nothing provided (a
-        /// `.required` box, an unstubbed call): the read fails the test and goes on. The library finds the
-        /// spy by this name, which it cannot find for a generic class.
-        final class ShapesSpyPlaceholder: ProtocolSpyPlaceholder {
-          static var spiedProtocol: Any.Type { (any Shapes).self }
-          static func makePlaceholderSpy() -> Any { ShapesSpy<Int, Int>() }
-        }
-
-        """
-      )
-    )
-    #expect(!generic.contains("extension ShapesSpy: ProtocolSpyPlaceholder"))
+    expectReference(generic)
   }
 
   /// No placeholder where `Int` may not fit: an associated type constrained to a protocol `Int`
@@ -101,17 +70,7 @@ import _SpyGeneratorCore
   /// actor-isolated code").
   @Test func aMainActorSpyIsItsProtocolsPlaceholderMadeOffTheMainActor() throws {
     let mainActor = try spyText([.method("func load()")], declaration: "@MainActor protocol Shapes")
-    #expect(
-      mainActor.contains(
-        """
-        extension ShapesSpy: ProtocolSpyPlaceholder {
-          nonisolated static var spiedProtocol: Any.Type { (any Shapes).self }
-          nonisolated static func makePlaceholderSpy() -> Any { ShapesSpy() }
-        }
-
-        """
-      )
-    )
+    expectReference(mainActor)
   }
 
   /// The spy's own `init()` meets the protocol's, and is isolated to the main actor like the

@@ -22,6 +22,9 @@ package final class _BoxIdentity: @unchecked Sendable {
   @_alwaysEmitIntoClient package static var touchedWord: Int { 3 }
   /// Non-zero once a change made inside the box's own factory was reported outside every scope.
   private static var selfChangeReportedWord: Int { 4 }
+  /// Non-zero while the box is in the record of process-wide instances made outside every
+  /// isolated test (`_ProcessWideRecord`).
+  static var processWideRecordedWord: Int { 5 }
   /// Where the program bootstrapped the box, outside isolated tests (`_Bootstraps`); guarded by
   /// `_Bootstraps.lock`.
   var bootstrapLocation: _SourceLocation?
@@ -51,8 +54,8 @@ package final class _BoxIdentity: @unchecked Sendable {
     self.requiresOverrideInTests = requiresOverrideInTests
     self.name = name
     self.isTestInfrastructure = isTestInfrastructure
-    self.words = .allocate(capacity: 5)
-    words.initialize(repeating: 0, count: 5)
+    self.words = .allocate(capacity: 6)
+    words.initialize(repeating: 0, count: 6)
   }
 
   deinit { words.deallocate() }

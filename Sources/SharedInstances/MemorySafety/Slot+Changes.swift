@@ -44,7 +44,10 @@ extension _Slot {
       endCreation()
       _FactoryStack.releaseDeferred()
       // The cell holds its own reference to `created`: dropping it releases the instance.
-      if installed { return (created, kind) }
+      if installed {
+        if !isScoped { _ProcessWideRecord.noteCreated(identity, in: self) }
+        return (created, kind)
+      }
       // An override or reset landed while the factory ran: its result, in a cell, belongs to a
       // past generation and is dropped here, outside the lock.
       Self.release(cell)

@@ -79,12 +79,7 @@ enum DependencyTracking {
         name: test.id.nameComponents.last ?? test.name
       )
     }
-    let components = DependencyRecorder.xcTestNameComponents(scopeName)
-    guard components.count > 1 else { return DependencyMap.TestID(suite: "", name: scopeName) }
-    return DependencyMap.TestID(
-      suite: components.dropLast().joined(separator: "."),
-      name: components.last!
-    )
+    return DependencyMap.TestID(xcTestName: scopeName)
   }
 
   // MARK: Records

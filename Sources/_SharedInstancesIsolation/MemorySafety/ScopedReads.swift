@@ -209,7 +209,9 @@ extension _Scope {
       location: location,
       restores: change.restores
     )
-    return global.refusingOwnChange(of: identity, change, location)
+    guard let slot = global.refusingOwnChange(of: identity, change, location) else { return nil }
+    _ProcessWideRecord.noteChange(identity, in: slot, change, at: location)
+    return slot
   }
 }
 

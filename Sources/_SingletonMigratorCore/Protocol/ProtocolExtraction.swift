@@ -132,7 +132,8 @@ struct ProtocolExtraction {
     let substitutions: [String: [Int: [(String, String)]]]
   }
 
-  /// A reference to an instance: the token index of its name, and the file.
+  /// The protocol of `className` that its instances' uses call for, and the line substitutions
+  /// that retype its injections; or why there is none.
   private func analyze(
     className: String,
     declaration: TypeDeclaration,
@@ -141,199 +142,250 @@ struct ProtocolExtraction {
     usageFiles: [ScannedFile],
     protocolName: String
   ) -> Result<Analysis, Reason> {
+    do throws(Reason) {
+      var uses = Uses()
+      for file in files + usageFiles {
+        try recordReferences(in: file, to: instances, into: &uses)
+        recordInjections(
+          in: file,
+          className: className,
+          protocolName: protocolName,
+          instances: instances,
+          into: &uses
+        )
+      }
+      let (requirements, extensionLines) = try requirements(
+        of: className,
+        uses: uses,
+        files: files,
+        instances: instances
+      )
+      let text = protocolText(
+        className: className,
+        declaration: declaration,
+        instances: instances,
+        files: files,
+        protocolName: protocolName,
+        requirements: requirements,
+        extensionLines: extensionLines
+      )
+      return .success(Analysis(text: text, substitutions: uses.substitutions))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// What the target does with the instances of one class: the members it names through them,
+  /// those it sets or passes `inout`, and the lines that retype its injections.
+  private struct Uses {
     var used: Set<String> = []
     var mutated: Set<String> = []
     var substitutions: [String: [Int: [(String, String)]]] = [:]
-    for file in files + usageFiles {
-      // Where a bare `shared` means the owner's: inside the owner's declaration or extensions.
-      func isInside(_ owner: String, _ token: Token) -> Bool {
-        file.types.contains { type in
-          type.name == owner && type.openBrace < file.tokens.count
-            && type.closeBrace < file.tokens.count
-            && file.tokens[type.openBrace].start < token.start
-            && token.start < file.tokens[type.closeBrace].end
-        }
+  }
+
+  /// Records the members `file` uses through each reference to the instances; throws when a
+  /// reference uses an instance otherwise (as a value, through a subscript).
+  private func recordReferences(
+    in file: ScannedFile,
+    to instances: [SharedInstance],
+    into uses: inout Uses
+  ) throws(Reason) {
+    // Where a bare `shared` means the owner's: inside the owner's declaration or extensions.
+    func isInside(_ owner: String, _ token: Token) -> Bool {
+      file.types.contains { type in
+        type.name == owner && type.openBrace < file.tokens.count
+          && type.closeBrace < file.tokens.count
+          && file.tokens[type.openBrace].start < token.start
+          && token.start < file.tokens[type.closeBrace].end
       }
-      for tokens in file.codeSequences {
-        for instance in instances {
-          let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
-          let plainName = instance.name.filter { $0 != "`" }
-          for index in tokens.indices
-          where tokens[index].text.filter({ $0 != "`" }) == plainName
-            && tokens[index].kind == .identifier
+    }
+    for tokens in file.codeSequences {
+      for instance in instances {
+        let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
+        let plainName = instance.name.filter { $0 != "`" }
+        for index in tokens.indices
+        where tokens[index].text.filter({ $0 != "`" }) == plainName
+          && tokens[index].kind == .identifier
+        {
+          // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
+          // global).
+          let qualified =
+            index >= 2 && tokens[index - 1].text == "." && tokens[index - 1].kind == .punctuation
+          if qualified {
+            let before = tokens[index - 2].text
+            guard before == owner || before == "Self" else { continue }
+            if before == "Self", let owner, !isInside(owner, tokens[index]) { continue }
+          } else if index >= 1, tokens[index - 1].text == "." {
+            continue
+          } else if let owner, !isInside(owner, tokens[index]) {
+            continue  // Another type's `shared`, or a local of that name.
+          }
+          // A declaration of the name, not a use.
+          if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
+            continue
+          }
+          if !qualified, owner != nil, index >= 1, tokens[index - 1].kind == .punctuation,
+            tokens[index - 1].text == "." || tokens[index - 1].text == "("
+              || tokens[index - 1].text == ","
           {
-            // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
-            // global).
-            let qualified =
-              index >= 2 && tokens[index - 1].text == "." && tokens[index - 1].kind == .punctuation
-            if qualified {
-              let before = tokens[index - 2].text
-              guard before == owner || before == "Self" else { continue }
-              if before == "Self", let owner, !isInside(owner, tokens[index]) { continue }
-            } else if index >= 1, tokens[index - 1].text == "." {
-              continue
-            } else if let owner, !isInside(owner, tokens[index]) {
-              continue  // Another type's `shared`, or a local of that name.
-            }
-            // A declaration of the name, not a use.
-            if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
-              continue
-            }
-            if !qualified, owner != nil, index >= 1, tokens[index - 1].kind == .punctuation,
-              tokens[index - 1].text == "." || tokens[index - 1].text == "("
-                || tokens[index - 1].text == ","
-            {
-              // `.name` is an implicit member (injection, handled below); `(name` a label.
-              if index + 1 < tokens.count, tokens[index + 1].text == ":" { continue }
-            }
-            let next =
-              index + 1 < tokens.count
-              ? tokens[index + 1]
-              : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
-            // A box read through `.value`: the instance's members follow it, and the box's own
-            // (`set`, `reset`…) take the protocol as they took the class.
-            var memberIndex = index + 2
-            if instance.readsThroughValue, next.kind == .punctuation, next.text == ".",
-              index + 2 < tokens.count
-            {
-              let boxMember = tokens[index + 2].text
-              if boxMember == "value" || boxMember == "currentValue" {
-                guard index + 4 < tokens.count, tokens[index + 3].text == ".",
-                  tokens[index + 4].kind == .identifier
-                else {
-                  return .failure(
-                    Reason(
-                      message: "\(file.path):\(tokens[index].line) uses "
-                        + "\(instance.qualifiedName).\(boxMember) as a value, not only through its "
-                        + "members; the value's type would change"
-                    )
-                  )
-                }
-                memberIndex = index + 4
-              } else {
-                continue
-              }
-            }
-            if next.kind == .punctuation, next.text == ".", memberIndex < tokens.count,
-              tokens[memberIndex].kind == .identifier
-            {
-              let member = tokens[memberIndex].text
-              used.insert(member)
-              let start = qualified ? index - 2 : index
-              if start >= 1, tokens[start - 1].text == "&" { mutated.insert(member) }
-              if memberIndex + 1 < tokens.count, tokens[memberIndex + 1].kind == .operator,
-                ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(
-                  tokens[memberIndex + 1].text
+            // `.name` is an implicit member (injection, handled below); `(name` a label.
+            if index + 1 < tokens.count, tokens[index + 1].text == ":" { continue }
+          }
+          let next =
+            index + 1 < tokens.count
+            ? tokens[index + 1]
+            : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
+          // A box read through `.value`: the instance's members follow it, and the box's own
+          // (`set`, `reset`…) take the protocol as they took the class.
+          var memberIndex = index + 2
+          if instance.readsThroughValue, next.kind == .punctuation, next.text == ".",
+            index + 2 < tokens.count
+          {
+            let boxMember = tokens[index + 2].text
+            if boxMember == "value" || boxMember == "currentValue" {
+              guard index + 4 < tokens.count, tokens[index + 3].text == ".",
+                tokens[index + 4].kind == .identifier
+              else {
+                throw Reason(
+                  message: "\(file.path):\(tokens[index].line) uses "
+                    + "\(instance.qualifiedName).\(boxMember) as a value, not only through its "
+                    + "members; the value's type would change"
                 )
-              {
-                mutated.insert(member)
               }
+              memberIndex = index + 4
+            } else {
               continue
-            }
-            if next.kind == .punctuation, next.text == "[" {
-              return .failure(
-                Reason(
-                  message: "\(file.path):\(tokens[index].line) subscripts \(instance.name); "
-                    + "a subscript requirement is not extracted"
-                )
-              )
-            }
-            // An implicit member in a default argument: `manager: Manager = .shared`.
-            if !qualified, index >= 2, tokens[index - 1].text == ".",
-              tokens[index - 2].text == "="
-            {
-              continue
-            }
-            if qualified || owner == nil {
-              if next.kind == .operator, next.text == "=", owner == nil || qualified {
-                continue  // Set (bootstrap-once): fine for an existential.
-              }
-              return .failure(
-                Reason(
-                  message: "\(file.path):\(tokens[index].line) uses \(instance.qualifiedName) as a "
-                    + "value, not only through its members; the value's type would change"
-                )
-              )
             }
           }
-        }
-      }
-      // Default-argument injection: `label name: Class = .shared` becomes
-      // `label name: any Protocol = Class.shared`, and the stored property of the same name
-      // typed `Class` in that type takes the protocol too.
-      let tokens = file.tokens
-      for (index, token) in tokens.enumerated() where token.kind == .operator && token.text == "=" {
-        guard index >= 2, index + 2 < tokens.count, tokens[index - 1].text == className,
-          tokens[index - 2].text == ":", tokens[index + 1].text == ".",
-          instances.contains(where: {
-            $0.name.filter { $0 != "`" } == tokens[index + 2].text.filter { $0 != "`" }
-          })
-        else { continue }
-        let parameterName = index >= 3 ? tokens[index - 3].text : ""
-        let original = "\(parameterName): \(className) = .\(tokens[index + 2].text)"
-        let owner = instances.first { $0.name == tokens[index + 2].text }?.container ?? className
-        let replacement =
-          "\(parameterName): any \(protocolName) = \(owner).\(tokens[index + 2].text)"
-        substitutions[file.path, default: [:]][token.line, default: []].append(
-          (original, replacement)
-        )
-        // The type the parameter belongs to, and its stored property of that name.
-        guard
-          let type = file.types.last(where: {
-            $0.openBrace < index && $0.closeBrace > index && $0.kind != .protocol
-          })
-        else { continue }
-        for property in file.properties
-        where property.name == parameterName && property.container.last?.openBrace == type.openBrace
-          && property.type == className
-        {
-          substitutions[file.path, default: [:]][property.line, default: []].append(
-            ("\(parameterName): \(className)", "\(parameterName): any \(protocolName)")
-          )
-        }
-        // Members used through the property or the parameter inside the type.
-        let body = tokens[type.openBrace].start..<tokens[type.closeBrace].end
-        for sequence in file.codeSequences {
-          for inner in sequence.indices
-          where body.contains(sequence[inner].start) && sequence[inner].text == parameterName
-            && inner + 2 < sequence.count && sequence[inner + 1].text == "."
-            && sequence[inner + 2].kind == .identifier
+          if next.kind == .punctuation, next.text == ".", memberIndex < tokens.count,
+            tokens[memberIndex].kind == .identifier
           {
-            used.insert(sequence[inner + 2].text)
+            let member = tokens[memberIndex].text
+            uses.used.insert(member)
+            let start = qualified ? index - 2 : index
+            if start >= 1, tokens[start - 1].text == "&" { uses.mutated.insert(member) }
+            if memberIndex + 1 < tokens.count, tokens[memberIndex + 1].kind == .operator,
+              ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(
+                tokens[memberIndex + 1].text
+              )
+            {
+              uses.mutated.insert(member)
+            }
+            continue
+          }
+          if next.kind == .punctuation, next.text == "[" {
+            throw Reason(
+              message: "\(file.path):\(tokens[index].line) subscripts \(instance.name); "
+                + "a subscript requirement is not extracted"
+            )
+          }
+          // An implicit member in a default argument: `manager: Manager = .shared`.
+          if !qualified, index >= 2, tokens[index - 1].text == ".",
+            tokens[index - 2].text == "="
+          {
+            continue
+          }
+          if qualified || owner == nil {
+            if next.kind == .operator, next.text == "=", owner == nil || qualified {
+              continue  // Set (bootstrap-once): fine for an existential.
+            }
+            throw Reason(
+              message: "\(file.path):\(tokens[index].line) uses \(instance.qualifiedName) as a "
+                + "value, not only through its members; the value's type would change"
+            )
           }
         }
       }
     }
-    // The class's members that the uses name.
+  }
+
+  /// Default-argument injection: `label name: Class = .shared` becomes
+  /// `label name: any Protocol = Class.shared`, and the stored property of the same name typed
+  /// `Class` in that type takes the protocol too; the members used through either join.
+  private func recordInjections(
+    in file: ScannedFile,
+    className: String,
+    protocolName: String,
+    instances: [SharedInstance],
+    into uses: inout Uses
+  ) {
+    let tokens = file.tokens
+    for (index, token) in tokens.enumerated() where token.kind == .operator && token.text == "=" {
+      guard index >= 2, index + 2 < tokens.count, tokens[index - 1].text == className,
+        tokens[index - 2].text == ":", tokens[index + 1].text == ".",
+        instances.contains(where: {
+          $0.name.filter { $0 != "`" } == tokens[index + 2].text.filter { $0 != "`" }
+        })
+      else { continue }
+      let parameterName = index >= 3 ? tokens[index - 3].text : ""
+      let original = "\(parameterName): \(className) = .\(tokens[index + 2].text)"
+      let owner = instances.first { $0.name == tokens[index + 2].text }?.container ?? className
+      let replacement =
+        "\(parameterName): any \(protocolName) = \(owner).\(tokens[index + 2].text)"
+      uses.substitutions[file.path, default: [:]][token.line, default: []].append(
+        (original, replacement)
+      )
+      // The type the parameter belongs to, and its stored property of that name.
+      guard
+        let type = file.types.last(where: {
+          $0.openBrace < index && $0.closeBrace > index && $0.kind != .protocol
+        })
+      else { continue }
+      for property in file.properties
+      where property.name == parameterName && property.container.last?.openBrace == type.openBrace
+        && property.type == className
+      {
+        uses.substitutions[file.path, default: [:]][property.line, default: []].append(
+          ("\(parameterName): \(className)", "\(parameterName): any \(protocolName)")
+        )
+      }
+      // Members used through the property or the parameter inside the type.
+      let body = tokens[type.openBrace].start..<tokens[type.closeBrace].end
+      for sequence in file.codeSequences {
+        for inner in sequence.indices
+        where body.contains(sequence[inner].start) && sequence[inner].text == parameterName
+          && inner + 2 < sequence.count && sequence[inner + 1].text == "."
+          && sequence[inner + 2].kind == .identifier
+        {
+          uses.used.insert(sequence[inner + 2].text)
+        }
+      }
+    }
+  }
+
+  /// The requirements of the class's members that the uses name, and the protocol extension's
+  /// overloads that keep default arguments; throws when a member cannot be a requirement.
+  private func requirements(
+    of className: String,
+    uses: Uses,
+    files: [ScannedFile],
+    instances: [SharedInstance]
+  ) throws(Reason) -> (
+    requirements: [(kind: String, name: String, declaration: String)], extensionLines: [String]
+  ) {
     let members = files.flatMap(\.members).filter {
       $0.container.last?.name == className && !$0.isStatic && $0.kind != .initializer
     }
     var requirements: [(kind: String, name: String, declaration: String)] = []
     var extensionLines: [String] = []
-    for name in used.sorted() {
+    for name in uses.used.sorted() {
       let found = members.filter { $0.name == name }
       guard !found.isEmpty else {
-        return .failure(
-          Reason(
-            message: "it uses `\(name)`, which \(className) does not declare in this target "
-              + "(inherited, or from a protocol extension)"
-          )
+        throw Reason(
+          message: "it uses `\(name)`, which \(className) does not declare in this target "
+            + "(inherited, or from a protocol extension)"
         )
       }
       for member in found {
         if member.modifiers.contains(where: { $0 == "private" || $0 == "fileprivate" }) {
-          return .failure(
-            Reason(
-              message:
-                "`\(name)` is \(member.modifiers.contains("private") ? "private" : "fileprivate"); a protocol requirement must be visible to the target"
-            )
+          throw Reason(
+            message:
+              "`\(name)` is \(member.modifiers.contains("private") ? "private" : "fileprivate"); a protocol requirement must be visible to the target"
           )
         }
         let declaration = Self.normalized(member.declaration)
         if declaration.range(of: #"\bSelf\b"#, options: .regularExpression) != nil {
-          return .failure(
-            Reason(message: "`\(name)` uses Self, which a value of `any` protocol cannot call")
-          )
+          throw Reason(message: "`\(name)` uses Self, which a value of `any` protocol cannot call")
         }
         switch member.kind {
         case .property:
@@ -342,18 +394,14 @@ struct ProtocolExtraction {
           }
           guard let type = property?.type ?? property?.initializer.flatMap(Self.literalType)
           else {
-            return .failure(
-              Reason(message: "the property `\(name)` has no type annotation; write its type")
-            )
+            throw Reason(message: "the property `\(name)` has no type annotation; write its type")
           }
           let readOnlySetter = member.modifiers.contains { $0.hasSuffix("(set)") }
           let settable = member.isSettable && !readOnlySetter
-          if mutated.contains(name) && !settable {
-            return .failure(
-              Reason(
-                message: "`\(name)` is set or passed inout through the instance, but is a `let` "
-                  + "or has a private setter"
-              )
+          if uses.mutated.contains(name) && !settable {
+            throw Reason(
+              message: "`\(name)` is set or passed inout through the instance, but is a `let` "
+                + "or has a private setter"
             )
           }
           let isolation = member.modifiers.contains("nonisolated") ? "nonisolated " : ""
@@ -372,9 +420,7 @@ struct ProtocolExtraction {
             }
           )
           guard let requirement else {
-            return .failure(
-              Reason(message: "`\(name)` has more than three default arguments")
-            )
+            throw Reason(message: "`\(name)` has more than three default arguments")
           }
           requirements.append(("swift.method", name, requirement))
           extensionLines += overloads
@@ -384,8 +430,21 @@ struct ProtocolExtraction {
       }
     }
     guard !requirements.isEmpty else {
-      return .failure(Reason(message: "no member of \(className) is used through the instance"))
+      throw Reason(message: "no member of \(className) is used through the instance")
     }
+    return (requirements, extensionLines)
+  }
+
+  /// The protocol's declaration, its extension of overloads, and the class's conformance.
+  private func protocolText(
+    className: String,
+    declaration: TypeDeclaration,
+    instances: [SharedInstance],
+    files: [ScannedFile],
+    protocolName: String,
+    requirements: [(kind: String, name: String, declaration: String)],
+    extensionLines: [String]
+  ) -> ProtocolText {
     let file = files.first { $0.types.contains(declaration) }?.path ?? ""
     let isMainActor = declaration.isMainActor
     let isSendable =
@@ -417,20 +476,15 @@ struct ProtocolExtraction {
     lines.append("")
     let qualifiedClass = declaration.path.joined(separator: ".")
     lines.append("extension \(qualifiedClass): \(protocolName) {}")
-    return .success(
-      Analysis(
-        text: ProtocolText(
-          name: protocolName,
-          className: className,
-          file: file,
-          text: lines.joined(separator: "\n"),
-          isMainActor: isMainActor,
-          isSendable: isSendable,
-          isPublic: isPublic,
-          requirements: requirements
-        ),
-        substitutions: substitutions
-      )
+    return ProtocolText(
+      name: protocolName,
+      className: className,
+      file: file,
+      text: lines.joined(separator: "\n"),
+      isMainActor: isMainActor,
+      isSendable: isSendable,
+      isPublic: isPublic,
+      requirements: requirements
     )
   }
 

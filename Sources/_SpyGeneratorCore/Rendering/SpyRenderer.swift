@@ -323,13 +323,34 @@ struct SpyRenderer {
       // An actor's `Sendable` spy is read and stubbed from anywhere, without `await`.
       "  \(target.isActor ? "nonisolated " : "")let spy: Spy<Call>",
       "",
-      "  /// Creates the spy; failures of unstubbed calls point at the line that calls this.",
     ]
-    let head = target.isClass ? "init" : "init"
+    var handOff = wrapList(
+      indent: "    ",
+      head: "spy = Spy(",
+      items: ["name: \"\(spyName)\""] + Self.locationArguments,
+      tail: "",
+      openParen: false
+    )
+    if target.isClass || target.superclassName != nil { handOff.append("    super.init()") }
+    lines += locationInitializer(head: "init", handOff: handOff)
+    return lines
+  }
+
+  /// The initializer that takes its caller's source location, so that failures of unstubbed
+  /// calls point at the line that made the spy, and hands it to `Spy` (`handOff`), after what
+  /// every initializer of a `RawRepresentable` spy starts with.
+  private func locationInitializer(
+    head: String,
+    parameters: [String] = [],
+    handOff: [String]
+  ) -> [String] {
+    var lines = [
+      "  /// Creates the spy; failures of unstubbed calls point at the line that calls this."
+    ]
     lines += wrapList(
       indent: "  ",
       head: head,
-      items: [
+      items: parameters + [
         "fileID: StaticString = #fileID",
         "filePath: StaticString = #filePath",
         "line: UInt = #line",
@@ -339,23 +360,15 @@ struct SpyRenderer {
       forceBreak: true
     )
     lines += rawValueInitialization
-    lines += wrapList(
-      indent: "    ",
-      head: "spy = Spy(",
-      items: [
-        "name: \"\(spyName)\"",
-        "fileID: fileID",
-        "filePath: filePath",
-        "line: line",
-        "column: column",
-      ],
-      tail: "",
-      openParen: false
-    )
-    if target.isClass || target.superclassName != nil { lines.append("    super.init()") }
+    lines += handOff
     lines.append("  }")
     return lines
   }
+
+  /// The source location ``locationInitializer(head:parameters:handOff:)`` hands on to `Spy`.
+  private static let locationArguments = [
+    "fileID: fileID", "filePath: filePath", "line: line", "column: column",
+  ]
 
   /// The spy of the static requirements: a fresh one in each isolated test, one for the process
   /// elsewhere (`Spy.perTest(name:)`).
@@ -485,33 +498,16 @@ struct SpyRenderer {
   }
 
   private func inheritedInitializer() -> [String] {
-    var lines = [
-      "  /// Creates the spy; failures of unstubbed calls point at the line that calls this."
-    ]
-    lines += wrapList(
-      indent: "  ",
+    locationInitializer(
       head: "override init",
-      items: [
-        "name: String? = nil",
-        "fileID: StaticString = #fileID",
-        "filePath: StaticString = #filePath",
-        "line: UInt = #line",
-        "column: UInt = #column",
-      ],
-      tail: " {",
-      forceBreak: true
+      parameters: ["name: String? = nil"],
+      handOff: wrapList(
+        indent: "    ",
+        head: "super.init",
+        items: ["name: name"] + Self.locationArguments,
+        tail: ""
+      )
     )
-    lines += rawValueInitialization
-    lines += wrapList(
-      indent: "    ",
-      head: "super.init",
-      items: [
-        "name: name", "fileID: fileID", "filePath: filePath", "line: line", "column: column",
-      ],
-      tail: ""
-    )
-    lines.append("  }")
-    return lines
   }
 
   /// The values a call records: every parameter but closures, as its `Call` stores it; the

@@ -70,19 +70,11 @@ public struct ToolchainSymbolGraphs: Sendable {
   }
 
   private func run(_ arguments: [String]) throws(Error) -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
     do {
-      try process.run()
+      return try ToolProcess(executable: URL(fileURLWithPath: "/usr/bin/env"))
+        .output(arguments, name: arguments[0])
     } catch {
-      throw Error(description: "generate-spies could not run \(arguments[0]): \(error)")
+      throw Error(description: error.description)
     }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
   }
 }

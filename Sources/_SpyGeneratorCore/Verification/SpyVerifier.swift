@@ -123,18 +123,14 @@ public struct SpyVerifier: Sendable {
     let shares = (0..<batches).map { batch in
       stride(from: batch, to: paths.count, by: batches).map { paths[$0] }
     }
-    let results = ResultBox(count: shares.count)
     let (fileNames, search) = (names, searchArguments)
-    DispatchQueue.concurrentPerform(iterations: shares.count) { index in
-      results.store(
-        Result { () throws(Error) -> [String: String] in
-          try failingFiles(amongPaths: shares[index], names: fileNames, searchArguments: search)
-        },
-        at: index
-      )
+    let results = shares.concurrentMap(evenFew: true) { share in
+      Result { () throws(Error) -> [String: String] in
+        try failingFiles(amongPaths: share, names: fileNames, searchArguments: search)
+      }
     }
     var failures: [String: String] = [:]
-    for result in results.values { failures.merge(try result.get()) { first, _ in first } }
+    for result in results { failures.merge(try result.get()) { first, _ in first } }
     return failures
   }
 
@@ -218,45 +214,12 @@ public struct SpyVerifier: Sendable {
   }
 
   private func run(_ arguments: [String]) throws(Error) -> String {
-    let process = Process()
-    process.executableURL = compiler
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
     do {
-      try process.run()
+      return try ToolProcess(executable: compiler).output(arguments, name: "swiftc")
     } catch {
-      throw Error(description: "generate-spies could not run swiftc: \(error)")
+      throw Error(description: error.description)
     }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
   }
-}
-
-/// One result per batch of a `concurrentPerform`.
-private final class ResultBox: @unchecked Sendable {
-  // @unchecked: each slot is written by exactly one iteration, and read only after
-  // `concurrentPerform` returned, which orders every write before the read.
-  typealias Value = Result<[String: String], SpyVerifier.Error>
-  private let slots: UnsafeMutablePointer<Value?>
-  private let count: Int
-
-  init(count: Int) {
-    self.count = count
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil, count: count)
-  }
-
-  deinit {
-    slots.deinitialize(count: count)
-    slots.deallocate()
-  }
-
-  func store(_ result: Value, at index: Int) { slots[index] = result }
-
-  var values: [Value] { (0..<count).map { slots[$0]! } }
 }
 
 /// The flags SwiftPM compiled a build folder's modules with, read from its build manifest

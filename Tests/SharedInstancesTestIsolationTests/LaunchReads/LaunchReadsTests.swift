@@ -1,0 +1,80 @@
+import Foundation
+import SharedInstances
+import SharedInstancesTesting
+import Testing
+
+/// `SharedScope.launchReads` in a process whose tests already began: a box whose process-wide
+/// instance is made outside every isolated test joins the list, once. (The launch itself, before
+/// any test, and `resetLaunchReads()`, which would reset the process-wide state other tests of
+/// this process use, are tested in a process of their own: `HostedTestBundleTests`.)
+@Suite struct LaunchReadsTests {
+  @Test func aBoxFirstReadOutsideEveryIsolatedTestIsListedOnceAtItsDeclaration() throws {
+    _ = LaunchReadBoxes.readOutside.value
+    _ = LaunchReadBoxes.readOutside.value
+    let reads = Self.reads(of: "LaunchReadBoxes.readOutside")
+    let read = try #require(reads.first)
+    #expect(reads.count == 1)
+    #expect(read.firstUse == "read")
+    #expect(read.sharedTypeName == "String")
+    #expect(read.fileID == LaunchReadBoxes.declaredIn)
+    #expect(read.line == LaunchReadBoxes.readOutsideLine)
+    #expect(read.boxDescription.hasPrefix("LaunchReadBoxes.readOutside (Resettable<String>"))
+    #expect(read.description.contains(": read, process-wide, "))
+  }
+
+  @Test func aSetOutsideEveryIsolatedTestIsListedAtItsCall() throws {
+    let line = #line + 1
+    LaunchReadBoxes.setOutside.set("installed")
+    let read = try #require(Self.reads(of: "LaunchReadBoxes.setOutside").first)
+    #expect(read.firstUse == "set(_:)")
+    #expect(read.fileID == "SharedInstancesTestIsolationTests/LaunchReadsTests.swift")
+    #expect(read.line == line)
+    #expect(read.description.contains(": set(_:) at SharedInstancesTestIsolationTests/"))
+  }
+
+  @Test func aWithOverrideAndAResetAreNotListed() {
+    LaunchReadBoxes.neverListed.withOverride("double") {
+      #expect(LaunchReadBoxes.neverListed.currentValue == "double")
+    }
+    LaunchReadBoxes.neverListed.reset()
+    #expect(Self.reads(of: "LaunchReadBoxes.neverListed").isEmpty)
+  }
+
+  @Test(.isolatedShared) func anIsolatedTestsReadsAreNotListed() {
+    _ = LaunchReadBoxes.readInIsolation.value
+    LaunchReadBoxes.readInIsolation.override(with: "double")
+    #expect(Self.reads(of: "LaunchReadBoxes.readInIsolation").isEmpty)
+    #expect(SharedScope.current.touchedInstances.map(\.name) == ["LaunchReadBoxes.readInIsolation"])
+  }
+
+  @Test(.isolatedShared) func aReadFromAThreadNoTestStartedIsListed() async throws {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      Thread {
+        _ = LaunchReadBoxes.readOnThread.value
+        done.resume()
+      }.start()
+    }
+    let read = try #require(Self.reads(of: "LaunchReadBoxes.readOnThread").first)
+    #expect(!read.isBeforeFirstIsolatedTest)  // this test's scope was open
+    #expect(read.testName == nil)
+    #expect(read.description.hasSuffix("process-wide, outside every isolated test"))
+  }
+
+  // MARK: - Fixtures
+
+  static func reads(of name: String) -> [LaunchRead] {
+    SharedScope.launchReads.filter { $0.name == name }
+  }
+}
+
+private enum LaunchReadBoxes {
+  static let declaredIn = "SharedInstancesTestIsolationTests/LaunchReadsTests.swift"
+  static let readOutsideLine = #line + 1
+  static let readOutside = Resettable<String>(name: "LaunchReadBoxes.readOutside") { "real" }
+  static let setOutside = Resettable<String>.empty(name: "LaunchReadBoxes.setOutside")
+  static let neverListed = Resettable<String>(name: "LaunchReadBoxes.neverListed") { "real" }
+  static let readInIsolation = Resettable<String>(name: "LaunchReadBoxes.readInIsolation") {
+    "real"
+  }
+  static let readOnThread = Resettable<String>(name: "LaunchReadBoxes.readOnThread") { "real" }
+}
