@@ -682,8 +682,8 @@ proctype Exiter(byte t) {
      :: skip
      fi;
      /* the thread exits: its destructor runs */
-     rstore(t, 0, 0);     /* @code(Hazard.c: __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);) */
-     rstore(t, 1, 0);     /* @code(Hazard.c: __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);) */
+     rstore(t, 0, 0);     /* @code(Hazard.c: __atomic_store_n(&record->transient, 0, __ATOMIC_RELEASE);) */
+     rstore(t, 1, 0);     /* @code(Hazard.c: __atomic_store_n(&record->borrows[i], 0, __ATOMIC_RELEASE);) */
      rstore(t, 2, 0);
 #ifndef MUTANT_HOLE4
      atomic { FLUSHOWN(t) };  /* [I12_thread_exit] @code(Hazard.c: __atomic_thread_fence(__ATOMIC_SEQ_CST);) */
