@@ -104,13 +104,7 @@ import Testing
     // than the clock's budget of turns, but little real time.
     let clock = TestClock()
     let ticks = Locked(0)
-    let ticking = Task {
-      for _ in 0..<2 {
-        try await clock.sleep(for: .seconds(1))
-        for _ in 0..<300 { await Task.yield() }
-        ticks.mutate { $0 += 1 }
-      }
-    }
+    let ticking = ticker(on: clock, ticks: ticks, times: 2)
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(2))
     // Had the clock gone on before the second sleep, that sleep would be due at 3 s: cancel
@@ -129,13 +123,7 @@ import Testing
   @Test func runUntilATaskEndsWaitsForATaskThatTakesManyTurnsBeforeItSleepsAgain() async throws {
     let clock = TestClock()
     let ticks = Locked(0)
-    let ticking = Task {
-      for _ in 0..<2 {
-        try await clock.sleep(for: .seconds(1))
-        for _ in 0..<300 { await Task.yield() }
-        ticks.mutate { $0 += 1 }
-      }
-    }
+    let ticking = ticker(on: clock, ticks: ticks, times: 2)
     await clock.run(until: ticking)
     try await ticking.value
     #expect(ticks.get() == 2)
@@ -149,29 +137,13 @@ import Testing
     // far more real time than on an idle executor before it sleeps again.
     let clock = TestClock()
     let ticks = Locked(0)
-    let stop = Locked(false)
-    let loaders = (0..<ProcessInfo.processInfo.activeProcessorCount * 4).map { _ in
-      Task.detached {
-        while !stop.get() {
-          let start = ContinuousClock.now
-          while ContinuousClock.now - start < .microseconds(300) {}
-          await Task.yield()
-        }
-      }
-    }
-    let ticking = Task {
-      for _ in 0..<2 {
-        try await clock.sleep(for: .seconds(1))
-        for _ in 0..<300 { await Task.yield() }
-        ticks.mutate { $0 += 1 }
-      }
-    }
+    let loaders = BusyExecutor()
+    let ticking = ticker(on: clock, ticks: ticks, times: 2)
     await clock.waitForSleepers(count: 1)
     await clock.advance(by: .seconds(2))
     ticking.cancel()
     _ = await ticking.result
-    stop.set(true)
-    for loader in loaders { await loader.value }
+    await loaders.stop()
     // As above: what holds however busy the executor is.
     #expect(ticks.get() >= 1)
     #expect(clock.now.offset == .seconds(2))
@@ -181,27 +153,11 @@ import Testing
   @Test func runUntilATaskEndsWakesItAgainOnABusyExecutor() async throws {
     let clock = TestClock()
     let ticks = Locked(0)
-    let stop = Locked(false)
-    let loaders = (0..<ProcessInfo.processInfo.activeProcessorCount * 4).map { _ in
-      Task.detached {
-        while !stop.get() {
-          let start = ContinuousClock.now
-          while ContinuousClock.now - start < .microseconds(300) {}
-          await Task.yield()
-        }
-      }
-    }
-    let ticking = Task {
-      for _ in 0..<3 {
-        try await clock.sleep(for: .seconds(1))
-        for _ in 0..<300 { await Task.yield() }
-        ticks.mutate { $0 += 1 }
-      }
-    }
+    let loaders = BusyExecutor()
+    let ticking = ticker(on: clock, ticks: ticks, times: 3)
     await clock.run(until: ticking)
     let result = await ticking.result
-    stop.set(true)
-    for loader in loaders { await loader.value }
+    await loaders.stop()
     #expect(throws: Never.self) { try result.get() }
     #expect(ticks.get() == 3)
     #expect(clock.now.offset == .seconds(3))
@@ -563,5 +519,49 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) async {
       body()
       continuation.resume()
     }.start()
+  }
+}
+
+/// A task that sleeps 1 s on `clock`, `times` times, and after each wake takes 300 turns of the
+/// executor before it counts the tick and sleeps again (like a task that hops to a busy main
+/// actor).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+private func ticker(
+  on clock: TestClock<Duration>,
+  ticks: Locked<Int>,
+  times: Int
+) -> Task<Void, any Error> {
+  Task {
+    for _ in 0..<times {
+      try await clock.sleep(for: .seconds(1))
+      for _ in 0..<300 { await Task.yield() }
+      ticks.mutate { $0 += 1 }
+    }
+  }
+}
+
+/// Work that keeps every thread of the executor busy (a full test suite on two cores), four
+/// tasks per core, until `stop()`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+private struct BusyExecutor {
+  private let stopped = Locked(false)
+  private let loaders: [Task<Void, Never>]
+
+  init() {
+    let stopped = self.stopped
+    loaders = (0..<ProcessInfo.processInfo.activeProcessorCount * 4).map { _ in
+      Task.detached {
+        while !stopped.get() {
+          let start = ContinuousClock.now
+          while ContinuousClock.now - start < .microseconds(300) {}
+          await Task.yield()
+        }
+      }
+    }
+  }
+
+  func stop() async {
+    stopped.set(true)
+    for loader in loaders { await loader.value }
   }
 }

@@ -40,11 +40,7 @@ extension DispatchSemaphore {
     column: Int = #column
   ) -> Bool {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard wait(timeout: .now() + seconds) == .success else {
-      waitTimedOut(what, seconds, location)
-      return false
-    }
-    return true
+    return boundedWait(for: what, seconds, location) { wait(timeout: .now() + $0) == .success }
   }
 }
 
@@ -78,11 +74,7 @@ extension DispatchGroup {
     column: Int = #column
   ) -> Bool {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard wait(timeout: .now() + seconds) == .success else {
-      waitTimedOut(what, seconds, location)
-      return false
-    }
-    return true
+    return boundedWait(for: what, seconds, location) { wait(timeout: .now() + $0) == .success }
   }
 }
 
@@ -115,19 +107,24 @@ extension Latch {
     column: Int = #column
   ) -> Bool {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard wait(seconds: seconds) else {
-      waitTimedOut(what, seconds, location)
-      return false
-    }
-    return true
+    return boundedWait(for: what, seconds, location) { wait(seconds: $0) }
   }
 }
 
-private func waitTimedOut(_ what: String, _ seconds: Double, _ location: SourceLocation) {
+/// Runs `wait` with the limit `seconds`; when it returns false (the limit passed), fails the
+/// running test naming `what`, or stops the run where no test can be told.
+private func boundedWait(
+  for what: String,
+  _ seconds: Double,
+  _ location: SourceLocation,
+  _ wait: (Double) -> Bool
+) -> Bool {
+  if wait(seconds) { return true }
   let message = "Waited \(Int(seconds)) s for \(what), in vain"
   if Test.current != nil {
     Issue.record(Comment(rawValue: message), sourceLocation: location)
   } else {
     fatalError("\(location): \(message)")
   }
+  return false
 }

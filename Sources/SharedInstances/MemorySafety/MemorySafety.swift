@@ -68,14 +68,14 @@ import _SharedInstancesShims
 ///    cleared, or the reader sees the count and, if its cell was replaced (or it retried, I4),
 ///    reclaims. So no replaced instance outlives the reads and borrows that were running when it
 ///    was replaced, and a reader of the current cell never takes that path.
-///    Model: `Model/reclamation.pml`, `[I6_end]` (line 390), `[I6_quiescent]` (line 1104).
+///    Model: `Model/reclamation.pml`, `[I6_end]` (line 390), `[I6_quiescent]` (line 1106).
 /// 7. *A cell is published once, by one slot.* A nested scope's slot publishes a copy of its
 ///    parent's cell, never the cell itself; a cell taken out by `withOverride` is put back
 ///    without being retired; a retired cell is never published again. So the slot a reader read
 ///    from is the slot that deferred its cell, and "its cell was replaced" is "the slot no longer
 ///    publishes it".
 ///    Model: `Model/reclamation.pml`, `published-once` (line 361), `withOverride`'s put-back
-///    `[I7_put_back]` (line 991); `MUTANT_OVERRIDE_RETIRES_SAVED` (the saved cell retired when
+///    `[I7_put_back]` (line 993); `MUTANT_OVERRIDE_RETIRES_SAVED` (the saved cell retired when
 ///    taken out) breaks it.
 /// 8. *Fences by kind of slot.* Readers of process-wide slots store their hazard words with
 ///    compiler barriers only where Linux offers `membarrier`, and a writer of such a slot makes
@@ -105,8 +105,8 @@ import _SharedInstancesShims
 ///    Between taking the creation lock and pushing the frame, nothing is released: the slot is
 ///    looked at under its state lock, with a reference taken (I13), never by a protected read.
 ///    Model: `Model/reclamation.pml`, `no-release-under-lock` (line 206),
-///    `[I13_creation_reference]` (line 862), and `update`'s drop of the instance it transforms
-///    `[I10_update]` (line 945); `MUTANT_HOLE3` (a protected read there) and
+///    `[I13_creation_reference]` (line 864), and `update`'s drop of the instance it transforms
+///    `[I10_update]` (line 947); `MUTANT_HOLE3` (a protected read there) and
 ///    `MUTANT_UPDATE_UNDEFERRED` (the drop before the update's frame is pushed) break it, and so
 ///    do `MUTANT_LIFETIME_END_UNDER_LOCK` and `MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK` (a
 ///    lifetime that resets its members, or drops its strong references to them, under its lock).
@@ -120,7 +120,8 @@ import _SharedInstancesShims
 /// 12. *A thread that exits ends its reads and borrows.* A borrow's closure is synchronous, so a
 ///    borrow never outlives its thread, unless the thread exits inside it (`pthread_exit`,
 ///    `Thread.exit()`). The thread's destructor (`si_hazard_detach`) clears every word of its
-///    record, fences once, and reclaims in every slot registered in `_DeferredSlots`, the
+///    record and, if any was set, fences once and reclaims in every slot registered in
+///    `_DeferredSlots` (a thread that held no word had no cell deferred to it), the
 ///    registry of slots where cells wait: a slot registers under its retire lock when a scan
 ///    leaves cells waiting, then scans once more, so either that scan sees the cleared word, or
 ///    the exiting thread, which fenced after clearing, finds the slot registered. What the
@@ -128,7 +129,7 @@ import _SharedInstancesShims
 ///    handed the closure, the scope a scoped borrow retains: I9) is leaked, as `pthread_exit`
 ///    leaks every reference a Swift frame holds: never freed early.
 ///    Model: `Model/reclamation.pml`, `[I12_register]` (line 307),
-///    `[I12_thread_exit]` (line 826); `MUTANT_HOLE4` (no reclaim at exit) and
+///    `[I12_thread_exit]` (line 828); `MUTANT_HOLE4` (no reclaim at exit) and
 ///    `MUTANT_NO_RESCAN` (no second scan after registering) break it.
 /// 13. *Reports after the read.* Whatever a read must check and report (a strict scope's real
 ///    read, a `.required` box, a use after the scope ended, a read inside a factory) is noted in
@@ -142,7 +143,7 @@ import _SharedInstancesShims
 ///    `_Slot.beginCreation`); a lifetime's weak references to its boxes are made strong under its
 ///    lock and dropped after unlocking, where a box's last reference may go (`SharedLifetime`).
 ///    Model: `Model/reclamation.pml`, `[I13_report_after_read]` (line 473),
-///    `[I13_creation_reference]` (line 862), a borrow's report under its borrow word alone
+///    `[I13_creation_reference]` (line 864), a borrow's report under its borrow word alone
 ///    `[I13_borrow_report]` (line 759); `MUTANT_HOLE1`, `MUTANT_HOLE3` and
 ///    `MUTANT_BORROW_REPORT_TRANSIENT` (the borrow on the transient word) break it; a lifetime's
 ///    strong reference `[I13_lifetime_strong]` (line 554), which `MUTANT_LIFETIME_UNOWNED` (an
@@ -163,8 +164,8 @@ import _SharedInstancesShims
 ///    exited, and a thread that exits inside a factory leaves the word set). It is read by an
 ///    out-of-line call, never from a `const` function whose result an optimizer may reuse after
 ///    an `await` that resumed on another thread.
-///    Model: `Model/reclamation.pml`, the creator word `[I15_creator_word]` (line 855) and
-///    `reentrancy-report-is-true` (line 879): a factory that reads its own box stops with the
+///    Model: `Model/reclamation.pml`, the creator word `[I15_creator_word]` (line 857) and
+///    `reentrancy-report-is-true` (line 881): a factory that reads its own box stops with the
 ///    message instead of waiting for its own lock; `MUTANT_NO_CREATOR_WORD` deadlocks. The
 ///    model's threads have fixed identities: that none is reused is `ThreadIdentityTests`'.
 ///

@@ -822,7 +822,9 @@ proctype Exiter(byte t) {
      rstore(t, 0, 0);     /* @code(Hazard.c: __atomic_store_n(&record->transient, 0, __ATOMIC_RELEASE);) */
      rstore(t, 1, 0);     /* @code(Hazard.c: __atomic_store_n(&record->borrows[i], 0, __ATOMIC_RELEASE);) */
      rstore(t, 2, 0);
-#ifndef MUTANT_HOLE4
+     /* The record held a word (the borrow's), so the fence and the reclaims run; a thread that
+      * exits holding none skips them: no cell was deferred to it. */
+#ifndef MUTANT_HOLE4  /* @code(Hazard.c: if (held) {) */
      atomic { FLUSHOWN(t) };  /* [I12_thread_exit] @code(Hazard.c: __atomic_thread_fence(__ATOMIC_SEQ_CST);) */
      atomic { d0 = deferring[0]; d1 = deferring[1] };  /* @code(Slot+Reclamation.swift: let waiting: [_Slot] = slots.withLock { $0 }) */
      if :: d0 -> reclaim(t, 0) :: else -> skip fi;
