@@ -60,6 +60,8 @@ runs=(
   "model|-DSCEN_UPDATE|tso|1|accept"
   "model|-DSCEN_OVERRIDE|sc|2|accept"
   "model|-DSCEN_OVERRIDE|tso|1|accept"
+  "model|-DSCEN_LIFETIME|sc|2|accept"
+  "model|-DSCEN_LIFETIME|tso|2|accept"
   "MUTANT_HOLE1|-DSCEN_HOOK|sc|2|no-user-code-in-transient-window"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|sc|2|no-use-after-free"
   "MUTANT_HOLE1 NO_I2_CHECK|-DSCEN_HOOK|tso|1|no-use-after-free"
@@ -84,6 +86,12 @@ runs=(
   "MUTANT_UPDATE_UNDEFERRED|-DSCEN_UPDATE|sc|2|no-release-under-lock"
   "MUTANT_OVERRIDE_RETIRES_SAVED|-DSCEN_OVERRIDE|sc|1|quiescent-no-retired-cell"
   "MUTANT_OVERRIDE_RETIRES_SAVED NO_QUIESCENCE_CHECK|-DSCEN_OVERRIDE|sc|1|no-use-after-free"
+  "MUTANT_LIFETIME_UNOWNED|-DSCEN_LIFETIME|sc|2|no-use-after-free"
+  "MUTANT_LIFETIME_UNOWNED|-DSCEN_LIFETIME|tso|2|no-use-after-free"
+  "MUTANT_LIFETIME_END_UNDER_LOCK|-DSCEN_LIFETIME|sc|2|no-release-under-lock"
+  "MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK|-DSCEN_LIFETIME|sc|2|no-release-under-lock"
+  "MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK|-DSCEN_LIFETIME|tso|2|no-release-under-lock"
+  "MUTANT_NO_CREATOR_WORD|-DSCEN_CREATE|sc|2|invalid-end-state"
 )
 
 # ---- the invariants' pointers into the model ---------------------------------------------------

@@ -274,6 +274,143 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     }
   }
 
+  /// Wakes sleepers in deadline order until `task` ends, waiting after each wake until the
+  /// code under test sleeps on this clock again or `task` ends, however long that takes.
+  ///
+  /// ```swift
+  /// @Test(.isolatedShared) func theServiceGivesUpAfterFourAttempts() async throws {
+  ///   let clock = TestClock()
+  ///   SystemBoxes.continuousClock.override(with: clock)
+  ///   let placing = Task { try await OrderService().placeOrder() }
+  ///   await clock.run(until: placing)   // every back-off, however long, then the end
+  ///   await #expect(throws: PaymentUnavailable.self) { try await placing.value }
+  /// }
+  /// ```
+  ///
+  /// Unlike ``run(maxWakes:fileID:filePath:line:column:)``, it needs no
+  /// ``waitForSleepers(count:sleepingFor:timeout:fileID:filePath:line:column:)`` first, and it
+  /// never guesses from real time whether the woken code will sleep again: after each wake it
+  /// waits for the next sleep to register (by any task) or for `task` to end. So a retry loop
+  /// whose woken task first waits for other work (a network stub answered on another thread, a
+  /// busy main actor) is stepped through exactly, on an idle machine as on a loaded one. Time
+  /// moves to each woken sleeper's deadline, and no further.
+  ///
+  /// Drive one task that sleeps at one place at a time with it (a retry loop, a poller that
+  /// stops). Where several tasks sleep at once and `task` waits for one that nothing wakes
+  /// (a sleeper woken ends without sleeping again, another still sleeps), no new sleep comes
+  /// and `task` does not end: the wait fails after `timeout`. Step through such code with
+  /// ``advance(by:fileID:filePath:line:column:)``.
+  ///
+  /// - Parameters:
+  ///   - task: The task to drive to its end. Await its `value` afterwards for its result.
+  ///   - maxWakes: How many sleepers to wake at most, for code that sleeps for ever (a timer).
+  ///     10,000 by default; past it, the test fails and `run` returns.
+  ///   - timeout: How long to wait, in real time, for the next sleep or the end of `task`
+  ///     after a wake, before failing the test. 60 seconds by default: only a hang reaches it.
+  ///   - fileID: Where the test runs the clock, for failures. Leave the default.
+  ///   - filePath: Where the test runs the clock, for failures. Leave the default.
+  ///   - line: Where the test runs the clock, for failures. Leave the default.
+  ///   - column: Where the test runs the clock, for failures. Leave the default.
+  public func run<Success: Sendable, Failure: Error>(
+    until task: Task<Success, Failure>,
+    maxWakes: Int = 10_000,
+    timeout: Swift.Duration = .seconds(60),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let run = state.withLock { state in
+      let run = state.reserveID()
+      state.startRun(run)
+      return run
+    }
+    defer { state.withLock { $0.forgetRun(run) } }
+    // Told when `task` ends; it outlives this call only if this call fails first.
+    Task { [state] in
+      _ = await task.result
+      state.withLock { $0.endRun(run) }?.finish(true)
+    }
+    var wakes = 0
+    // The count of registered sleeps at the last wake (or at the start, with none sleeping):
+    // the next step waits for one more, or for the end of `task`.
+    var waitingPast: Int?
+    while !state.withLock({ $0.hasEnded(run: run) }) {
+      if let count = waitingPast {
+        let (progressed, cancelled) = await waitForProgress(run, after: count, timeout: timeout)
+        if cancelled { return }
+        guard progressed else {
+          TestFailure.fail(
+            """
+            TestClock.run(until:) waited \(timeout) for the task to sleep on this clock again or \
+            to end, in vain: \(sleepersCount) task(s) sleep on this clock. Does the task wait for \
+            something that nothing wakes (another task's sleep)? Step with advance(by:) instead.
+            """,
+            at: location
+          )
+          return
+        }
+        waitingPast = nil
+        continue
+      }
+      let limitReached = wakes >= maxWakes
+      let (woken, registered, tooMany) = state.withLock {
+        state -> (TestClockState<Duration>.Sleeper?, Int, Bool) in
+        if limitReached, !state.sleepers.isEmpty { return (nil, state.registrations, true) }
+        return (state.wakeEarliest(notAfter: nil), state.registrations, false)
+      }
+      guard !tooMany else {
+        TestFailure.fail(
+          """
+          TestClock.run(until:) woke sleepers \(maxWakes) times and the task has not ended: the \
+          code under test keeps sleeping. Advance the clock by a duration instead, or raise \
+          maxWakes.
+          """,
+          at: location
+        )
+        return
+      }
+      waitingPast = registered
+      guard let woken else { continue }
+      wakes += 1
+      await resumeAndAwaitRun(woken)
+      state.withLock { $0.forget(woken.id) }
+    }
+  }
+
+  /// Waits until a sleep registers past `count` registrations, or the task of run `run` ends
+  /// (true), or `timeout` passes (false); and whether the waiting task was cancelled.
+  private func waitForProgress(
+    _ run: Int,
+    after count: Int,
+    timeout: Swift.Duration
+  ) async -> (progressed: Bool, cancelled: Bool) {
+    let waiter = SleeperCountWaiter(count: 0, duration: nil)
+    let progressed = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        waiter.start(continuation)
+        guard state.withLock({ $0.addProgressWaiter(run: run, after: count, waiter) }) else {
+          waiter.finish(true)
+          return
+        }
+        waiter.expire(after: timeout) { [state] in
+          state.withLock { $0.removeProgressWaiter(run: run) } != nil
+        }
+        if Task.isCancelled { cancelProgressWait(run) }
+      }
+    } onCancel: {
+      cancelProgressWait(run)
+    }
+    return (progressed, waiter.wasCancelled)
+  }
+
+  private func cancelProgressWait(_ run: Int) {
+    let waiter = state.withLock { $0.removeProgressWaiter(run: run) }
+    waiter?.markCancelled()
+    waiter?.finish(false)
+  }
+
   /// Suspends until at least `count` tasks sleep on this clock (for `duration`, when given) and
   /// still do once the executor settled: the way a test waits until the code under test has
   /// reached its sleep.
@@ -395,13 +532,8 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
   private func wakeEarliest(notAfter limit: Instant?) async -> Bool {
     let woken = state.withLock { $0.wakeEarliest(notAfter: limit) }
     guard let woken else { return false }
-    woken.continuation.resume()
     // 1. Until the woken task runs again: always soon, since its continuation was resumed.
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      if !state.withLock({ $0.awaitResumption(of: woken.id, continuation) }) {
-        continuation.resume()
-      }
-    }
+    await resumeAndAwaitRun(woken)
     // 2. Until it sleeps on this clock again, or for a bounded number of executor turns and
     //    then a real time proportional to what those turns took (a task that finishes is not
     //    seen to): on an idle executor both are short; the real time grows with how busy the
@@ -423,6 +555,16 @@ public final class TestClock<Duration: DurationProtocol & Hashable>: Clock {
     }
     state.withLock { $0.forget(woken.id) }
     return true
+  }
+
+  /// Resumes a woken sleeper and waits until its task runs again: always soon.
+  private func resumeAndAwaitRun(_ woken: TestClockState<Duration>.Sleeper) async {
+    woken.continuation.resume()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      if !state.withLock({ $0.awaitResumption(of: woken.id, continuation) }) {
+        continuation.resume()
+      }
+    }
   }
 }
 

@@ -119,6 +119,6 @@ package final class LingeringReader: Sendable {
   /// Stops the thread early if it still runs, and waits until it has made its last read.
   package func stop() {
     stopped.set(true)
-    exited.wait()
+    exited.waitOrFail("the lingering reader to make its last read")
   }
 }

@@ -215,7 +215,7 @@ private typealias Tracked = LocatorFixtures.Tracked
     for (name, other) in [("a", "b"), ("b", "a")] {
       try locator.register(Downloader.self, name: name) { locator in
         started[name]!.open()
-        _ = started[other]!.wait()
+        started[other]!.waitOrFail("the other factory to start")
         _ = try locator.get(Downloader.self, name: other)
         return Downloader()
       }
@@ -305,7 +305,7 @@ private typealias Tracked = LocatorFixtures.Tracked
     try locator.register(service: Fixtures.UserProvider("ready"))
     try locator.register(Downloader.self) { _ in
       factoryStarted.open()
-      _ = release.wait()
+      release.waitOrFail("the test to let the factory finish")
       return Downloader()
     }
     let creator = Latch()
@@ -336,7 +336,7 @@ private typealias Tracked = LocatorFixtures.Tracked
     let release = Latch()
     try locator.register(Tracked.self) { _ in
       factoryStarted.open()
-      _ = release.wait()
+      release.waitOrFail("the test to let the factory finish")
       return Tracked(tally: tally)
     }
     let outcome = Locked<Result<Void, any Error>?>(nil)

@@ -195,5 +195,5 @@ private func onAThreadOfNoTest(_ body: @escaping @Sendable () -> Void) {
     body()
     done.signal()
   }.start()
-  done.wait()
+  done.waitOrFail("the body on a thread of no test")
 }

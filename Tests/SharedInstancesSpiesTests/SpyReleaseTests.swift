@@ -22,7 +22,7 @@ import Testing
             holder.spy = nil  // the last reference: the spy is released on this thread
             done.signal()
           }
-          done.wait()
+          done.waitOrFail("the queued call and release")
         }
       } matching: { issue in
         let text = text(of: issue)
@@ -41,7 +41,7 @@ import Testing
         _ = holder.spy?.size(of: 8)
         done.signal()
       }
-      done.wait()
+      done.waitOrFail("the queued call")
       holder.spy = nil  // released here, in the test's task
     } matching: { issue in
       let text = text(of: issue)

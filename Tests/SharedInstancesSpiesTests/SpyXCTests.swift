@@ -106,7 +106,7 @@ final class SpyXCTests: XCTestCase {
         _ = spy.size(of: 5)
         done.signal()
       }.start()
-      done.wait()
+      done.waitOrFail("the call on another thread")
     }
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(

@@ -54,7 +54,7 @@ final class WrappedUnstubbedErrorXCTests: XCTestCase {
           failed.set(error)
           done.signal()
         }.resume()
-        done.wait()
+        done.waitOrFail("the data task to complete")
         if let error = failed.get() { throw WrappingError.wrapped(error) }
       }.invokeTest()
     }

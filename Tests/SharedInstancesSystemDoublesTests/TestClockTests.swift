@@ -117,7 +117,29 @@ import Testing
     // rather than wait for it forever.
     ticking.cancel()
     _ = await ticking.result
+    // Only what no load can change: the first wake ran the task (the clock waits until the
+    // woken task resumes), and time moved to the target. Whether the task slept again within
+    // the clock's bounded wait depends on how busy the machine is; `run(until:)` does not
+    // guess (the tests below).
+    #expect(ticks.get() >= 1)
+    #expect(clock.now.offset == .seconds(2))
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskEndsWaitsForATaskThatTakesManyTurnsBeforeItSleepsAgain() async throws {
+    let clock = TestClock()
+    let ticks = Locked(0)
+    let ticking = Task {
+      for _ in 0..<2 {
+        try await clock.sleep(for: .seconds(1))
+        for _ in 0..<300 { await Task.yield() }
+        ticks.mutate { $0 += 1 }
+      }
+    }
+    await clock.run(until: ticking)
+    try await ticking.value
     #expect(ticks.get() == 2)
+    #expect(clock.now.offset == .seconds(2))
   }
 
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -150,7 +172,117 @@ import Testing
     _ = await ticking.result
     stop.set(true)
     for loader in loaders { await loader.value }
-    #expect(ticks.get() == 2)
+    // As above: what holds however busy the executor is.
+    #expect(ticks.get() >= 1)
+    #expect(clock.now.offset == .seconds(2))
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskEndsWakesItAgainOnABusyExecutor() async throws {
+    let clock = TestClock()
+    let ticks = Locked(0)
+    let stop = Locked(false)
+    let loaders = (0..<ProcessInfo.processInfo.activeProcessorCount * 4).map { _ in
+      Task.detached {
+        while !stop.get() {
+          let start = ContinuousClock.now
+          while ContinuousClock.now - start < .microseconds(300) {}
+          await Task.yield()
+        }
+      }
+    }
+    let ticking = Task {
+      for _ in 0..<3 {
+        try await clock.sleep(for: .seconds(1))
+        for _ in 0..<300 { await Task.yield() }
+        ticks.mutate { $0 += 1 }
+      }
+    }
+    await clock.run(until: ticking)
+    let result = await ticking.result
+    stop.set(true)
+    for loader in loaders { await loader.value }
+    #expect(throws: Never.self) { try result.get() }
+    #expect(ticks.get() == 3)
+    #expect(clock.now.offset == .seconds(3))
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskEndsWaitsForWorkOnAnotherThreadBetweenSleeps() async throws {
+    // Like a retry loop whose woken task waits for a network stub answered on another thread
+    // before it sleeps again: no count of turns or real time is enough for that in general.
+    let clock = TestClock()
+    let attempts = Locked<[Duration]>([])
+    let retrying = Task {
+      for backOff in [1, 2, 4] {
+        await onAnotherThread { attempts.mutate { $0.append(clock.now.offset) } }
+        try await clock.sleep(for: .seconds(backOff))
+      }
+      attempts.mutate { $0.append(clock.now.offset) }
+    }
+    await clock.run(until: retrying)
+    try await retrying.value
+    #expect(attempts.get() == [.zero, .seconds(1), .seconds(3), .seconds(7)])
+    #expect(clock.now.offset == .seconds(7))
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskThatNeverSleepsReturnsWhenItEnds() async throws {
+    let clock = TestClock()
+    let working = Task { await onAnotherThread {} }
+    await clock.run(until: working)
+    await working.value
+    #expect(clock.now.offset == .zero)
+    #expect(clock.sleepersCount == 0)
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskEndsLeavesOtherSleepersWithLaterDeadlinesAlone() async throws {
+    // A sleeper that sleeps past the task's end stays asleep: run(until:) stops at the end.
+    let clock = TestClock()
+    let timer = Task { try await clock.sleep(for: .seconds(60)) }
+    await clock.waitForSleepers(count: 1)
+    let short = Task { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers(count: 2)
+    await clock.run(until: short)
+    try await short.value
+    #expect(clock.now.offset == .seconds(1))
+    #expect(clock.sleepersCount == 1)
+    timer.cancel()
+    _ = await timer.result
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskThatWaitsForSomethingElseFailsAfterItsTimeout() async {
+    let clock = TestClock()
+    let gate = AsyncLatch()
+    let blocked = Task { await gate.wait() }
+    await withKnownIssue {
+      await clock.run(until: blocked, timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.comments.description.contains(
+        "TestClock.run(until:) waited 0.05 seconds for the task to sleep on this clock again"
+      ) && issue.sourceLocation?.fileName == "TestClockTests.swift"
+    }
+    await gate.open()
+    _ = await blocked.value
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func runUntilATaskStopsAfterMaxWakesAndFailsTheTest() async {
+    let clock = TestClock()
+    let timer = Task {
+      while true { try await clock.sleep(for: .seconds(1)) }
+    }
+    await withKnownIssue {
+      await clock.run(until: timer, maxWakes: 5)
+    } matching: { issue in
+      issue.comments.description.contains("TestClock.run(until:) woke sleepers 5 times")
+        && issue.sourceLocation?.fileName == "TestClockTests.swift"
+    }
+    #expect(clock.now.offset == .seconds(5))
+    timer.cancel()
+    _ = await timer.result
   }
 
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
@@ -420,5 +552,16 @@ private func withTimeout<Value: Sendable>(
       try await clock.sleep(for: .seconds(1))
       ticks += 1
     }
+  }
+}
+
+/// Runs `body` on a new thread, and resumes once it has run: work the task waits for that the
+/// executor does not see.
+private func onAnotherThread(_ body: @escaping @Sendable () -> Void) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    Thread {
+      body()
+      continuation.resume()
+    }.start()
   }
 }

@@ -93,7 +93,7 @@ import Testing
     let started = AsyncLatch()
     let finish = DispatchSemaphore(value: 0)
     let box = Resettable { () -> Slow in
-      finish.wait()
+      finish.waitOrFail("the test to end the scope")
       finish.signal()  // stays open: the factory runs again after the scope drops its result
       return Slow()
     }

@@ -2,6 +2,7 @@ import Foundation
 import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import XCTest
 
 /// Misuse reported through XCTest: a change made outside isolation to a box that an isolated
@@ -18,14 +19,14 @@ final class MisuseXCTests: FailureCapturingTestCase {
       withIsolatedShared {
         _ = Self.box.value
         inside.signal()
-        release.wait()
+        release.waitOrFail("the test to end the scope")
       }
       finished.signal()
     }.start()
-    inside.wait()
+    inside.waitOrFail("the thread to enter its scope")
     Self.box.reset(); let line = #line
     release.signal()
-    finished.wait()
+    finished.waitOrFail("the thread to finish")
     XCTAssertEqual(captured.all.count, 1)
     XCTAssertTrue(captured.all.first?.contains("reset()") ?? false, "\(captured.all)")
     XCTAssertEqual(captured.failures.first?.file, "MisuseXCTests.swift")

@@ -62,7 +62,7 @@ import Testing
           done.leave()
         }.start()
       }
-      done.wait()
+      done.waitOrFail("the four reading threads")
       let seen = fromThreads.get()
       #expect(mismatches.get() == 0)
       #expect(seen.count == Self.boxes.count)

@@ -73,7 +73,7 @@ import Testing
     Thread {
       box.withValue { slow in
         borrowing.open()
-        _ = finish.wait()  // a method that blocks
+        finish.waitOrFail("the test to end the borrow")  // a method that blocks
         _ = slow.name
       }
       borrowEnded.open()
@@ -158,7 +158,7 @@ import Testing
       box.withValue { _ in
         borrowerThread.mutate { $0 = threadNumber() }
         borrowing.open()
-        _ = finish.wait()
+        finish.waitOrFail("the test to end the borrow")
       }
       done.open()
     }.start()

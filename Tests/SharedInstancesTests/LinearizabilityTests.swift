@@ -18,7 +18,7 @@ import Testing
       calls.increment()
       if calls.value == 1 {
         started.open()
-        _ = proceed.wait()
+        proceed.waitOrFail("the test to let the factory finish")
       }
       return Instance("real")
     }

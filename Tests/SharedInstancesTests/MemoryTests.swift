@@ -63,7 +63,7 @@ import Testing
       let made = Tracked(alive)
       if !started.isOpen {
         started.open()
-        _ = proceed.wait()
+        proceed.waitOrFail("the test to let the factory finish")
       }
       return made
     }

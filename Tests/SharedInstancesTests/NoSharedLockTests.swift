@@ -10,7 +10,7 @@ import Testing
     let proceed = Latch()
     let slow = Resettable { () -> Instance in
       started.open()
-      _ = proceed.wait()
+      proceed.waitOrFail("the test to let the slow factory finish")
       return Instance("slow")
     }
     let other = Resettable { Instance("other") }
@@ -35,7 +35,7 @@ import Testing
     let box = Resettable { () -> Instance in
       if !started.isOpen {
         started.open()
-        _ = proceed.wait()
+        proceed.waitOrFail("the test to let the factory finish")
       }
       return Instance("real")
     }

@@ -44,7 +44,7 @@ extension _Slot {
     var retried = false
     var copy = si_hazard_protect(current, record, isScoped, &retried)
     protecting.open()
-    _ = release.wait()
+    release.waitOrFail("the test to end the protected read")
     // Ends the read as `loadWithKind` does.
     if si_hazard_end_read(
       si_hazard_transient_word(record),

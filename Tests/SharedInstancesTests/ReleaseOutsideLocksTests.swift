@@ -91,7 +91,7 @@ private final class DroppedResult: Sendable {
     box = Resettable { () -> Reader in
       guard runs.increment() == 1 else { return Reader() }
       factoryStarted.open()
-      _ = proceed.wait()
+      proceed.waitOrFail("the test to let the factory finish")
       return Reader(onDeinit: {
         holder.box?.value.touch()
         deinitReads.add(1)
@@ -118,7 +118,7 @@ private final class LockOrder: Sendable {
     let a = Resettable { () -> Reader in
       guard runs.increment() == 1 else { return Reader() }
       aStarted.open()
-      _ = proceed.wait()
+      proceed.waitOrFail("the test to let the factory of A finish")
       return Reader(onDeinit: { holder.box?.value.touch() })
     }
     b = Resettable { () -> Reader in

@@ -42,7 +42,7 @@ import _SharedInstancesShims
           // Never reached: the read waits for the exited factory.
           exit(3)
         }
-        _ = reading.wait()
+        reading.waitOrFail("the second thread to start its read")
         usleep(300_000)  // long enough for a false stop to happen
         exit(0)
       }

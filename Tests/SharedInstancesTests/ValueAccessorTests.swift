@@ -238,6 +238,8 @@ private final class ThreadExecutor: SerialExecutor, @unchecked Sendable {
   private func runJobs() {
     while true {
       condition.lock()
+      // Unbounded by design: the executor's thread waits for its next job for the rest of the
+      // process; no test waits on it, and the tests that enqueue jobs bound their own waits.
       while jobs.isEmpty { condition.wait() }
       let job = jobs.removeFirst()
       condition.unlock()

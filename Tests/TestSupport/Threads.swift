@@ -7,7 +7,7 @@ package func onThreads(_ count: Int, _ body: @escaping @Sendable (_ index: Int) 
   for index in 0..<count {
     done.enter()
     let thread = Thread {
-      start.wait()
+      start.waitOrFail("the common start line")
       body(index)
       done.leave()
     }
@@ -66,7 +66,7 @@ package final class Latch: @unchecked Sendable {
   }
 
   /// Returns false if the latch was not opened within `seconds`.
-  package func wait(seconds: Double = 10) -> Bool {
+  package func wait(seconds: Double = TimeLimits.waitSeconds) -> Bool {
     guard semaphore.wait(timeout: .now() + seconds) == .success else { return false }
     semaphore.signal()  // stays open for every later waiter
     return true

@@ -78,7 +78,9 @@ public struct RaceWorkload: Sendable {
       finished.leave()
     }.start()
 
-    finished.wait()
+    // Bounded: a reader that never returns from a read stops the run by name instead of hanging.
+    let ended = finished.wait(timeout: .now() + seconds + 600) == .success
+    precondition(ended, "RaceWorkload: the threads did not finish in \(seconds + 600) s")
     return RaceRun(
       contender: contender.name,
       operations: clock.completed,

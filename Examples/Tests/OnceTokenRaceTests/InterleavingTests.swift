@@ -18,13 +18,13 @@ import Testing
     let mockStored = Gate()
     let pattern = OnceTokenSharedInstance {
       creating.open()
-      mockStored.wait()  // the real instance is stored after the mock
+      mockStored.wait(for: "the mock to be stored")  // the real instance is stored after it
       return RaceArticleManager(serial: 1)
     }
     let mock = RaceArticleManager(mockFor: 2)
     let reader = Background { pattern.sharedInstance }
 
-    creating.wait()  // the reader is inside the getter, past the nil check
+    creating.wait(for: "the reader to create")  // inside the getter, past the nil check
     pattern.setSharedInstance(mock)
     mockStored.open()
     let readerGot = reader.result()
@@ -41,12 +41,13 @@ import Testing
     let resume = Gate()
     let pattern = OnceTokenSharedInstance(betweenSteps: {
       paused.open()
-      resume.wait()
+      resume.wait(for: "the test to resume the setter")
     }) { RaceArticleManager(serial: 1) }
     #expect(pattern.sharedInstance?.identity == .real(serial: 1))
     let resetter = Background { pattern.setSharedInstance(nil) }
 
-    paused.wait()  // `once_token = 0` done, `_sharedInstance = nil` not yet
+    // `once_token = 0` done, `_sharedInstance = nil` not yet:
+    paused.wait(for: "the setter to pause")
     #expect(pattern.sharedInstance?.identity == .real(serial: 1), "the token is consumed")
     resume.open()
     resetter.result()
@@ -61,13 +62,13 @@ import Testing
     let mockStored = Gate()
     let box = Resettable {
       creating.open()
-      mockStored.wait()
+      mockStored.wait(for: "the mock to be stored")
       return RaceArticleManager(serial: 1)
     }
     let mock = RaceArticleManager(mockFor: 2)
     let reader = Background { box.value }
 
-    creating.wait()
+    creating.wait(for: "the reader to create")
     box.override(with: mock)
     mockStored.open()
     let readerGot = reader.result()
@@ -83,9 +84,11 @@ import Testing
 private final class Gate: Sendable {
   private let semaphore = DispatchSemaphore(value: 0)
   func open() { semaphore.signal() }
-  func wait() {
-    let opened = semaphore.wait(timeout: .now() + 10) == .success
-    precondition(opened, "a step of the scripted interleaving never came")
+  /// Waits for the gate to open, at most 120 s (generous: only a hang reaches it, never a
+  /// loaded machine), then stops the run naming `step`: a test on a blocked thread cannot go on.
+  func wait(for step: String) {
+    let opened = semaphore.wait(timeout: .now() + 120) == .success
+    precondition(opened, "waited 120 s for \(step), in vain: the scripted interleaving hangs")
   }
 }
 
@@ -104,7 +107,7 @@ private final class Background<Value: Sendable>: @unchecked Sendable {
   }
 
   @discardableResult func result() -> Value {
-    let finished = done.wait(timeout: .now() + 10) == .success
+    let finished = done.wait(timeout: .now() + 120) == .success
     precondition(finished, "the background step never finished")
     return value!
   }

@@ -53,10 +53,7 @@ import Testing
   @Test func theServiceGivesUpAfterFourAttempts() async throws {
     gateway.failures = .max
     let placing = Task { try await OrderService().placeOrder(listPriceInCents: 1_000) }
-    for backOff in [1, 2, 4] {
-      await clock.waitForSleepers(count: 1)
-      await clock.advance(by: .seconds(backOff))  // without waiting for it
-    }
+    await clock.run(until: placing)  // every back-off (1, 2, 4 s), then the end
     await #expect(throws: PaymentUnavailable.self) { try await placing.value }
     #expect(gateway.attemptTimes == [.zero, .seconds(1), .seconds(3), .seconds(7)])
   }

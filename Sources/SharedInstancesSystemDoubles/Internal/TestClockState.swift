@@ -41,6 +41,14 @@ struct TestClockState<Duration: DurationProtocol & Hashable> {
   private var cancelledBeforeSleeping: Set<Int> = []
   var countWaiters: [Int: SleeperCountWaiter] = [:]
   private var watches: [Int: Watch] = [:]
+  /// How many sleeps have registered so far: `run(until:)` waits for it to grow.
+  private(set) var registrations = 0
+  /// The runs (`run(until:)`) in progress, and those of them whose task has ended.
+  private var activeRuns: Set<Int> = []
+  private var endedRuns: Set<Int> = []
+  /// Runs waiting for a sleep to register once `registrations` is past `after`, or for their
+  /// task to end.
+  private var progressWaiters: [Int: (after: Int, waiter: SleeperCountWaiter)] = [:]
 
   init(now: Instant) { self.now = now }
 
@@ -73,12 +81,15 @@ struct TestClockState<Duration: DurationProtocol & Hashable> {
         continuation: continuation
       )
     )
+    registrations += 1
     if let task {
       for (key, watch) in watches where watch.task == task { watches[key]?.sleptAgain = true }
     }
     let satisfied = countWaiters.filter { $0.value.count <= sleeperCount(matching: $0.value) }
     for key in satisfied.keys { countWaiters.removeValue(forKey: key) }
-    return .sleeping(satisfied: Array(satisfied.values))
+    let progressed = progressWaiters.filter { $0.value.after < registrations }
+    for key in progressed.keys { progressWaiters.removeValue(forKey: key) }
+    return .sleeping(satisfied: Array(satisfied.values) + progressed.values.map(\.waiter))
   }
 
   /// The sleeper to resume with `CancellationError`, if `id` sleeps; a reserved sleep that has
@@ -153,6 +164,41 @@ struct TestClockState<Duration: DurationProtocol & Hashable> {
     guard let duration = waiter.duration else { return sleepers.count }
     let wanted = AnyHashable(duration)
     return sleepers.reduce(0) { $0 + (AnyHashable($1.requested) == wanted ? 1 : 0) }
+  }
+
+  /// Adds run `run` waiting for a sleep to register once `registrations` is past `count`, or
+  /// for its task to end; false when either already happened.
+  mutating func addProgressWaiter(
+    run: Int,
+    after count: Int,
+    _ waiter: SleeperCountWaiter
+  ) -> Bool {
+    guard !endedRuns.contains(run), registrations <= count else { return false }
+    progressWaiters[run] = (count, waiter)
+    return true
+  }
+
+  /// Removes run `run`'s wait, if it still waits.
+  mutating func removeProgressWaiter(run: Int) -> SleeperCountWaiter? {
+    progressWaiters.removeValue(forKey: run)?.waiter
+  }
+
+  mutating func startRun(_ run: Int) { activeRuns.insert(run) }
+
+  /// Run `run`'s task has ended: the wait to end, if it waits.
+  mutating func endRun(_ run: Int) -> SleeperCountWaiter? {
+    guard activeRuns.contains(run) else { return nil }
+    endedRuns.insert(run)
+    return progressWaiters.removeValue(forKey: run)?.waiter
+  }
+
+  func hasEnded(run: Int) -> Bool { endedRuns.contains(run) }
+
+  /// Forgets run `run` once it returned (its task may end later: nothing waits for it then).
+  mutating func forgetRun(_ run: Int) {
+    activeRuns.remove(run)
+    endedRuns.remove(run)
+    progressWaiters.removeValue(forKey: run)
   }
 
   mutating func addCountWaiter(_ waiter: SleeperCountWaiter, id: Int) -> Bool {

@@ -22,19 +22,19 @@ import Testing
             withIsolatedShared {
               _ = EdgeBoxes.detachedMisuse.value
               inside.signal()
-              release.wait()
+              release.waitOrFail("the test to end the scope")
             }
             finished.signal()
           }.start()
-          inside.wait()
+          inside.waitOrFail("the thread to enter its scope")
           let changed = DispatchSemaphore(value: 0)
           DispatchQueue.global().async {
             EdgeBoxes.detachedMisuse.override(with: Tagged("leaks"))
             changed.signal()
           }
-          changed.wait()
+          changed.waitOrFail("the change on a queue")
           release.signal()
-          finished.wait()
+          finished.waitOrFail("the thread to finish")
         }
       } matching: { issue in
         let text = issue.comments.map(\.rawValue).joined()

@@ -2,6 +2,7 @@ import Foundation
 import IsolationTestSupport
 import SharedInstances
 import SharedInstancesTesting
+import TestSupport
 import XCTest
 
 /// In XCTest: a report raised on a thread no test owns fails the XCTest
@@ -17,19 +18,19 @@ final class FailureRoutingXCTests: FailureCapturingTestCase {
       withIsolatedShared {
         _ = EdgeBoxes.xcMisuse.value
         inside.signal()
-        release.wait()
+        release.waitOrFail("the test to end the scope")
       }
       finished.signal()
     }.start()
-    inside.wait()
+    inside.waitOrFail("the thread to enter its scope")
     let changed = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       EdgeBoxes.xcMisuse.set(Tagged("leaks"))
       changed.signal()
     }
-    changed.wait()
+    changed.waitOrFail("the change on a queue")
     release.signal()
-    finished.wait()
+    finished.waitOrFail("the thread to finish")
     XCTAssertEqual(captured.all.count, 1)
     XCTAssertTrue(captured.all.first?.contains("set(_:)") ?? false, "\(captured.all)")
   }

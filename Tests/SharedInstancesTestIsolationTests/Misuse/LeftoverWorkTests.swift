@@ -18,7 +18,7 @@ import Testing
       await Task.yield()
       LeftoverBoxes.uncaught.override(with: Tagged("test 1"))
       DispatchQueue.global().async {
-        secondTestRuns.wait()  // late: arrives once the next process-wide test runs
+        secondTestRuns.waitOrFail("the second scope")  // late: arrives once the next one runs
         landed.set(LeftoverBoxes.uncaught.value.tag)
         Task { await arrived.open() }
       }

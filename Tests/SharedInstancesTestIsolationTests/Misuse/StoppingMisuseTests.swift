@@ -74,7 +74,7 @@ import Testing
           _ = StoppingBoxes.mainActor.value  // no scope: cannot hop safely
           done.signal()
         }.start()
-        done.wait()
+        done.waitOrFail("the read on another thread")
       }
       let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
       #expect(message.contains("off the main actor"), "\(message)")

@@ -52,7 +52,7 @@ extension Docs {
       box.override(with: mock)  // one step: no "between"
       #expect(box.value === mock)
       gate.finish()
-      readerDone.wait()
+      readerDone.waitOrFail("the reader's read to return")
 
       #expect(readerGot.get() === mock)  // the reader gets the mock, not its own instance
       #expect(box.value === mock)
@@ -73,7 +73,7 @@ extension Docs {
       gate.waitUntilStarted()
       box.reset()
       gate.finish()
-      readerDone.wait()
+      readerDone.waitOrFail("the reader's read to return")
 
       #expect(readerGot.get()?.name == "instance 2")  // created after the reset
       #expect(box.value === readerGot.get())
@@ -135,12 +135,12 @@ extension Docs {
       }
       if call == 1 {
         started.signal()
-        proceed.wait()
+        proceed.waitOrFail("the test to let the factory finish")
       }
       return Docs.Marker("instance \(call)")
     }
 
-    func waitUntilStarted() { started.wait() }
+    func waitUntilStarted() { started.waitOrFail("the factory to start") }
     func finish() { proceed.signal() }
   }
 }

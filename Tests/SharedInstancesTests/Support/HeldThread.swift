@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import _SharedInstancesShims
 
 /// Holds one thread at the points of the protocol that `si_test_event` marks (right after it
@@ -81,7 +82,7 @@ final class HeldThread: @unchecked Sendable {
     stops.append(.at(point))
     lock.unlock()
     arrived.signal()
-    resumed.wait()
+    resumed.waitOrFail("the test to resume the held thread")
   }
 
   /// Starts `body` on a new thread that stops at every one of `points` it reaches, until the
@@ -103,7 +104,7 @@ final class HeldThread: @unchecked Sendable {
     }
     thread.stackSize = 1 << 20
     thread.start()
-    ready.wait()
+    ready.waitOrFail("the held thread to start")
   }
 
   /// Runs `body` on a new thread, and `inWindow` on that thread the first time it reaches one

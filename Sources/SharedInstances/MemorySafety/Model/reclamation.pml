@@ -11,7 +11,7 @@
  *   gcc -O2 -DSAFETY -DCOLLAPSE -o pan pan.c && ./pan -m100000
  *
  * Scenarios: SCEN_READS (default), SCEN_HOOK, SCEN_CREATE, SCEN_EXIT, SCEN_NESTED, SCEN_SCOPE,
- * SCEN_BORROW_REPORT, SCEN_UPDATE, SCEN_OVERRIDE. Every property is an
+ * SCEN_BORROW_REPORT, SCEN_UPDATE, SCEN_OVERRIDE, SCEN_LIFETIME. Every property is an
  * assert() tagged "@property NAME" on its line, and the places that keep an invariant carry a
  * tag "[In_name]"; the check script maps the line of a violated assertion (from the trail)
  * back to its property.
@@ -46,7 +46,7 @@
 #ifdef SCEN_SCOPE
 #define USED    ((1 << W(0, 1)) | (1 << W(2, 0)))
 #else
-#if defined(SCEN_NESTED) || defined(SCEN_BORROW_REPORT)
+#if defined(SCEN_NESTED) || defined(SCEN_BORROW_REPORT) || defined(SCEN_LIFETIME)
 #define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(2, 0)))
 #else
 #define USED    ((1 << W(0, 0)) | (1 << W(0, 1)) | (1 << W(0, 2)) | (1 << W(2, 0)))
@@ -95,8 +95,19 @@ byte rcount[NBOX];          /* the slot's retired count (si_slot_state.retired) 
 byte gen[NBOX];             /* the slot's generation (only under its state lock) */
 byte retireLock[NBOX];      /* 0, or the holder's thread id + 1 */
 byte creationLock[NBOX];
-bool deferring[NBOX];
-byte scopeRefs;             /* SCEN_SCOPE: references to the scope that owns box 1's slot */       /* the slot is in _DeferredSlots (the registry thread exits read) */
+bool deferring[NBOX];        /* the slot is in _DeferredSlots (the registry thread exits read) */
+byte scopeRefs;             /* SCEN_SCOPE: references to the scope that owns box 1's slot */
+#ifdef SCEN_LIFETIME
+byte boxRefs[NBOX];         /* strong references to each box (a Resettable, which owns its slot) */
+bool boxGone[NBOX];         /* the box and its slot are deallocated */
+byte lifetimeLock;          /* the lifetime's members lock: 0, or the holder's thread id + 1 */
+byte heldLL[NT];            /* lifetime locks a thread holds */
+#define HELDLL(t) heldLL[t]
+#else
+#define HELDLL(t) 0
+#endif
+byte creator1;              /* SCEN_CREATE: box 1's creator word (the creator's id + 1, or 0) */
+bool halted;                /* SCEN_CREATE: a reentrancy failure stopped the program */
 
 byte hz[NWORDS];            /* the hazard words, as other threads see them (memory) */
 
@@ -177,11 +188,22 @@ inline use(c) {
   assert(cstate[c] != FREED) /* [I1_use] @property no-use-after-free */
 }
 
+/* Any access to slot b (its cell word, retired count, locks): the slot must not be deallocated.
+ * Only SCEN_LIFETIME deallocates slots whose readers and writers hold no reference of their own
+ * (a box a lifetime holds weakly); elsewhere a slot outlives every access. */
+#ifdef SCEN_LIFETIME
+inline slotuse(b) {
+  assert(!boxGone[b])  /* @property no-use-after-free */
+}
+#else
+inline slotuse(b) { skip }
+#endif
+
 /* The last release of a cell: the instance's deinit, user code (I2, I10). */
 inline free(t, c) {
   atomic {
     assert(cstate[c] == LIVE);                  /* [I5_free] @property no-double-free */
-    assert(heldCL[t] == 0 && heldRL[t] == 0);  /* [I10_free] @property no-release-under-lock */
+    assert(heldCL[t] == 0 && heldRL[t] == 0 && HELDLL(t) == 0);  /* [I10_free] @property no-release-under-lock */
     CHECK_I2(t);                                /* @property no-user-code-in-transient-window */
     cstate[c] = FREED
   }
@@ -277,7 +299,7 @@ inline scan(t, b) {
  * _DeferredSlots (for threads that exit inside a borrow: I12) and scans once more; a slot with
  * none left unregisters. Then unlock, and release the unprotected cells (I10). Never waits. */
 inline reclaim(t, b) {
-  atomic { retireLock[b] == 0 -> retireLock[b] = t + 1; heldRL[t]++; FLUSHOWN(t) };
+  atomic { retireLock[b] == 0 -> slotuse(b); retireLock[b] = t + 1; heldRL[t]++; FLUSHOWN(t) };
   scan(t, b);
   atomic {  /* @code(Slot+Reclamation.swift: if !retired.isEmpty && !isDeferring {) */
     c = 0; NEXTLISTED(b);
@@ -330,7 +352,7 @@ inline retire(t, b, old) {
 
 /* A change (set: a new cell; reset: none) under the state lock, then retire the old cell. */
 inline change(t, b, nc, old) {
-  atomic { FLUSHOWN(t); GEN_BUMP(b); old = cur[b]; cur[b] = nc };
+  atomic { slotuse(b); FLUSHOWN(t); GEN_BUMP(b); old = cur[b]; cur[b] = nc };
   retire(t, b, old)
 }
 
@@ -379,7 +401,7 @@ inline afterClear(t, b, cell, retried) {
  * validation retries with the new cell and is remembered (I4). Retry to empty: the word is
  * cleared and the read ends the I6 way (MUTANT_HOLE2 only clears it). */
 inline protect(t, k, b, p, retried, again) {
-  atomic { retried = false; p = cur[b] };
+  atomic { slotuse(b); retried = false; p = cur[b] };
   do
   :: p == 0 -> break
   :: else ->
@@ -479,6 +501,97 @@ inline dropScope(t) {
   c = 0
 }
 
+#ifdef SCEN_LIFETIME
+/* ---- SharedLifetime (SCEN_LIFETIME) -------------------------------------------------------
+ * A lifetime holds its boxes weakly. Box 0 is a box a test made and handed to other work
+ * (threads 0 and 2 hold it; the last of them to drop it deallocates it); box 1 is a member
+ * declared as a `static let` (held for ever). A read or borrow of a box holds a reference to it
+ * for the whole call (the caller's `self`), so a box's slot is deallocated only when no read or
+ * borrow of it runs, and its deinit releases its cells without a scan, as a scope's slot does. */
+
+/* Dropping a strong reference to box b (swift_release: a locked decrement). The last one
+ * deallocates the box and its slot, whose deinit releases the current cell and every retired
+ * one directly. Every read and borrow of the box has ended by then (each held a reference), and
+ * so has the end of each, its reclaim included: no retired cell waits, and the registry of
+ * waiting slots no longer holds this slot (checked: the deinit's loop over retired cells has
+ * nothing to release). */
+inline dropBox(t, b) {
+  atomic { FLUSHOWN(t); boxRefs[b]--; c = boxRefs[b] };
+  if
+  :: c == 0 ->
+     atomic {
+       assert(!deferring[b] && rcount[b] == 0);  /* @property gone-box-has-no-waiting-cell */
+       boxGone[b] = true; c = cur[b]; cur[b] = 0
+     };
+     if :: c != 0 -> release(t, c) :: else -> skip fi;  /* @code(Slot.swift: if let word = current.pointee { Self.release(word) }) */
+     c = 1;
+     do
+     :: c < NCELL ->
+        if
+        :: listed[c] && owner[c] == b ->
+           atomic { listed[c] = false; rcount[b]-- };
+           release(t, c)  /* @code(Slot.swift: for word in retired { Self.release(word) }) */
+        :: else -> skip
+        fi;
+        c++
+     :: else -> break
+     od
+  :: else -> skip
+  fi;
+  c = 0
+}
+
+/* Loading a weak reference to box b under the lifetime's lock: a strong reference if the box is
+ * alive (the runtime's increment fails once the strong count reached zero), else nil and the
+ * membership is pruned. MUTANT_LIFETIME_UNOWNED keeps an unowned(unsafe) reference instead:
+ * it notes the box alive and takes no reference. */
+inline weakLoad(b, live) {
+  atomic {
+    if
+#ifdef MUTANT_LIFETIME_UNOWNED
+    :: boxRefs[b] > 0 -> live = true
+#else
+    :: boxRefs[b] > 0 -> boxRefs[b]++; live = true  /* [I13_lifetime_strong] @code(SharedLifetime.swift: guard let box = membership.box else { return true }) */
+#endif
+    :: else -> live = false
+    fi
+  }
+}
+
+inline lockLifetime(t) {
+  atomic { lifetimeLock == 0 -> lifetimeLock = t + 1; heldLL[t]++; FLUSHOWN(t) }
+}
+
+inline unlockLifetime(t) {
+  atomic { lifetimeLock = 0; heldLL[t]--; FLUSHOWN(t) }
+}
+
+/* Drops the strong references a weak load made (MUTANT_LIFETIME_UNOWNED made none). */
+inline dropLive(t, live0, live1) {
+#ifndef MUTANT_LIFETIME_UNOWNED
+  if :: live0 -> dropBox(t, 0) :: else -> skip fi;
+  if :: live1 -> dropBox(t, 1) :: else -> skip fi;
+#endif
+  live0 = false; live1 = false
+}
+
+/* SharedLifetime.add (a box declared in the lifetime): under the lock, the members' weak
+ * references made strong (_liveBoxes, pruning the dead) and the new membership appended; the
+ * strong references dropped after unlocking: one may be the last reference to its box, whose
+ * deinit releases instances (I10). MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK drops them under the
+ * lock. */
+inline addMember(t, live0, live1) {
+  lockLifetime(t);
+  weakLoad(0, live0);
+  weakLoad(1, live1);
+#ifdef MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK
+  dropLive(t, live0, live1);
+#endif
+  unlockLifetime(t);  /* @code(SharedLifetime.swift: withExtendedLifetime(live) {}) */
+  dropLive(t, live0, live1)
+}
+#endif
+
 #define RECLAIM_LOCALS byte c, u, nfree, d; bool prot, rescan; int freeset
 #define HOOK_LOCALS byte hb, hp, hagain, hold; bool hretried
 
@@ -521,12 +634,21 @@ proctype Writer(byte t) {
 proctype Reader2(byte t) {
   RECLAIM_LOCALS;
   byte b, p, again; bool retried;
+#ifdef SCEN_LIFETIME
+  /* Work the test handed box 0 to: maybe a read of it, then its reference dropped; then maybe a
+   * box declared in the lifetime (SharedLifetime.add), whose drops may be box 0's last. */
+  bool live0, live1;
+  if :: plainRead(t, 0, p, retried, again) :: skip fi;
+  dropBox(t, 0);
+  if :: addMember(t, live0, live1) :: skip fi;
+#else
 #ifdef SCEN_SCOPE
   b = 0;  /* box 1 is the scope's: only the borrow that retains the scope reads it */
 #else
   if :: b = 0 :: b = 1 fi;
 #endif
   plainRead(t, b, p, retried, again);
+#endif
   running--
 }
 
@@ -557,6 +679,20 @@ proctype Reader(byte t) {
   dropScope(t);
 #endif
   if :: context -> dropScope(t) :: else -> skip fi;
+#else
+#ifdef SCEN_LIFETIME
+  /* The test: a borrow (withValue) of box 0, which it holds, whose closure may read box 1;
+   * then it drops its reference to box 0, maybe the last. */
+  byte p, q, again; bool retried, retried2;
+  protect(t, 1, 0, p, retried, again);
+  if
+  :: p != 0 ->
+     if :: plainRead(t, 1, q, retried2, again) :: skip fi;
+     q = 0; retried2 = false;
+     useThenEnd(t, 1, 0, p, retried)
+  :: else -> skip
+  fi;
+  dropBox(t, 0);
 #else
 #ifdef SCEN_NESTED
   /* A transient read of box 0 whose copy runs user code (a C++ copy constructor, an Objective-C
@@ -645,6 +781,7 @@ proctype Reader(byte t) {
 #endif
 #endif
 #endif
+#endif
   running--
 }
 
@@ -682,8 +819,8 @@ proctype Exiter(byte t) {
      :: skip
      fi;
      /* the thread exits: its destructor runs */
-     rstore(t, 0, 0);     /* @code(Hazard.c: __atomic_store_n(&record->transient, (void *)0, __ATOMIC_RELEASE);) */
-     rstore(t, 1, 0);     /* @code(Hazard.c: __atomic_store_n(&record->borrows[i], (void *)0, __ATOMIC_RELEASE);) */
+     rstore(t, 0, 0);     /* @code(Hazard.c: __atomic_store_n(&record->transient, 0, __ATOMIC_RELEASE);) */
+     rstore(t, 1, 0);     /* @code(Hazard.c: __atomic_store_n(&record->borrows[i], 0, __ATOMIC_RELEASE);) */
      rstore(t, 2, 0);
 #ifndef MUTANT_HOLE4
      atomic { FLUSHOWN(t) };  /* [I12_thread_exit] @code(Hazard.c: __atomic_thread_fence(__ATOMIC_SEQ_CST);) */
@@ -714,6 +851,9 @@ proctype Creator(byte t) {
   fi;
   do
   :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };  /* @code(Slot+Changes.swift: creationLock.lock()) */
+#ifndef MUTANT_NO_CREATOR_WORD
+     creator1 = t + 1;  /* [I15_creator_word] @code(Slot+Changes.swift: si_int_store_release(creator, Int(bitPattern: si_current_thread()))) */
+#endif
      installed = false;
 #ifdef MUTANT_HOLE3
      plainRead(t, 1, p, retried, again);
@@ -731,7 +871,20 @@ proctype Creator(byte t) {
      :: ok ->
         inFactory[t] = true;  /* @code(Slot+Changes.swift: _FactoryStack.push(identity)) */
         CHECK_I2(t);  /* [I10_factory] @property no-user-code-in-transient-window */
-        plainRead(t, 0, q, retried2, again);  /* the factory reads another box */
+        if
+        :: plainRead(t, 0, q, retried2, again)  /* the factory reads another box */
+        :: plainRead(t, 1, q, retried2, again);  /* or its own: loadOrCreate again */
+           if
+           :: q == 0 && creator1 == t + 1 ->  /* @code(Slot+Changes.swift: if isCreatingOnThisThread { identity.reentrancyFailure() }) */
+              assert(creationLock[1] == t + 1);  /* @property reentrancy-report-is-true */
+              halted = true;  /* the program stops with the message, instead of a deadlock */
+              goto finish
+           :: q == 0 && creator1 != t + 1 ->
+              /* beginCreation again: its own creation lock, held, never comes free */
+              atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++ }
+           :: else -> skip  /* a change published an instance meanwhile: the read returns it */
+           fi
+        fi;
         q = 0; retried2 = false;
         inFactory[t] = false;
         newcell(1, nc);
@@ -745,7 +898,7 @@ proctype Creator(byte t) {
         ok = false
      :: else -> skip
      fi;
-     atomic { creationLock[1] = 0; heldCL[t]-- };  /* @code(Slot+Changes.swift: creationLock.unlock()) */
+     atomic { creator1 = 0; creationLock[1] = 0; heldCL[t]-- };  /* @code(Slot+Changes.swift: creationLock.unlock()) */
      releaseDeferred(t);
      if
      :: installed -> break
@@ -840,6 +993,42 @@ proctype Overrider(byte t) {
   running--
 }
 
+#ifdef SCEN_LIFETIME
+/* SCEN_LIFETIME: SharedLifetime.end, up to MAXCH times, with sets of box 1 (a new session's
+ * value) between them, as coded: the live members made strong under the lifetime's lock
+ * (_liveBoxes); after unlocking, each reset (Resettable._endLifetime: a change to empty, its
+ * cell retired), then the strong references dropped, each maybe its box's last.
+ * MUTANT_LIFETIME_END_UNDER_LOCK resets and drops the members under the lock. */
+proctype Ender(byte t) {
+  RECLAIM_LOCALS;
+  byte nc, old; bool live0, live1;
+  do
+  :: changes < MAXCH ->
+     changes++;
+     lockLifetime(t);  /* @code(SharedLifetime.swift: let boxes = members.withLock { members in _liveBoxes(pruning: &members) }) */
+     weakLoad(0, live0);
+     weakLoad(1, live1);
+#ifndef MUTANT_LIFETIME_END_UNDER_LOCK
+     unlockLifetime(t);
+#endif
+     if :: live0 -> change(t, 0, 0, old) :: else -> skip fi;  /* @code(SharedLifetime.swift: for box in boxes { box._endLifetime(at: location) }) */
+     if :: live1 -> change(t, 1, 0, old) :: else -> skip fi;  /* @code(Resettable+Lifetime.swift: _slotForChange(.reset, location: location)?.clear()) */
+     dropLive(t, live0, live1);
+#ifdef MUTANT_LIFETIME_END_UNDER_LOCK
+     unlockLifetime(t);
+#endif
+     skip
+  :: changes < MAXCH ->
+     changes++;
+     newcell(1, nc);
+     change(t, 1, nc, old);
+     nc = 0
+  :: break
+  od;
+  running--
+}
+#endif
+
 #ifdef TSO
 /* The memory system: drains one store-buffer entry of some thread, oldest first. */
 active proctype Flusher() {
@@ -874,6 +1063,10 @@ init {
 #ifdef SCEN_SCOPE
     scopeRefs = 2;  /* the test's, and the context of the work that borrows */
 #endif
+#ifdef SCEN_LIFETIME
+    boxRefs[0] = 2;  /* the test's (thread 0), and the work's it handed the box to (thread 2) */
+    boxRefs[1] = 1;  /* a static let's */
+#endif
     running = NT;
 #ifdef SCEN_CREATE
     run Creator(0);
@@ -892,10 +1085,17 @@ init {
 #endif
 #endif
 #endif
+#ifdef SCEN_LIFETIME
+    run Ender(1);
+#else
     run Writer(1);
+#endif
     run Reader2(2)
   };
   running == 0;
+#ifdef SCEN_CREATE
+  if :: halted -> goto halted_end :: else -> skip fi;  /* the program stopped: no quiescence */
+#endif
 #ifndef NO_QUIESCENCE_CHECK
   atomic {
 #ifdef TSO
@@ -911,5 +1111,9 @@ init {
     :: else -> break
     od
   }
+#endif
+#ifdef SCEN_CREATE
+halted_end:
+  skip
 #endif
 }
