@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// The boxes whose process-wide instance was made outside every isolated test: by the program's
 /// launch before any test began (an app that hosts a test bundle runs its launch code first), or
 /// later by code that no isolated test's scope reaches. `SharedScope.launchReads` lists them.
@@ -89,7 +87,7 @@ package enum _ProcessWideRecord {
     // A box joins once, until the record is taken: the first creation or change wins.
     let joined = _AtomicWord(identity.words + _BoxIdentity.processWideRecordedWord)
     guard joined.loadRelaxed() == 0, joined.compareExchange(0, 1) else { return }
-    let beforeIsolation = !si_isolation_is_active()
+    let beforeIsolation = !_ProcessWords.isolationIsActive
     // The provider is the test-support modules' (no user code); nil before they are used.
     let testName = beforeIsolation ? nil : _RunningTest.name
     let record = Record(
