@@ -4,12 +4,13 @@ code under test, with its three dependencies passed as `init` parameters (the ba
 from `Resettable` boxes under `@Test(.isolatedShared)`, and read with `@Dependency` under
 swift-dependencies' `.dependencies` trait.
 
-Each test case overrides the three dependencies with doubles of its own and runs the code under
-test, which reads them 150 times over three `await`s. `--cases` test cases per variant (50
-arguments per parameterized test), and `--extra-boxes` further boxes created in the process.
+Each test case overrides the dependencies (three, or `--dependencies 2`) with doubles of its
+own and runs the code under test, which reads them 150 times over three `await`s. `--cases` test
+cases per variant (`--arguments` per parameterized test, 50 by default; 1 writes plain tests),
+and `--extra-boxes` further boxes created in the process.
 
   Benchmarks/IsolationSuite/generate.py OUT_DIR --root REPO [--cases 2200] [--extra-boxes 10]
-      [--work STEPS]
+      [--work STEPS] [--arguments 50] [--dependencies 3]
 
 Run by Benchmarks/IsolationSuite/run.sh; nothing here is committed output.
 """
@@ -24,10 +25,19 @@ parser.add_argument("--cases", type=int, default=2200)
 parser.add_argument("--extra-boxes", type=int, default=10)
 parser.add_argument("--work", type=int, default=0,
                     help="steps of work each dependency call does (the same in every variant)")
+parser.add_argument("--arguments", type=int, default=50,
+                    help="arguments per parameterized test; 1 writes plain (unparameterized) tests")
+parser.add_argument("--dependencies", type=int, choices=(2, 3), default=3,
+                    help="dependencies the code under test reads (and each test overrides)")
 args = parser.parse_args()
 
-ARGUMENTS_PER_TEST = 50
+ARGUMENTS_PER_TEST = args.arguments
 tests = max(1, args.cases // ARGUMENTS_PER_TEST)
+# With two dependencies, the third one's reads go to the second (same number of reads).
+FEES = "fees" if args.dependencies == 3 else "inventory"
+FEE_CALL = "fee" if args.dependencies == 3 else "stock"
+FEE_EXPECTED = "base % 7" if args.dependencies == 3 else "base"
+OVERRIDE_FEES = args.dependencies == 3
 SUITES = 10
 
 
@@ -129,8 +139,8 @@ write("Sources/App/App.swift", f"""
       public func fee(_ item: Int) -> Int {{ base % 7 + busyWork(item) }}
     }}
 
-    /// The code under test, written once: reads its three dependencies 150 times in all, over
-    /// three awaits. Each variant passes how a read is made.
+    /// The code under test, written once: reads its dependencies 150 times in all, over three
+    /// awaits. Each variant passes how a read is made.
     public func checkout(
       pricing: () -> any Pricing,
       inventory: () -> any Inventory,
@@ -143,7 +153,7 @@ write("Sources/App/App.swift", f"""
           switch item % 3 {{
           case 0: total &+= pricing().price(item)
           case 1: total &+= inventory().stock(item)
-          default: total &+= fees().fee(item)
+          default: total &+= {FEES}().{FEE_CALL}(item)
           }}
         }}
       }}
@@ -158,7 +168,7 @@ write("Sources/App/App.swift", f"""
           switch item % 3 {{
           case 0: total &+= base + item
           case 1: total &+= base
-          default: total &+= base % 7
+          default: total &+= {FEE_EXPECTED}
           }}
         }}
       }}
@@ -250,8 +260,12 @@ def suites(body_for, imports, trait):
     for s in range(SUITES):
         out.append(f"@Suite{trait} struct Suite{s} {{")
         for t in range(s, tests, SUITES):
-            out.append(f"  @Test(arguments: 0..<{ARGUMENTS_PER_TEST}) func case{t}(_ index: Int) async {{")
-            out.append(f"    let base = {t * ARGUMENTS_PER_TEST} + index")
+            if ARGUMENTS_PER_TEST == 1:
+                out.append(f"  @Test func case{t}() async {{")
+                out.append(f"    let base = {t}")
+            else:
+                out.append(f"  @Test(arguments: 0..<{ARGUMENTS_PER_TEST}) func case{t}(_ index: Int) async {{")
+                out.append(f"    let base = {t * ARGUMENTS_PER_TEST} + index")
             out.append(body_for())
             out.append("    #expect(total == expectedTotal(base))")
             out.append("  }")
@@ -269,8 +283,8 @@ write("Tests/IsolatedSharedTests/IsolatedSharedTests.swift", suites(
     lambda: "    _ = extrasCreated\n"
             "    Shared.pricing.override(with: FakePricing(base))\n"
             "    Shared.inventory.override(with: FakeInventory(base))\n"
-            "    Shared.fees.override(with: FakeFees(base))\n"
-            "    let total = await SharedCheckout().run()",
+            + ("    Shared.fees.override(with: FakeFees(base))\n" if OVERRIDE_FEES else "")
+            + "    let total = await SharedCheckout().run()",
     "import App\nimport SharedInstancesTesting\nimport Testing\n\n"
     "/// The extra boxes' instances, created once in the process.\n"
     "let extrasCreated: Void = Shared.touchExtras()\n", "(.isolatedShared)"))
@@ -279,8 +293,8 @@ write("Tests/DependenciesTraitTests/DependenciesTraitTests.swift", suites(
     lambda: "    let total = await withDependencies {\n"
             "      $0.pricing = FakePricing(base)\n"
             "      $0.inventory = FakeInventory(base)\n"
-            "      $0.fees = FakeFees(base)\n"
-            "    } operation: {\n"
+            + ("      $0.fees = FakeFees(base)\n" if OVERRIDE_FEES else "")
+            + "    } operation: {\n"
             "      await DependenciesCheckout().run()\n"
             "    }",
     "import App\nimport Dependencies\nimport DependenciesTestSupport\nimport Testing\n",

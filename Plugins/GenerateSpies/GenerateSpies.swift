@@ -21,95 +21,132 @@ struct GenerateSpies: CommandPlugin {
     + "--module or --product, every target of \(configurationFile)"
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    var extractor = ArgumentExtractor(arguments)
-    let targetNames = extractor.extractOption(named: "target")
-    let moduleNames = extractor.extractOption(named: "module")
-    let productNames = extractor.extractOption(named: "product")
-    let spyDefaults = extractor.extractOption(named: "spy-defaults")
-    let outputs = extractor.extractOption(named: "output")
-    let protocols = extractor.extractOption(named: "protocol")
-    let skip = extractor.extractOption(named: "skip")
-    let classes = extractor.extractOption(named: "class")
-    let verifyWith = extractor.extractOption(named: "verify-with")
-    let check = extractor.extractFlag(named: "check") > 0
-    // Every spy is compiled against the real modules before it is written (the package is
-    // built first), so that none that does not compile is ever written; --no-verify skips it.
-    let noVerify = extractor.extractFlag(named: "no-verify") > 0
-    let verify =
-      (extractor.extractFlag(named: "verify") > 0 || !noVerify) && verifyWith.isEmpty
-    let marker = extractor.extractFlag(named: "marker") > 0
-    try extractor.rejectRemaining(usage: Self.usage)
-    guard outputs.count <= 1 else {
-      throw PluginError("give --output at most once\n\(Self.usage)")
+    let options = try Options(arguments)
+    if !options.moduleNames.isEmpty || !options.productNames.isEmpty {
+      try generateForDependencies(options, context: context)
+    } else {
+      try generateForTargets(options, context: context)
     }
-    var verifyFolders = verifyWith.map { folder in
-      folder.hasPrefix("/")
-        ? URL(fileURLWithPath: folder) : context.package.directoryURL.appending(path: folder)
-    }
-    // A dependency's modules: their public protocols, into --output.
-    if !moduleNames.isEmpty || !productNames.isEmpty {
-      guard let output = outputs.first else {
-        throw PluginError(
-          "where do the spies of a dependency's module go? Pass --output\n\(Self.usage)"
-        )
+  }
+
+  /// The command line, read.
+  struct Options {
+    let targetNames: [String]
+    let moduleNames: [String]
+    let productNames: [String]
+    let spyDefaults: [String]
+    let outputs: [String]
+    let protocols: [String]
+    let skip: [String]
+    let classes: [String]
+    let verifyWith: [String]
+    let check: Bool
+    let verify: Bool
+    let marker: Bool
+
+    init(_ arguments: [String]) throws {
+      var extractor = ArgumentExtractor(arguments)
+      targetNames = extractor.extractOption(named: "target")
+      moduleNames = extractor.extractOption(named: "module")
+      productNames = extractor.extractOption(named: "product")
+      spyDefaults = extractor.extractOption(named: "spy-defaults")
+      outputs = extractor.extractOption(named: "output")
+      protocols = extractor.extractOption(named: "protocol")
+      skip = extractor.extractOption(named: "skip")
+      classes = extractor.extractOption(named: "class")
+      verifyWith = extractor.extractOption(named: "verify-with")
+      check = extractor.extractFlag(named: "check") > 0
+      // Every spy is compiled against the real modules before it is written (the package is
+      // built first), so that none that does not compile is ever written; --no-verify skips it.
+      let noVerify = extractor.extractFlag(named: "no-verify") > 0
+      verify = (extractor.extractFlag(named: "verify") > 0 || !noVerify) && verifyWith.isEmpty
+      marker = extractor.extractFlag(named: "marker") > 0
+      try extractor.rejectRemaining(usage: GenerateSpies.usage)
+      guard outputs.count <= 1 else {
+        throw PluginError("give --output at most once\n\(GenerateSpies.usage)")
       }
-      let modules = try Self.dependencyModules(
-        named: moduleNames,
-        products: productNames,
-        in: context.package
+    }
+
+    /// The build folders given with `--verify-with`, relative to the package unless absolute.
+    func verifyFolders(in package: Package) -> [URL] {
+      verifyWith.map { folder in
+        folder.hasPrefix("/")
+          ? URL(fileURLWithPath: folder) : package.directoryURL.appending(path: folder)
+      }
+    }
+  }
+
+  /// A dependency's modules (`--module`, `--product`): their public protocols, into `--output`.
+  func generateForDependencies(_ options: Options, context: PluginContext) throws {
+    var verifyFolders = options.verifyFolders(in: context.package)
+    guard let output = options.outputs.first else {
+      throw PluginError(
+        "where do the spies of a dependency's module go? Pass --output\n\(Self.usage)"
       )
-      var extra = protocols.flatMap { ["--protocol", $0] } + skip.flatMap { ["--skip", $0] }
-      extra += spyDefaults.flatMap { ["--spy-defaults", $0] }
-      if marker { extra.append("--marker") }
-      if check { extra.append("--check") }
-      if verify { verifyFolders.append(try buildForVerification(context: context)) }
-      let tool = try context.tool(named: "generate-spies")
-      var failed: [String] = []
-      for module in modules {
-        let folder = modules.count == 1 ? output : output + "/" + module.moduleName
-        var command = "swift package --allow-writing-to-package-directory generate-spies"
-        command +=
-          moduleNames.isEmpty
-          ? productNames.map { " --product \($0)" }.joined()
-          : moduleNames.map { " --module \($0)" }.joined()
-        command += " --output \(output)"
-        var arguments = try symbolGraphArguments(for: module)
-        arguments += ["--public-only", "--command", command]
-        arguments += ["--output", context.package.directoryURL.appending(path: folder).path()]
-        arguments += extra
-        for folder in verifyFolders { arguments += ["--verify-with", folder.path()] }
-        if try runTool(tool.url, arguments) != 0 { failed.append(module.moduleName) }
-      }
-      guard failed.isEmpty else {
-        throw PluginError("generate-spies failed for \(failed.joined(separator: ", ")) (see above)")
-      }
-      return
     }
+    let modules = try Self.dependencyModules(
+      named: options.moduleNames,
+      products: options.productNames,
+      in: context.package
+    )
+    var extra =
+      options.protocols.flatMap { ["--protocol", $0] } + options.skip.flatMap { ["--skip", $0] }
+    extra += options.spyDefaults.flatMap { ["--spy-defaults", $0] }
+    if options.marker { extra.append("--marker") }
+    if options.check { extra.append("--check") }
+    if options.verify { verifyFolders.append(try buildForVerification(context: context)) }
+    let tool = try context.tool(named: "generate-spies")
+    var failed: [String] = []
+    for module in modules {
+      let folder = modules.count == 1 ? output : output + "/" + module.moduleName
+      var command = "swift package --allow-writing-to-package-directory generate-spies"
+      command +=
+        options.moduleNames.isEmpty
+        ? options.productNames.map { " --product \($0)" }.joined()
+        : options.moduleNames.map { " --module \($0)" }.joined()
+      command += " --output \(output)"
+      var arguments = try symbolGraphArguments(for: module)
+      arguments += ["--public-only", "--command", command]
+      arguments += ["--output", context.package.directoryURL.appending(path: folder).path()]
+      arguments += extra
+      for folder in verifyFolders { arguments += ["--verify-with", folder.path()] }
+      if try runTool(tool.url, arguments) != 0 { failed.append(module.moduleName) }
+    }
+    guard failed.isEmpty else {
+      throw PluginError("generate-spies failed for \(failed.joined(separator: ", ")) (see above)")
+    }
+  }
+
+  /// The package's targets (`--target`, or those of the configuration file): their protocols,
+  /// internal ones included, into their configured folders or `--output`.
+  func generateForTargets(_ options: Options, context: PluginContext) throws {
+    var verifyFolders = options.verifyFolders(in: context.package)
     let configuration = try ConfiguredTargets(
       fileName: Self.configurationFile,
       in: context.package,
       shape: "{ \"targets\": [ { \"target\": …, \"output\": … } ] }"
     )
-    if targetNames.isEmpty, !outputs.isEmpty, configuration.names?.isEmpty == false {
+    if options.targetNames.isEmpty, !options.outputs.isEmpty, configuration.names?.isEmpty == false
+    {
       throw PluginError("--output needs --target: which target's spies go there\n\(Self.usage)")
     }
-    let names = try configuration.selected(given: targetNames, usage: Self.usage)
+    let names = try configuration.selected(given: options.targetNames, usage: Self.usage)
     // Options given on the command line, beyond the target and the output.
     var extra: [String] = []
-    extra += protocols.flatMap { ["--protocol", $0] }
-    extra += skip.flatMap { ["--skip", $0] }
-    extra += classes.flatMap { ["--class", $0] }
-    extra += spyDefaults.flatMap { ["--spy-defaults", $0] }
-    if marker { extra.append("--marker") }
+    extra += options.protocols.flatMap { ["--protocol", $0] }
+    extra += options.skip.flatMap { ["--skip", $0] }
+    extra += options.classes.flatMap { ["--class", $0] }
+    extra += options.spyDefaults.flatMap { ["--spy-defaults", $0] }
+    if options.marker { extra.append("--marker") }
 
-    if verify { verifyFolders.append(try buildForVerification(context: context)) }
+    if options.verify { verifyFolders.append(try buildForVerification(context: context)) }
 
     // Every name checked before any work: a typo fails the run before a file is written.
     var sources: [String: SourceModuleTarget] = [:]
     for targetName in names {
       sources[targetName] = try context.package.sourceTarget(
         named: targetName,
-        hint: targetNames.isEmpty
+        hint: options.targetNames.isEmpty
           ? ": correct or remove its entry in \(Self.configurationFile)" : ": correct --target"
       )
     }
@@ -118,7 +155,7 @@ struct GenerateSpies: CommandPlugin {
     var failed: [String] = []
     for targetName in names {
       let inConfiguration = configuration.lists(targetName)
-      guard inConfiguration || !outputs.isEmpty else {
+      guard inConfiguration || !options.outputs.isEmpty else {
         throw PluginError(
           "where do the spies of \(targetName) go? Pass --output, or list the target in "
             + "\(Self.configurationFile)\n\(Self.usage)"
@@ -130,33 +167,33 @@ struct GenerateSpies: CommandPlugin {
       // is the plain command; without it, the command line, with its options counted rather
       // than listed when there are many.
       var command = "swift package --allow-writing-to-package-directory generate-spies"
-      if !(inConfiguration && outputs.isEmpty && extra.isEmpty) {
+      if !(inConfiguration && options.outputs.isEmpty && extra.isEmpty) {
         command += " --target \(targetName)"
-        if let output = outputs.first { command += " --output \(output)" }
-        let options = extra.filter { $0.hasPrefix("--") }.count
-        if options <= 4 {
+        if let output = options.outputs.first { command += " --output \(output)" }
+        let optionCount = extra.filter { $0.hasPrefix("--") }.count
+        if optionCount <= 4 {
           if !extra.isEmpty { command += " " + extra.joined(separator: " ") }
         } else {
-          command += " (and \(options) more options: list them in \(Self.configurationFile))"
+          command += " (and \(optionCount) more options: list them in \(Self.configurationFile))"
         }
       }
       var toolArguments = try symbolGraphArguments(for: target) + ["--command", command]
       if inConfiguration {
         toolArguments += ["--config", configuration.url.path(), "--target", targetName]
       }
-      if let output = outputs.first {
+      if let output = options.outputs.first {
         let folder = names.count == 1 ? output : output + "/" + targetName
         toolArguments += ["--output", context.package.directoryURL.appending(path: folder).path()]
       }
       toolArguments += extra
       for folder in verifyFolders { toolArguments += ["--verify-with", folder.path()] }
-      if check { toolArguments.append("--check") }
+      if options.check { toolArguments.append("--check") }
 
       if try runTool(tool.url, toolArguments) != 0 { failed.append(targetName) }
     }
     guard failed.isEmpty else {
       throw PluginError(
-        check
+        options.check
           ? "spies of \(failed.joined(separator: ", ")) are not up to date (see above)"
           : "generate-spies failed for \(failed.joined(separator: ", ")) (see above)"
       )

@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// A box for a system the program configures once at start-up: the shape of a logging, metrics
 /// or tracing facade.
 ///

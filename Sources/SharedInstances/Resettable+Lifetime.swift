@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 extension Resettable: _LifetimeMember {
   @usableFromInline func _endLifetime(at location: _SourceLocation) {
     // In a scope that never touched this box (nor did the scopes it nests in), the box holds

@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 #if canImport(Dispatch)
   import Dispatch
 #endif
@@ -136,7 +134,7 @@ enum _MainQueue {
     }()
 
     @usableFromInline static var isCurrent: Bool {
-      si_is_main_thread() || DispatchQueue.getSpecific(key: key) != nil
+      _Platform.isMainThread || DispatchQueue.getSpecific(key: key) != nil
     }
 
     /// Runs `factory` on the main actor, waiting for the main queue.
@@ -147,7 +145,7 @@ enum _MainQueue {
       DispatchQueue.main.sync { MainActor.assumeIsolated { factory() } }
     }
   #else
-    @usableFromInline static var isCurrent: Bool { si_is_main_thread() }
+    @usableFromInline static var isCurrent: Bool { _Platform.isMainThread }
 
     /// Runs `factory` on the main actor: the caller's thread, the only one.
     @_alwaysEmitIntoClient

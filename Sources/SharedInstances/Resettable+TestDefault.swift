@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 extension Resettable {
   /// Creates a box for the tests' own machinery (`Spy.perTest` in `SharedInstancesTesting`):
   /// `make` creates the process-wide instance, and each isolated scope's own as its test

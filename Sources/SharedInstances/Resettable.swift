@@ -1,8 +1,6 @@
 // The core, `SharedInstances`: depends on `_SharedInstancesShims` alone; every other module depends
 // on it, and it reaches the isolation layer only through the `_IsolationHooks` that layer installs.
 
-import _SharedInstancesShims
-
 /// A box for a shared instance that tests can override and reset, with no race between any of
 /// its operations.
 ///

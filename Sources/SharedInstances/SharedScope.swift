@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// The isolation a piece of code reads shared instances through, captured so that it can be
 /// carried where task-locals do not reach.
 ///

@@ -70,13 +70,16 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  /// What the clock wraps: the system's clocks inline, with no reference to count on a copy;
-  /// any other clock behind one reference.
+  /// What the clock wraps: the system's clocks inline, as the system time they were wrapped at
+  /// (`SystemTime`), with no reference to count and no value of a type hidden by library
+  /// evolution, so that a copy is a plain copy; any other clock behind one reference.
   @usableFromInline enum Storage: Sendable {
-    /// A `ContinuousClock`, counted from `origin` (`Duration` is `Swift.Duration`).
-    case continuous(origin: ContinuousClock.Instant)
-    /// A `SuspendingClock`, counted from `origin` (`Duration` is `Swift.Duration`).
-    case suspending(origin: SuspendingClock.Instant)
+    /// A `ContinuousClock`, counted from `origin`, nanoseconds of `SystemTime.continuous()`
+    /// (`Duration` is `Swift.Duration`).
+    case continuous(origin: Int64)
+    /// A `SuspendingClock`, counted from `origin`, nanoseconds of `SystemTime.suspending()`
+    /// (`Duration` is `Swift.Duration`).
+    case suspending(origin: Int64)
     /// Any other clock.
     case erased(Erased)
   }
@@ -122,11 +125,11 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
     }
     minimumResolution = clock.minimumResolution
     if Wrapped.self == ContinuousClock.self {
-      storage = .continuous(origin: .now)
+      storage = .continuous(origin: SystemTime.continuous())
       return
     }
     if Wrapped.self == SuspendingClock.self {
-      storage = .suspending(origin: .now)
+      storage = .suspending(origin: SystemTime.suspending())
       return
     }
     if Wrapped.Instant.self == Instant.self {
@@ -163,12 +166,24 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
     switch storage {
     case .continuous(let origin):
       // `Duration` is `Swift.Duration` in this case (see `init(_:)`): a no-op once specialized.
-      return Instant(offset: unsafeBitCast(origin.duration(to: .now), to: Duration.self))
+      return Instant(offset: Self.wrapped(Self.elapsed(since: origin, SystemTime.continuous())))
     case .suspending(let origin):
-      return Instant(offset: unsafeBitCast(origin.duration(to: .now), to: Duration.self))
+      return Instant(offset: Self.wrapped(Self.elapsed(since: origin, SystemTime.suspending())))
     case .erased(let erased):
       return Instant(offset: erased.elapsed())
     }
+  }
+
+  /// The time from `origin` to `time`, both nanoseconds of one system clock.
+  @inlinable
+  static func elapsed(since origin: Int64, _ time: Int64) -> Swift.Duration {
+    .nanoseconds(time &- origin)
+  }
+
+  /// `duration` as this clock's `Duration`, which is `Swift.Duration` for the system clocks.
+  @inlinable
+  static func wrapped(_ duration: Swift.Duration) -> Duration {
+    unsafeBitCast(duration, to: Duration.self)
   }
 
   /// Suspends until `deadline`, as the wrapped clock sleeps.
@@ -184,15 +199,23 @@ public struct AnyClock<Duration: DurationProtocol & Hashable>: Clock, Sendable {
   /// - Throws: `CancellationError` when the task is cancelled while it sleeps (as the wrapped
   ///   clock throws).
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    // The system clocks sleep for what is left until the deadline, from the time of the clock
+    // the instants count (the same one as theirs), so no instant of theirs is stored.
     switch storage {
     case .continuous(let origin):
+      let left =
+        unsafeBitCast(deadline.offset, to: Swift.Duration.self)
+        - Self.elapsed(since: origin, SystemTime.continuous())
       try await ContinuousClock().sleep(
-        until: origin.advanced(by: unsafeBitCast(deadline.offset, to: Swift.Duration.self)),
+        until: .now.advanced(by: left),
         tolerance: tolerance.map { unsafeBitCast($0, to: Swift.Duration.self) }
       )
     case .suspending(let origin):
+      let left =
+        unsafeBitCast(deadline.offset, to: Swift.Duration.self)
+        - Self.elapsed(since: origin, SystemTime.suspending())
       try await SuspendingClock().sleep(
-        until: origin.advanced(by: unsafeBitCast(deadline.offset, to: Swift.Duration.self)),
+        until: .now.advanced(by: left),
         tolerance: tolerance.map { unsafeBitCast($0, to: Swift.Duration.self) }
       )
     case .erased(let erased):

@@ -22,7 +22,11 @@ package enum _EscapedReads {
   // on an escaped read (a bug of the test, reported once per scope and box).
 
   private struct Provider {
-    weak var scope: _Scope?
+    /// Strong: every scope that provided a box ends (`scopeEnded`) before its last reference
+    /// goes, and that removes it here. A weak reference would give the scope a side table, and
+    /// so send every retain and release of it, on every read the test makes, to the runtime's
+    /// slow path.
+    let scope: _Scope
     var reported = false
   }
 
@@ -62,7 +66,7 @@ package enum _EscapedReads {
     // its parent's). Resolved outside the lock: the last reference to a scope may be the one
     // taken here, and its release runs deinits, which may read boxes.
     let entries = providers.withLock { $0[identity.id] } ?? [:]
-    let live = entries.values.compactMap(\.scope)
+    let live = entries.values.map(\.scope)
     let outermost = live.filter { scope in
       !live.contains { other in other !== scope && scope.hasAncestor(other) }
     }

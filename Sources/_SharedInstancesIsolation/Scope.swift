@@ -23,7 +23,10 @@ package final class _Scope: @unchecked Sendable {
   /// The scope bound to the running task (`_CurrentScope.$scope.withValue(scope) { … }`): the
   /// core keeps the task-local, opaque, and only `_Scope`s are ever bound in it.
   package static var current: _Scope? {
-    _CurrentScope.scope.map { unsafeDowncast($0, to: _Scope.self) }
+    // No `Optional.map`: every read in a test comes here, and tests run in debug builds, where
+    // the closure and the generic call cost more than the rest.
+    guard let scope = _CurrentScope.scope else { return nil }
+    return unsafeDowncast(scope, to: _Scope.self)
   }
 
   /// The scope bound by running in a `SharedScope` captured outside every scope: it stands for

@@ -1,6 +1,6 @@
 // The platforms under the shims: what the C files use of POSIX threads, mapped onto each platform
 // that lacks it, and the Linux `membarrier` system call. Private to _SharedInstancesShims (not in
-// include/: Swift never sees it).
+// include/: Swift never sees it). Included after NoDebugInfo.h.
 
 #ifndef SI_PLATFORM_PRIVATE_H
 #define SI_PLATFORM_PRIVATE_H

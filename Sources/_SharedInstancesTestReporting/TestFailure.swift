@@ -164,7 +164,9 @@ package enum TestingProcess {
   /// does on Linux, also for an exit test's child process), or a test's task was seen.
   package static var isSwiftTesting: Bool { swiftTesting.load() != 0 }
 
-  /// Whether the command line says `--testing-library swift-testing`.
+  /// Whether the command line says `--testing-library swift-testing`. External contract: the
+  /// argument SwiftPM passes to a test binary it runs for Swift Testing (Swift 6.x on Linux),
+  /// read here and nowhere else in the package.
   private static var launchedForSwiftTesting: Bool {
     let arguments = CommandLine.arguments
     guard let flag = arguments.firstIndex(of: "--testing-library"), flag + 1 < arguments.count

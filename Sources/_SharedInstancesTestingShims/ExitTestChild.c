@@ -15,8 +15,10 @@
 // Defined in Swift (SharedInstancesTestIsolation/ExitTests/ExitTestChild.swift, `@_cdecl`).
 extern void si_testing_exit_test_child_will_start(void);
 
-// Swift Testing's variables: `SWT_EXIT_TEST_ID` since Swift 6.2, `SWT_EXPERIMENTAL_EXIT_TEST_ID`
-// in Swift 6.1 (set in an exit test's child only).
+// External contract: Swift Testing's private environment variables, read here and nowhere else
+// in the package. `SWT_EXIT_TEST_ID` since Swift 6.2, `SWT_EXPERIMENTAL_EXIT_TEST_ID` in Swift 6.1
+// (set in an exit test's child only); a rename in a later Swift Testing surfaces here, as exit
+// tests whose child runs without isolation (SharedInstancesTestIsolationTests, ExitTests/).
 SI_TEXT(si_text_exit_test_id, "SWT_EXIT_TEST_ID");
 SI_TEXT(si_text_experimental_exit_test_id, "SWT_EXPERIMENTAL_EXIT_TEST_ID");
 SI_TEXT(si_text_isolation_variable, "SHARED_INSTANCES_EXIT_TEST_ISOLATION");

@@ -304,74 +304,23 @@ public struct SpyGenerator: Sendable {
     reader: SymbolGraphReader,
     diagnostics: inout [Diagnostic]
   ) -> SpyTarget? {
-    var members: [Member] = []
-    var problems: [String] = []
-    var visited: Set<String> = []
-    var external: [String] = []
-    let spiedNames = [symbol.path, symbol.name]
-    let isInternal = symbol.accessLevel != "public" && symbol.accessLevel != "open"
-    // Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its `Spy`.
-    var conflicts: [String] = []
-    var associatedTypes: [AssociatedType] = []
-    var protocolRequirements: [String] = []
-    var superclass: SymbolGraph.Symbol?
-    var imports: Set<String> = []
-    var importsNetworking = false
-    func addImports(of symbol: SymbolGraph.Symbol) {
-      let needs = ModuleImports.needs(of: symbol)
-      imports.formUnion(needs.modules)
-      importsNetworking = importsNetworking || needs.networking
-    }
-    func collect(_ symbol: SymbolGraph.Symbol) {
-      guard visited.insert(symbol.identifier.precise).inserted else { return }
-      addImports(of: symbol)
-      protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
-      superclass = superclass ?? reader.superclass(of: symbol)
-      let leftToDefaults = reader.requirementsLeftToDefaults(of: symbol, testable: isInternal)
-      for requirement in reader.members(of: symbol) {
-        // A requirement the module implements for every conforming type keeps that
-        // implementation (which may call the requirements the spy records), unless asked.
-        if leftToDefaults.contains(requirement.identifier.precise),
-          !spiesDefault(of: requirement, in: spiedNames + [symbol.path])
-        {
-          continue
-        }
-        addImports(of: requirement)
-        do throws(DeclarationParser.Unsupported) {
-          if requirement.kind.identifier == "swift.associatedtype" {
-            let associated = try DeclarationParser.associatedType(requirement)
-            // Restated by a refinement: one parameter, with the constraints of both.
-            if let index = associatedTypes.firstIndex(where: { $0.name == associated.name }) {
-              associatedTypes[index].merge(associated)
-            } else {
-              associatedTypes.append(associated)
-            }
-          } else if let member = try DeclarationParser.member(
-            requirement,
-            owner: symbol.name,
-            isClass: false
-          ) {
-            members.append(member)
-            if case .conflicts(let reason) = SpyMembers.relation(of: member) {
-              conflicts.append("\(symbol.name).\(requirement.name): \(reason)")
-            }
-          }
-        } catch {
-          problems.append("\(symbol.name).\(requirement.name): \(error.reason)")
-        }
-      }
-      let parents = reader.parents(of: symbol)
-      external += parents.external
-      for parent in parents.local { collect(parent) }
-    }
-    collect(symbol)
+    var collected = CollectedRequirements()
+    collect(
+      symbol,
+      spiedNames: [symbol.path, symbol.name],
+      testable: symbol.accessLevel != "public" && symbol.accessLevel != "open",
+      reader: reader,
+      into: &collected
+    )
+    var (members, problems, external) = (collected.members, collected.problems, collected.external)
+    let (superclass, protocolRequirements) = (collected.superclass, collected.protocolRequirements)
     // A spy that holds its `Spy` (an actor, a subclass of NSObject or of the class the protocol
     // is constrained to) declares none of Spy's members, but keeps its Spy in `spy`.
     let holdsItsSpy =
       superclass != nil || !Self.actorProtocols.isDisjoint(with: external)
       || external.contains { $0.hasSuffix(".NSObjectProtocol") }
     if !holdsItsSpy {
-      problems += conflicts
+      problems += collected.conflicts
     } else {
       for member in members where member.baseName == "spy" && !member.isStatic {
         problems.append(
@@ -380,33 +329,16 @@ public struct SpyGenerator: Sendable {
       }
     }
     let name = symbol.path
-    // `RawRepresentable` with `RawValue` fixed to a type with a plain value: the spy holds one.
-    var rawValue: (type: String, initial: String)?
-    if external.contains("Swift.RawRepresentable"),
-      let fixed = protocolRequirements.lazy.map({ $0.components(separatedBy: " == ") })
-        .first(where: { $0.count == 2 && $0[0] == "RawValue" }),
-      let initial = Self.plainValues[fixed[1].trimmingSpaces]
-    {
-      rawValue = (fixed[1].trimmingSpaces, initial)
-      external.removeAll { $0 == "Swift.RawRepresentable" }
-    }
-    for parent in external where Self.unsatisfiable[parent] != nil {
-      problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
-    }
-    if let superclass {
-      external.removeAll { $0 == superclass.identifier.precise }
-      if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
-        problems.append("\(name): it is constrained to class \(superclass.name), \(reason)")
-      }
-    }
-    if external.contains(where: { $0.hasSuffix("DistributedActor") }) {
-      problems.append(
-        "\(name): it refines DistributedActor, whose spy would be a distributed actor that needs "
-          + "an actor system to run in"
-      )
-    }
+    let (rawValue, parentProblems) = Self.examineParents(
+      of: name,
+      external: &external,
+      superclass: superclass,
+      protocolRequirements: protocolRequirements,
+      reader: reader
+    )
+    problems += parentProblems
     let generics = GenericParameters(
-      associatedTypes,
+      collected.associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
       protocolRequirements: protocolRequirements
     )
@@ -443,28 +375,8 @@ public struct SpyGenerator: Sendable {
     {
       members.append(Self.identifier(of: fixed[1], owner: name))
     }
-    // Protocols of other modules: a spy inherits what these need, or there is nothing to do;
-    // an actor spy is an `Actor`; the generator writes what `Equatable`, `Hashable` and
-    // `Identifiable` need.
-    let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
-      "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
-      "Swift.Escapable", "Swift.CustomStringConvertible", "Swift.Error",
-      // Every requirement has a default; Linux declares some in FoundationEssentials.
-      "Foundation.LocalizedError", "FoundationEssentials.LocalizedError",
-      "Foundation.CustomNSError", "FoundationEssentials.CustomNSError",
-    ]).union(SynthesizedParent.byName.keys)
-      // The executors of the standard library, whose `enqueue` the protocol declares (their
-      // other requirements have defaults).
-      .union(
-        members.contains { $0.baseName == "enqueue" && !$0.isStatic }
-          ? ["_Concurrency.Executor", "_Concurrency.SerialExecutor", "_Concurrency.TaskExecutor"]
-          : []
-      )
-    // An NSObject subclass provides NSObjectProtocol's requirements.
     let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
-    let unknown = Array(Set(external).subtracting(satisfied))
-      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }
-      .filter { !Self.isMarker($0) && Self.unsatisfiable[$0] == nil }.sorted()
+    let unknown = Self.unsatisfiedParents(external, members: members)
     if !unknown.isEmpty {
       // Their requirements are not in this module's graph: a spy written without them would
       // not conform, and would break the test target that compiles it.
@@ -490,18 +402,179 @@ public struct SpyGenerator: Sendable {
     )
     target.inheritsNSObject = inheritsNSObject
     target.superclass = superclass?.name
-    // An `NSObject` is already equal and hashed by identity; a protocol that restates `==` or
-    // `hash(into:)` has it recorded instead.
-    if !inheritsNSObject {
-      let hashable = external.contains { $0.hasSuffix(".Hashable") }
-      target.isHashableByIdentity = hashable && !members.contains { $0.baseName == "hash" }
-      target.isEquatableByIdentity =
-        (hashable || external.contains { $0.hasSuffix(".Equatable") || $0 == "Swift.Comparable" })
-        && !members.contains { $0.isStatic && $0.head.contains("func == ") }
-    }
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
     target.isDeprecated = symbol.isDeprecated
     target.rawValue = rawValue
+    Self.setIdentityAndSynthesized(of: &target, external: external)
+    target.imports = collected.imports.subtracting([reader.graph.module.name])
+    target.importsNetworking = collected.importsNetworking
+    target.associatedTypes = generics.parameters
+    target.whereRequirements = generics.requirements
+    return target
+  }
+
+  /// What a protocol and its parents of the same module require, gathered before the spy is
+  /// shaped.
+  private struct CollectedRequirements {
+    var members: [Member] = []
+    var problems: [String] = []
+    var visited: Set<String> = []
+    /// Parents of other modules, by precise identifier.
+    var external: [String] = []
+    /// Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its
+    /// `Spy`.
+    var conflicts: [String] = []
+    var associatedTypes: [AssociatedType] = []
+    var protocolRequirements: [String] = []
+    var superclass: SymbolGraph.Symbol?
+    var imports: Set<String> = []
+    var importsNetworking = false
+
+    mutating func addImports(of symbol: SymbolGraph.Symbol) {
+      let needs = ModuleImports.needs(of: symbol)
+      imports.formUnion(needs.modules)
+      importsNetworking = importsNetworking || needs.networking
+    }
+  }
+
+  /// Collects the requirements of `symbol` and, recursively, of its parents in the module;
+  /// `testable` when the spied protocol is internal (its spy uses `@testable import`).
+  private func collect(
+    _ symbol: SymbolGraph.Symbol,
+    spiedNames: [String],
+    testable: Bool,
+    reader: SymbolGraphReader,
+    into collected: inout CollectedRequirements
+  ) {
+    guard collected.visited.insert(symbol.identifier.precise).inserted else { return }
+    collected.addImports(of: symbol)
+    collected.protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
+    collected.superclass = collected.superclass ?? reader.superclass(of: symbol)
+    let leftToDefaults = reader.requirementsLeftToDefaults(of: symbol, testable: testable)
+    for requirement in reader.members(of: symbol) {
+      // A requirement the module implements for every conforming type keeps that
+      // implementation (which may call the requirements the spy records), unless asked.
+      if leftToDefaults.contains(requirement.identifier.precise),
+        !spiesDefault(of: requirement, in: spiedNames + [symbol.path])
+      {
+        continue
+      }
+      collected.addImports(of: requirement)
+      do throws(DeclarationParser.Unsupported) {
+        if requirement.kind.identifier == "swift.associatedtype" {
+          let associated = try DeclarationParser.associatedType(requirement)
+          // Restated by a refinement: one parameter, with the constraints of both.
+          if let index = collected.associatedTypes.firstIndex(where: { $0.name == associated.name })
+          {
+            collected.associatedTypes[index].merge(associated)
+          } else {
+            collected.associatedTypes.append(associated)
+          }
+        } else if let member = try DeclarationParser.member(
+          requirement,
+          owner: symbol.name,
+          isClass: false
+        ) {
+          collected.members.append(member)
+          if case .conflicts(let reason) = SpyMembers.relation(of: member) {
+            collected.conflicts.append("\(symbol.name).\(requirement.name): \(reason)")
+          }
+        }
+      } catch {
+        collected.problems.append("\(symbol.name).\(requirement.name): \(error.reason)")
+      }
+    }
+    let parents = reader.parents(of: symbol)
+    collected.external += parents.external
+    for parent in parents.local {
+      collect(
+        parent,
+        spiedNames: spiedNames,
+        testable: testable,
+        reader: reader,
+        into: &collected
+      )
+    }
+  }
+
+  /// What the parents of other modules and the class the protocol is constrained to ask of the
+  /// spy: the raw value a `RawRepresentable` spy holds (that parent is then met and leaves
+  /// `external`, and so does the class), and why a spy cannot meet the others.
+  private static func examineParents(
+    of name: String,
+    external: inout [String],
+    superclass: SymbolGraph.Symbol?,
+    protocolRequirements: [String],
+    reader: SymbolGraphReader
+  ) -> (rawValue: (type: String, initial: String)?, problems: [String]) {
+    var problems: [String] = []
+    // `RawRepresentable` with `RawValue` fixed to a type with a plain value: the spy holds one.
+    var rawValue: (type: String, initial: String)?
+    if external.contains("Swift.RawRepresentable"),
+      let fixed = protocolRequirements.lazy.map({ $0.components(separatedBy: " == ") })
+        .first(where: { $0.count == 2 && $0[0] == "RawValue" }),
+      let initial = Self.plainValues[fixed[1].trimmingSpaces]
+    {
+      rawValue = (fixed[1].trimmingSpaces, initial)
+      external.removeAll { $0 == "Swift.RawRepresentable" }
+    }
+    for parent in external where Self.unsatisfiable[parent] != nil {
+      problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
+    }
+    if let superclass {
+      external.removeAll { $0 == superclass.identifier.precise }
+      if let reason = Self.whyNotSubclassable(superclass, reader: reader) {
+        problems.append("\(name): it is constrained to class \(superclass.name), \(reason)")
+      }
+    }
+    if external.contains(where: { $0.hasSuffix("DistributedActor") }) {
+      problems.append(
+        "\(name): it refines DistributedActor, whose spy would be a distributed actor that needs "
+          + "an actor system to run in"
+      )
+    }
+    return (rawValue, problems)
+  }
+
+  /// The parents of other modules whose requirements the spy would not meet.
+  private static func unsatisfiedParents(_ external: [String], members: [Member]) -> [String] {
+    // Protocols of other modules: a spy inherits what these need, or there is nothing to do;
+    // an actor spy is an `Actor`; the generator writes what `Equatable`, `Hashable` and
+    // `Identifiable` need.
+    let satisfied = Self.actorProtocols.union(Self.identityProtocols).union([
+      "Swift.Sendable", "Swift.SendableMetatype", "Swift.AnyObject", "Swift.Copyable",
+      "Swift.Escapable", "Swift.CustomStringConvertible", "Swift.Error",
+      // Every requirement has a default; Linux declares some in FoundationEssentials.
+      "Foundation.LocalizedError", "FoundationEssentials.LocalizedError",
+      "Foundation.CustomNSError", "FoundationEssentials.CustomNSError",
+    ]).union(SynthesizedParent.byName.keys)
+      // The executors of the standard library, whose `enqueue` the protocol declares (their
+      // other requirements have defaults).
+      .union(
+        members.contains { $0.baseName == "enqueue" && !$0.isStatic }
+          ? ["_Concurrency.Executor", "_Concurrency.SerialExecutor", "_Concurrency.TaskExecutor"]
+          : []
+      )
+    // An NSObject subclass provides NSObjectProtocol's requirements.
+    let inheritsNSObject = external.contains { $0.hasSuffix(".NSObjectProtocol") }
+    let unknown = Array(Set(external).subtracting(satisfied))
+      .filter { !(inheritsNSObject && $0.hasSuffix(".NSObjectProtocol")) }
+      .filter { !Self.isMarker($0) && Self.unsatisfiable[$0] == nil }.sorted()
+    return unknown
+  }
+
+  /// Equality, hashing and the standard library's conformances the generator writes for the
+  /// spy (``SynthesizedParent``), from the parents of other modules the protocol refines.
+  private static func setIdentityAndSynthesized(of target: inout SpyTarget, external: [String]) {
+    // An `NSObject` is already equal and hashed by identity; a protocol that restates `==` or
+    // `hash(into:)` has it recorded instead.
+    if !target.inheritsNSObject {
+      let hashable = external.contains { $0.hasSuffix(".Hashable") }
+      target.isHashableByIdentity = hashable && !target.members.contains { $0.baseName == "hash" }
+      target.isEquatableByIdentity =
+        (hashable || external.contains { $0.hasSuffix(".Equatable") || $0 == "Swift.Comparable" })
+        && !target.members.contains { $0.isStatic && $0.head.contains("func == ") }
+    }
     target.synthesized = Set(external.compactMap { SynthesizedParent.byName[$0] })
     // A requirement the protocol restates is recorded instead.
     let restated: [SynthesizedParent: (Member) -> Bool] = [
@@ -512,13 +585,8 @@ public struct SpyGenerator: Sendable {
       .debugDescription: { !$0.isStatic && $0.baseName == "debugDescription" },
     ]
     target.synthesized = target.synthesized.filter { parent in
-      !members.contains { restated[parent]?($0) ?? false }
+      !target.members.contains { restated[parent]?($0) ?? false }
     }
-    target.imports = imports.subtracting([reader.graph.module.name])
-    target.importsNetworking = importsNetworking
-    target.associatedTypes = generics.parameters
-    target.whereRequirements = generics.requirements
-    return target
   }
 
   /// Why a spy cannot subclass the class its protocol is constrained to, or nil when it can:

@@ -231,3 +231,47 @@ import Testing
     #expect(network.requests.isEmpty)
   }
 }
+
+/// Sessions outlive their tests: a network whose test ended gives its session back, and a later
+/// test's network may take it once nothing else refers to it. The later test hears only its own
+/// stubs; a session the ended test's code kept, or invalidated, is never handed out again.
+@Suite(TimeLimits.waiting) struct TestNetworkReuseTests {
+  let feedURL = URL(string: "https://api.example.com/feed")!
+
+  /// One isolated test's request: its answer, and what its network recorded.
+  private func answerInATest(_ text: String) async throws -> (String, [String]) {
+    try await withIsolatedShared {
+      let network = SystemBoxes.urlSession.testNetwork()
+      network.stub(.get(feedURL.absoluteString), .text(text))
+      let (data, _) = try await SystemBoxes.urlSession.value.data(from: feedURL)
+      return (String(decoding: data, as: UTF8.self), network.requests.map(\.description))
+    }
+  }
+
+  @Test func testsOneAfterAnotherEachHearOnlyTheirOwnStubs() async throws {
+    for round in 0..<20 {
+      let (answer, requests) = try await answerInATest("round \(round)")
+      #expect(answer == "round \(round)")
+      #expect(requests == ["GET \(feedURL.absoluteString)"])
+    }
+  }
+
+  @Test func aSessionAnEndedTestKeptIsNotHandedToALaterTest() {
+    let (kept, network) = withIsolatedShared {
+      (SystemBoxes.urlSession.value, SystemBoxes.urlSession.testNetwork())
+    }
+    for _ in 0..<5 {
+      withIsolatedShared { #expect(SystemBoxes.urlSession.value !== kept) }
+    }
+    // Still its ended test's: no later test's request reached its record.
+    #expect(network.requests.isEmpty)
+  }
+
+  @Test func aSessionTheCodeUnderTestInvalidatedIsNotHandedToALaterTest() async throws {
+    await withIsolatedShared { SystemBoxes.urlSession.value.invalidateAndCancel() }
+    for round in 0..<5 {
+      let (answer, _) = try await answerInATest("after \(round)")
+      #expect(answer == "after \(round)")
+    }
+  }
+}

@@ -27,6 +27,28 @@ import Testing
     }
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func theLiveClocksCountTheTimeOfTheClocksTheyWrap() async throws {
+    try await expectCounts(ContinuousClock(), through: SystemBoxes.continuousClock.value)
+    try await expectCounts(SuspendingClock(), through: SystemBoxes.suspendingClock.value)
+  }
+
+  /// Read inside the wrapped clock's own readings, `clock` measures no more than they do; a
+  /// deadline on it is reached when its sleep returns.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  private func expectCounts<Wrapped: Clock>(
+    _ wrapped: Wrapped,
+    through clock: AnyClock<Duration>
+  ) async throws where Wrapped.Duration == Duration {
+    let outerStart = wrapped.now
+    let start = clock.now
+    try await clock.sleep(until: start.advanced(by: .milliseconds(2)))
+    let end = clock.now
+    let outerEnd = wrapped.now
+    #expect(end >= start.advanced(by: .milliseconds(2)))
+    #expect(start.duration(to: end) <= outerStart.duration(to: outerEnd))
+  }
+
   @Test func theLiveRandomGeneratorDrawsDifferentNumbers() {
     let draws = Set(
       (0..<20).map { _ in SystemBoxes.random.withRandomNumberGenerator { $0.next() } }

@@ -32,19 +32,22 @@ package func expectReference(
 }
 
 /// Compares a generated file with a committed reference at a given place (a reference another
-/// check also reads, such as a package's committed spies); `RECORD_REFERENCES=1` rewrites it.
+/// check also reads, such as a package's committed spies); when `recording` (by default, with
+/// `RECORD_REFERENCES=1` in the environment), writes the reference instead.
 package func expectReference(
   _ generated: String,
   file url: URL,
+  recording: Bool = ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1",
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  if ProcessInfo.processInfo.environment["RECORD_REFERENCES"] == "1" {
+  if recording {
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(),
         withIntermediateDirectories: true
       )
-      try Data(generated.utf8).write(to: url)
+      // Atomic: two tests may record the same reference (a corpus spy) at once.
+      try Data(generated.utf8).write(to: url, options: .atomic)
     } catch {
       Issue.record("Could not record \(url.path): \(error)", sourceLocation: sourceLocation)
     }

@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// What every message about a box needs: its type, where it is declared, and a process-unique
 /// number that keys its state inside isolation scopes (never reused, unlike an object address).
 @usableFromInline
@@ -49,7 +47,7 @@ package final class _BoxIdentity: @unchecked Sendable {
     style: _BoxStyle = .factory,
     isTestInfrastructure: Bool = false
   ) {
-    self.id = si_next_identifier()
+    self.id = _Platform.nextIdentifier()
     self.style = style
     self.sharedType = sharedType
     self.location = location

@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// The boxes whose factory (or `update` closure) is running on each thread, outermost first.
 ///
 /// A factory that reads another box pushes that box's factory on top of its own. When a read
@@ -25,15 +23,15 @@ package enum _FactoryStack {
   }
 
   private static var top: Node? {
-    si_factory_stack_top().map { Unmanaged<Node>.fromOpaque($0).takeUnretainedValue() }
+    _Platform.factoryStackTop.map { Unmanaged<Node>.fromOpaque($0).takeUnretainedValue() }
   }
 
   /// Marks `identity`'s factory (or update) as running on the calling thread.
   @usableFromInline
   static func push(_ identity: _BoxIdentity, isUpdate: Bool = false) {
-    let outer = si_factory_stack_top()
+    let outer = _Platform.factoryStackTop
     let node = Node(identity, isUpdate: isUpdate, next: top)
-    si_factory_stack_set_top(Unmanaged.passRetained(node).toOpaque())
+    _Platform.factoryStackTop = Unmanaged.passRetained(node).toOpaque()
     // The new node refers to the outer one now, instead of the thread-local pointer.
     if let outer { Unmanaged<Node>.fromOpaque(outer).release() }
   }
@@ -41,10 +39,10 @@ package enum _FactoryStack {
   /// Ends the innermost run that `push` started on the calling thread.
   @usableFromInline
   static func pop() {
-    guard let raw = si_factory_stack_top() else { return }
+    guard let raw = _Platform.factoryStackTop else { return }
     let node = Unmanaged<Node>.fromOpaque(raw)
     let next = node.takeUnretainedValue().next
-    si_factory_stack_set_top(next.map { Unmanaged.passRetained($0).toOpaque() })
+    _Platform.factoryStackTop = next.map { Unmanaged.passRetained($0).toOpaque() }
     node.release()
   }
 
@@ -84,11 +82,11 @@ package enum _FactoryStack {
   /// (invariant 10 of `_MemorySafety`).
   static func deferRelease(_ object: UnsafeMutableRawPointer) {
     let list: Deferred
-    if let raw = si_factory_deferred_releases() {
+    if let raw = _Platform.deferredReleases {
       list = Unmanaged<Deferred>.fromOpaque(raw).takeUnretainedValue()
     } else {
       list = Deferred()
-      si_factory_set_deferred_releases(Unmanaged.passRetained(list).toOpaque())
+      _Platform.deferredReleases = Unmanaged.passRetained(list).toOpaque()
     }
     list.objects.append(object)
   }
@@ -97,8 +95,8 @@ package enum _FactoryStack {
   /// with no lock held, where a run has just returned.
   @usableFromInline
   static func releaseDeferred() {
-    guard si_factory_stack_top() == nil, let raw = si_factory_deferred_releases() else { return }
-    si_factory_set_deferred_releases(nil)
+    guard _Platform.factoryStackTop == nil, let raw = _Platform.deferredReleases else { return }
+    _Platform.deferredReleases = nil
     let list = Unmanaged<Deferred>.fromOpaque(raw).takeRetainedValue()
     // A deinit that runs a factory defers into a new list, drained when that factory returns.
     for object in list.objects { Unmanaged<AnyObject>.fromOpaque(object).release() }

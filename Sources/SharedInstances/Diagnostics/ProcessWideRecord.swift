@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// The boxes whose process-wide instance was made outside every isolated test: by the program's
 /// launch before any test began (an app that hosts a test bundle runs its launch code first), or
 /// later by code that no isolated test's scope reaches. `SharedScope.launchReads` lists them.
@@ -26,7 +24,40 @@ package enum _ProcessWideRecord {
     package let testName: String?
   }
 
-  private static let entries = Protected<[Entry]>([])
+  /// An entry as the record keeps it: the box only weakly, so that the record never keeps a
+  /// box, its slot or its instance alive (a box of limited lifetime, released with its owner).
+  /// Weak references are only loaded outside `records`' lock: the strong reference a load makes
+  /// may be the last, and its release runs `deinit`s (user code) that may create boxes.
+  private struct Record: Sendable {
+    let id: UInt64
+    weak var identity: _BoxIdentity?
+    weak var slot: _Slot?
+    let change: StaticString?
+    let location: _SourceLocation?
+    let beforeIsolation: Bool
+    let testName: String?
+
+    var entry: Entry? {
+      guard let identity, let slot else { return nil }
+      return Entry(
+        identity: identity,
+        slot: slot,
+        change: change,
+        location: location,
+        beforeIsolation: beforeIsolation,
+        testName: testName
+      )
+    }
+  }
+
+  private struct Records: Sendable {
+    var list: [Record] = []
+    /// The length at which `note` next drops the records of released boxes: twice the length
+    /// after the last pruning, so that the record stays within twice the boxes alive.
+    var pruneAt = 64
+  }
+
+  private static let records = Protected(Records())
 
   /// Notes that a read created the process-wide instance of `identity` in `slot`.
   @usableFromInline
@@ -56,10 +87,11 @@ package enum _ProcessWideRecord {
     // A box joins once, until the record is taken: the first creation or change wins.
     let joined = _AtomicWord(identity.words + _BoxIdentity.processWideRecordedWord)
     guard joined.loadRelaxed() == 0, joined.compareExchange(0, 1) else { return }
-    let beforeIsolation = !si_isolation_is_active()
+    let beforeIsolation = !_ProcessWords.isolationIsActive
     // The provider is the test-support modules' (no user code); nil before they are used.
     let testName = beforeIsolation ? nil : _RunningTest.name
-    let entry = Entry(
+    let record = Record(
+      id: identity.id,
       identity: identity,
       slot: slot,
       change: change,
@@ -67,25 +99,50 @@ package enum _ProcessWideRecord {
       beforeIsolation: beforeIsolation,
       testName: testName
     )
-    entries.withLock { $0.append(entry) }
+    let prune = records.withLock { records in
+      records.list.append(record)
+      return records.list.count >= records.pruneAt
+    }
+    if prune { pruneReleased() }
   }
 
-  /// Every box in the record, in the order they joined.
-  package static var all: [Entry] { entries.withLock { Array($0) } }
+  /// Drops the records of boxes that were released.
+  private static func pruneReleased() {
+    let snapshot = records.withLock { $0.list }
+    // Arrays, not a set: no hashing code in every program for a list this short.
+    let released = snapshot.filter { $0.entry == nil }.map(\.id)
+    records.withLock { records in
+      records.list.removeAll { released.contains($0.id) }
+      records.pruneAt = max(64, records.list.count * 2)
+    }
+  }
+
+  /// Every box in the record that is still alive, in the order they joined.
+  package static var all: [Entry] {
+    records.withLock { $0.list }.compactMap(\.entry)
+  }
 
   /// Empties the process-wide slot of every box in the record and takes it out of the record,
   /// so that it may join again; returns those boxes. A bootstrap-once box the program
   /// bootstrapped stays, as it is: the program could not bootstrap it again. A box whose own
   /// factory runs on this thread is refused and reported, as its `reset()` is.
   package static func resetAll(at location: _SourceLocation) -> [Entry] {
-    let taken = entries.withLock { entries in
-      let kept = entries.filter { $0.identity.style == .bootstrap && $0.change != nil }
-      let taken = entries.filter { !($0.identity.style == .bootstrap && $0.change != nil) }
-      entries = kept
-      for entry in taken {
-        _AtomicWord(entry.identity.words + _BoxIdentity.processWideRecordedWord).storeRelease(0)
+    let snapshot = records.withLock { $0.list }
+    var taken: [Entry] = []
+    var leaving: [UInt64] = []
+    for record in snapshot {
+      guard let entry = record.entry else {
+        leaving.append(record.id)  // released
+        continue
       }
-      return taken
+      if entry.identity.style == .bootstrap && entry.change != nil { continue }
+      taken.append(entry)
+      leaving.append(record.id)
+    }
+    records.withLock { $0.list.removeAll { leaving.contains($0.id) } }
+    // Out of the record first, so that an instance made again from here on joins it again.
+    for entry in taken {
+      _AtomicWord(entry.identity.words + _BoxIdentity.processWideRecordedWord).storeRelease(0)
     }
     // No lock held: clearing may release an instance, whose `deinit` is user code.
     for entry in taken {

@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// Which test is running, for the messages of misuse that stops the program: the other tests'
 /// results are lost with the process, so the message at least names the one that stopped it.
 package enum _RunningTest {

@@ -1,5 +1,3 @@
-import _SharedInstancesShims
-
 /// A borrow of a box's instance made once isolation was used in the process: in the scope that
 /// applies on this thread, or in the box's process-wide slot. Keeps the scope (and so the slot)
 /// alive until it ends.

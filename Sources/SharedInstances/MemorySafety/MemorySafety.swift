@@ -188,6 +188,16 @@ import _SharedInstancesShims
 ///   cleared and given back under a read. Fibers are not supported (Swift's runtime and Swift
 ///   concurrency do not use them); threads are.
 ///
+/// **The only way in.** Swift code outside this folder reaches the C shims through this folder's
+/// API alone, emitted into its callers where it is on a read's path: `_AtomicWord`,
+/// `_AtomicPointer` and `_AtomicUInt64` (words in memory their owner keeps), `_AtomicInt`,
+/// `_ReaderWriterWord` (the process-wide gate's word), `_ProcessWords` (whether isolation was
+/// used, process-wide scopes are open, overrides leaked), `_Slot` and `_Read` (this protocol),
+/// `_SlotTable` (a scope's lock-free table of slots), `_Mutex`, and `_Platform` (identifiers, the
+/// main thread, standard error, the factory stack's thread-locals). `_SharedInstancesIsolation`
+/// and `SharedInstancesLocator` do not depend on `_SharedInstancesShims` at all, so a direct call
+/// there does not compile.
+///
 /// **Model.** `Model/reclamation.pml` (beside this file; `Model/README.md` gives its bounds and
 /// what it leaves out) checks this protocol with spin, exhaustively, in CI
 /// (`scripts/check-model.sh`), and rejects a mutant for each defect a slow path could have. Each

@@ -117,11 +117,9 @@ public final class TestNetwork: Sendable {
     self.location = location
     self.isTestDefault = isTestDefault
     test = Test.current?.sourceLocation
-    protocolClass = StubRoutes.newProtocolClass()
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.protocolClasses = [protocolClass]
-    configuration.urlCache = nil
-    session = URLSession(configuration: configuration)
+    let route = StubRoutes.takeRoute()
+    protocolClass = route.protocolClass
+    session = route.session
     let scope = ScopeTeardowns.currentScope
     testName = scope?.name
     StubRoutes.add(self, protocolClass: protocolClass, session: session)

@@ -17,9 +17,14 @@
 // - the test hooks: si_test_hooks.h, TestHooks.c;
 // - two copies of the library in one process: LibraryCopies.c (nothing Swift calls).
 //
+// Every C file includes the private NoDebugInfo.h first: the objects carry no debug information
+// (valgrind cannot read the DWARF 5 Clang writes).
+//
 // External contracts, each in one marked place: the Swift runtime's retain (SwiftRuntime.h,
-// private, used by Hazard.c only). The shims read no variable of a test framework (the one
-// SharedInstances relies on is in _SharedInstancesTestingShims, ExitTestChild.c).
+// private, used by Hazard.c only). The shims read nothing of a test framework; what the package
+// relies on of Swift Testing is marked where it is read: its exit-test variables
+// (_SharedInstancesTestingShims, ExitTestChild.c) and SwiftPM's `--testing-library` argument
+// (_SharedInstancesTestReporting, TestFailure.swift).
 
 #ifndef SHARED_INSTANCES_SHIMS_H
 #define SHARED_INSTANCES_SHIMS_H

@@ -190,112 +190,127 @@ struct ProtocolExtraction {
     to instances: [SharedInstance],
     into uses: inout Uses
   ) throws(Reason) {
-    // Where a bare `shared` means the owner's: inside the owner's declaration or extensions.
-    func isInside(_ owner: String, _ token: Token) -> Bool {
-      file.types.contains { type in
-        type.name == owner && type.openBrace < file.tokens.count
-          && type.closeBrace < file.tokens.count
-          && file.tokens[type.openBrace].start < token.start
-          && token.start < file.tokens[type.closeBrace].end
-      }
-    }
     for tokens in file.codeSequences {
       for instance in instances {
-        let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
         let plainName = instance.name.filter { $0 != "`" }
         for index in tokens.indices
         where tokens[index].text.filter({ $0 != "`" }) == plainName
           && tokens[index].kind == .identifier
         {
-          // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
-          // global).
-          let qualified =
-            index >= 2 && tokens[index - 1].text == "." && tokens[index - 1].kind == .punctuation
-          if qualified {
-            let before = tokens[index - 2].text
-            guard before == owner || before == "Self" else { continue }
-            if before == "Self", let owner, !isInside(owner, tokens[index]) { continue }
-          } else if index >= 1, tokens[index - 1].text == "." {
-            continue
-          } else if let owner, !isInside(owner, tokens[index]) {
-            continue  // Another type's `shared`, or a local of that name.
-          }
-          // A declaration of the name, not a use.
-          if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
-            continue
-          }
-          if !qualified, owner != nil, index >= 1, tokens[index - 1].kind == .punctuation,
-            tokens[index - 1].text == "." || tokens[index - 1].text == "("
-              || tokens[index - 1].text == ","
-          {
-            // `.name` is an implicit member (injection, handled below); `(name` a label.
-            if index + 1 < tokens.count, tokens[index + 1].text == ":" { continue }
-          }
-          let next =
-            index + 1 < tokens.count
-            ? tokens[index + 1]
-            : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
-          // A box read through `.value`: the instance's members follow it, and the box's own
-          // (`set`, `reset`…) take the protocol as they took the class.
-          var memberIndex = index + 2
-          if instance.readsThroughValue, next.kind == .punctuation, next.text == ".",
-            index + 2 < tokens.count
-          {
-            let boxMember = tokens[index + 2].text
-            if boxMember == "value" || boxMember == "currentValue" {
-              guard index + 4 < tokens.count, tokens[index + 3].text == ".",
-                tokens[index + 4].kind == .identifier
-              else {
-                throw Reason(
-                  message: "\(file.path):\(tokens[index].line) uses "
-                    + "\(instance.qualifiedName).\(boxMember) as a value, not only through its "
-                    + "members; the value's type would change"
-                )
-              }
-              memberIndex = index + 4
-            } else {
-              continue
-            }
-          }
-          if next.kind == .punctuation, next.text == ".", memberIndex < tokens.count,
-            tokens[memberIndex].kind == .identifier
-          {
-            let member = tokens[memberIndex].text
-            uses.used.insert(member)
-            let start = qualified ? index - 2 : index
-            if start >= 1, tokens[start - 1].text == "&" { uses.mutated.insert(member) }
-            if memberIndex + 1 < tokens.count, tokens[memberIndex + 1].kind == .operator,
-              ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(
-                tokens[memberIndex + 1].text
-              )
-            {
-              uses.mutated.insert(member)
-            }
-            continue
-          }
-          if next.kind == .punctuation, next.text == "[" {
-            throw Reason(
-              message: "\(file.path):\(tokens[index].line) subscripts \(instance.name); "
-                + "a subscript requirement is not extracted"
-            )
-          }
-          // An implicit member in a default argument: `manager: Manager = .shared`.
-          if !qualified, index >= 2, tokens[index - 1].text == ".",
-            tokens[index - 2].text == "="
-          {
-            continue
-          }
-          if qualified || owner == nil {
-            if next.kind == .operator, next.text == "=", owner == nil || qualified {
-              continue  // Set (bootstrap-once): fine for an existential.
-            }
-            throw Reason(
-              message: "\(file.path):\(tokens[index].line) uses \(instance.qualifiedName) as a "
-                + "value, not only through its members; the value's type would change"
-            )
-          }
+          try recordReference(at: index, in: tokens, to: instance, file: file, into: &uses)
         }
       }
+    }
+  }
+
+  /// Records what the token at `index`, the instance's name, does with the instance: nothing
+  /// when it is another's name, a declaration or an injection; a member used (or set) through
+  /// it; throws when it uses the instance otherwise.
+  private func recordReference(
+    at index: Int,
+    in tokens: [Token],
+    to instance: SharedInstance,
+    file: ScannedFile,
+    into uses: inout Uses
+  ) throws(Reason) {
+    let owner = instance.container.map { SingletonFinder.baseName(of: $0) }
+    // The reference: `Owner.name`, `Self.name`, or `name` alone (inside the owner, or a
+    // global).
+    let qualified =
+      index >= 2 && tokens[index - 1].text == "." && tokens[index - 1].kind == .punctuation
+    if qualified {
+      let before = tokens[index - 2].text
+      guard before == owner || before == "Self" else { return }
+      if before == "Self", let owner, !Self.isInside(owner, tokens[index], in: file) { return }
+    } else if index >= 1, tokens[index - 1].text == "." {
+      return
+    } else if let owner, !Self.isInside(owner, tokens[index], in: file) {
+      return  // Another type's `shared`, or a local of that name.
+    }
+    // A declaration of the name, not a use.
+    if index >= 1, ["let", "var", "func", "case"].contains(tokens[index - 1].text) {
+      return
+    }
+    if !qualified, owner != nil, index >= 1, tokens[index - 1].kind == .punctuation,
+      tokens[index - 1].text == "." || tokens[index - 1].text == "("
+        || tokens[index - 1].text == ","
+    {
+      // `.name` is an implicit member (an injection: recordInjections); `(name` a label.
+      if index + 1 < tokens.count, tokens[index + 1].text == ":" { return }
+    }
+    let next =
+      index + 1 < tokens.count
+      ? tokens[index + 1]
+      : Token(kind: .punctuation, start: 0, end: 0, text: ";", line: 0, startsLine: true)
+    // A box read through `.value`: the instance's members follow it, and the box's own
+    // (`set`, `reset`…) take the protocol as they took the class.
+    var memberIndex = index + 2
+    if instance.readsThroughValue, next.kind == .punctuation, next.text == ".",
+      index + 2 < tokens.count
+    {
+      let boxMember = tokens[index + 2].text
+      if boxMember == "value" || boxMember == "currentValue" {
+        guard index + 4 < tokens.count, tokens[index + 3].text == ".",
+          tokens[index + 4].kind == .identifier
+        else {
+          throw Reason(
+            message: "\(file.path):\(tokens[index].line) uses "
+              + "\(instance.qualifiedName).\(boxMember) as a value, not only through its "
+              + "members; the value's type would change"
+          )
+        }
+        memberIndex = index + 4
+      } else {
+        return
+      }
+    }
+    if next.kind == .punctuation, next.text == ".", memberIndex < tokens.count,
+      tokens[memberIndex].kind == .identifier
+    {
+      let member = tokens[memberIndex].text
+      uses.used.insert(member)
+      let start = qualified ? index - 2 : index
+      if start >= 1, tokens[start - 1].text == "&" { uses.mutated.insert(member) }
+      if memberIndex + 1 < tokens.count, tokens[memberIndex + 1].kind == .operator,
+        ["=", "+=", "-=", "*=", "/=", "&&=", "||=", "??="].contains(
+          tokens[memberIndex + 1].text
+        )
+      {
+        uses.mutated.insert(member)
+      }
+      return
+    }
+    if next.kind == .punctuation, next.text == "[" {
+      throw Reason(
+        message: "\(file.path):\(tokens[index].line) subscripts \(instance.name); "
+          + "a subscript requirement is not extracted"
+      )
+    }
+    // An implicit member in a default argument: `manager: Manager = .shared`.
+    if !qualified, index >= 2, tokens[index - 1].text == ".",
+      tokens[index - 2].text == "="
+    {
+      return
+    }
+    if qualified || owner == nil {
+      if next.kind == .operator, next.text == "=", owner == nil || qualified {
+        return  // Set (bootstrap-once): fine for an existential.
+      }
+      throw Reason(
+        message: "\(file.path):\(tokens[index].line) uses \(instance.qualifiedName) as a "
+          + "value, not only through its members; the value's type would change"
+      )
+    }
+  }
+
+  /// Whether `token` stands inside the declaration or an extension of `owner`, where a bare
+  /// `shared` means the owner's.
+  private static func isInside(_ owner: String, _ token: Token, in file: ScannedFile) -> Bool {
+    file.types.contains { type in
+      type.name == owner && type.openBrace < file.tokens.count
+        && type.closeBrace < file.tokens.count
+        && file.tokens[type.openBrace].start < token.start
+        && token.start < file.tokens[type.closeBrace].end
     }
   }
 

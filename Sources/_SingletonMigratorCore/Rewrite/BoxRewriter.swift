@@ -45,8 +45,48 @@ struct BoxRewriter {
     protocolType: String? = nil
   ) -> Result<LineEdit, MigrationFailure> {
     let declaration = instance.declaration
+    let placement: (indent: String, suffix: String)
+    switch self.placement(of: instance) {
+    case .success(let found): placement = found
+    case .failure(let failure): return .failure(failure)
+    }
+    let layout = Layout(
+      indent: placement.indent,
+      unit: indentUnit ?? Self.indentUnit(of: file),
+      attributesOnOwnLines: declaration.attributesOnOwnLines
+    )
+    let box = boxName(for: instance)
+    let valueType = protocolType ?? instance.type
+    let accessorType =
+      protocolType.map { type in
+        declaration.type.map {
+          $0.hasSuffix("!") ? "(\(type))!" : $0.hasSuffix("?") ? "(\(type))?" : type
+        }
+          ?? type
+      } ?? (declaration.type ?? instance.type)
+    let accessor = self.accessor(of: instance, type: accessorType, box: box, layout: layout)
+    let note = "/// The box behind `\(instance.name.filter { $0 != "`" })`: tests override it."
+    let boxLine = boxDeclaration(of: instance, valueType: valueType, box: box, layout: layout)
+    let indent = layout.indent
+    var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine
+    text += placement.suffix
+    if text.hasSuffix(" ") { text = text.trimmingCharacters(in: .whitespaces) }
+    return .success(
+      LineEdit(
+        first: declaration.line,
+        last: declaration.endLine,
+        lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      )
+    )
+  }
+
+  /// The indentation of the declaration's lines, and what shares its first and last lines:
+  /// indentation before, a comment after; anything else leaves the instance as it is.
+  private func placement(
+    of instance: SharedInstance
+  ) -> Result<(indent: String, suffix: String), MigrationFailure> {
+    let declaration = instance.declaration
     let bytes = file.bytes
-    // What shares the first and the last line: indentation before, a comment after.
     guard declaration.line >= 1, declaration.endLine <= file.lineStarts.count,
       file.lineStarts[declaration.line - 1] <= declaration.start
     else {
@@ -74,41 +114,51 @@ struct BoxRewriter {
         )
       )
     }
-    let indent = prefix
-    let unit = indentUnit ?? Self.indentUnit(of: file)
-    let i1 = indent + unit
-    let i2 = i1 + unit
-    let i3 = i2 + unit
-    let box = boxName(for: instance)
-    let valueType = protocolType ?? instance.type
-    let accessorType =
-      protocolType.map { type in
-        declaration.type.map {
-          $0.hasSuffix("!") ? "(\(type))!" : $0.hasSuffix("?") ? "(\(type))?" : type
-        }
-          ?? type
-      } ?? (declaration.type ?? instance.type)
+    return .success((prefix, suffix))
+  }
 
-    // Modifiers.
-    let modifiers = declaration.modifiers
-    let access = modifiers.first { Self.accessLevels.contains($0) }.map {
-      $0 == "open" ? "public" : $0
+  /// The indentation the written lines use, and how attributes stand before a declaration.
+  private struct Layout {
+    /// The declaration's own indentation.
+    let indent: String
+    /// One level.
+    let unit: String
+    /// Whether the declaration's attributes stood on lines of their own.
+    let attributesOnOwnLines: Bool
+
+    /// `indent` and `levels` more.
+    func deeper(_ levels: Int) -> String {
+      indent + String(repeating: unit, count: levels)
     }
-    let isStatic = declaration.isStatic
-    let unsafe = modifiers.contains("nonisolated(unsafe)")
-    let plainNonisolated = modifiers.contains("nonisolated")
-    var boxModifiers: [String] = []
-    if let access { boxModifiers.append(access) }
-    if isStatic { boxModifiers.append("static") }
-    // A box of a `Sendable` class (or of a `Sendable` protocol) is itself `Sendable`: the opt-out
-    // that a mutable `var` needed is dropped, or the compiler warns that it is unnecessary.
-    if unsafe && !instance.isSendable {
-      boxModifiers.append("nonisolated(unsafe)")
-    } else if plainNonisolated || (unsafe && declaration.container.contains(where: \.isMainActor)) {
-      boxModifiers.append("nonisolated")
+
+    /// Whether every line of `text`, indented, fits in 100 columns.
+    func fits(_ text: String) -> Bool {
+      text.split(separator: "\n").allSatisfy { (indent + $0).count <= 100 }
     }
+
+    /// A declaration: its attributes, as the original's stood, then its other parts.
+    func joined(_ attributes: [String], _ parts: [String]) -> String {
+      let rest = parts.filter { !$0.isEmpty }.joined(separator: " ")
+      guard !attributes.isEmpty else { return rest }
+      if attributesOnOwnLines {
+        return attributes.joined(separator: "\n" + indent) + "\n" + indent + rest
+      }
+      return attributes.joined(separator: " ") + " " + rest
+    }
+  }
+
+  /// The computed property that replaces the declaration: its attributes and modifiers, and a
+  /// body that reads (and for a `var`, sets) the box; on more lines when one is too long.
+  private func accessor(
+    of instance: SharedInstance,
+    type: String,
+    box: String,
+    layout: Layout
+  ) -> String {
+    let declaration = instance.declaration
+    let (indent, i1, i2, i3) = (layout.indent, layout.deeper(1), layout.deeper(2), layout.deeper(3))
     var accessorModifiers: [String] = []
-    for modifier in modifiers where !["lazy", "final"].contains(modifier) {
+    for modifier in declaration.modifiers where !["lazy", "final"].contains(modifier) {
       if modifier == "nonisolated(unsafe)" {
         if declaration.container.contains(where: \.isMainActor) {
           accessorModifiers.append("nonisolated")
@@ -121,45 +171,6 @@ struct BoxRewriter {
       }
       accessorModifiers.append(modifier)
     }
-    let boxAttributes = declaration.attributes.filter {
-      $0.hasPrefix("@MainActor") || $0.hasPrefix("@available") || $0.hasPrefix("@_spi")
-        || $0.hasPrefix("@usableFromInline")
-    }
-
-    // The factory.
-    var initializer = (declaration.initializer ?? "").trimmingCharacters(
-      in: .whitespacesAndNewlines
-    )
-    // `.init(…)` meant the declared type; in a box of a protocol it must say so.
-    if initializer.hasPrefix(".") { initializer = instance.type + initializer }
-    let factory: String
-    switch instance.shape {
-    case .closure:
-      // `{ … }()`: the closure literal, without the call.
-      var literal = initializer
-      literal.removeLast()  // `)`
-      while literal.last?.isWhitespace ?? false { literal.removeLast() }
-      literal.removeLast()  // `(`
-      while literal.last?.isWhitespace ?? false { literal.removeLast() }
-      factory = literal
-    case .call, .mutable:
-      factory = "{ \(initializer) }"
-    case .bootstrap:
-      factory = ""
-    }
-    // Named after the declaration it replaces, so that messages, records and the dependency
-    // map say `Manager.shared` rather than `Resettable<Manager>`.
-    let name = "name: \"\(instance.qualifiedName.filter { $0 != "`" })\""
-    let boxValue: String
-    if instance.shape == .bootstrap {
-      boxValue = "\(boxType)<\(valueType)>.empty(\(name))"
-    } else if instance.isMainActor {
-      boxValue = "\(boxType)<\(valueType)>(\(name), mainActor: \(factory))"
-    } else {
-      boxValue = "\(boxType)<\(valueType)>(\(name)) \(factory)"
-    }
-
-    // The accessor.
     let body: String
     switch instance.shape {
     case .call, .closure:
@@ -173,49 +184,57 @@ struct BoxRewriter {
         + "\(i2)if let newValue { \(box).set(newValue) } else { \(box).reset() }\n"
         + "\(i1)}\n\(indent)}"
     }
-    func joined(_ attributes: [String], _ parts: [String]) -> String {
-      let rest = parts.filter { !$0.isEmpty }.joined(separator: " ")
-      guard !attributes.isEmpty else { return rest }
-      if declaration.attributesOnOwnLines {
-        return attributes.joined(separator: "\n" + indent) + "\n" + indent + rest
-      }
-      return attributes.joined(separator: " ") + " " + rest
-    }
-    var accessor = joined(
+    let accessor = layout.joined(
       declaration.attributes,
-      accessorModifiers + ["var \(instance.name): \(accessorType) \(body)"]
+      accessorModifiers + ["var \(instance.name): \(type) \(body)"]
     )
     // Too long for 100 columns: the getter, or the setter's branches, on lines of their own.
-    if accessor.split(separator: "\n").contains(where: { (indent + $0).count > 100 }) {
-      let longBody: String
-      switch instance.shape {
-      case .call, .closure:
-        longBody = "{\n\(i1)\(box).value\n\(indent)}"
-      case .mutable:
-        longBody = body
-      case .bootstrap:
-        longBody =
-          "{\n\(i1)get { \(box).currentValue }\n\(i1)set {\n"
-          + "\(i2)if let newValue {\n\(i3)\(box).set(newValue)\n"
-          + "\(i2)} else {\n\(i3)\(box).reset()\n\(i2)}\n"
-          + "\(i1)}\n\(indent)}"
-      }
-      accessor = joined(
-        declaration.attributes,
-        accessorModifiers + ["var \(instance.name): \(accessorType) \(longBody)"]
-      )
+    guard !layout.fits(accessor) else { return accessor }
+    let longBody: String
+    switch instance.shape {
+    case .call, .closure:
+      longBody = "{\n\(i1)\(box).value\n\(indent)}"
+    case .mutable:
+      longBody = body
+    case .bootstrap:
+      longBody =
+        "{\n\(i1)get { \(box).currentValue }\n\(i1)set {\n"
+        + "\(i2)if let newValue {\n\(i3)\(box).set(newValue)\n"
+        + "\(i2)} else {\n\(i3)\(box).reset()\n\(i2)}\n"
+        + "\(i1)}\n\(indent)}"
     }
-    let note = "/// The box behind `\(instance.name.filter { $0 != "`" })`: tests override it."
-    // The box's layout: on one line; else with a one-line factory on a line of its own; else
-    // with its arguments on lines of their own: the first whose lines fit in 100 columns.
-    func fits(_ text: String) -> Bool {
-      text.split(separator: "\n").allSatisfy { (indent + $0).count <= 100 }
-    }
+    return layout.joined(
+      declaration.attributes,
+      accessorModifiers + ["var \(instance.name): \(type) \(longBody)"]
+    )
+  }
+
+  /// The box's declaration: on one line; else with a one-line factory on a line of its own;
+  /// else with its arguments on lines of their own: the first whose lines fit in 100 columns.
+  private func boxDeclaration(
+    of instance: SharedInstance,
+    valueType: String,
+    box: String,
+    layout: Layout
+  ) -> String {
+    let declaration = instance.declaration
+    let (indent, i1, i2) = (layout.indent, layout.deeper(1), layout.deeper(2))
+    let factory = Self.factory(of: instance)
+    // Named after the declaration it replaces, so that messages, records and the dependency
+    // map say `Manager.shared` rather than `Resettable<Manager>`.
+    let name = "name: \"\(instance.qualifiedName.filter { $0 != "`" })\""
     let head = "\(boxType)<\(valueType)>"
+    var layouts: [String]
+    if instance.shape == .bootstrap {
+      layouts = ["\(head).empty(\(name))"]
+    } else if instance.isMainActor {
+      layouts = ["\(head)(\(name), mainActor: \(factory))"]
+    } else {
+      layouts = ["\(head)(\(name)) \(factory)"]
+    }
     let oneLineBody =
       !factory.contains("\n") && factory.hasPrefix("{ ")
       ? String(factory.dropFirst(2).dropLast(2)) : nil
-    var layouts = [boxValue]
     if let oneLineBody, instance.shape != .bootstrap {
       layouts.append(
         instance.isMainActor
@@ -230,23 +249,66 @@ struct BoxRewriter {
       // A closure of several lines moves one level in, with its arguments.
       let closure =
         oneLineBody.map { "{\n\(i2)\($0)\n\(i1)}" }
-        ?? factory.replacingOccurrences(of: "\n", with: "\n" + unit)
+        ?? factory.replacingOccurrences(of: "\n", with: "\n" + layout.unit)
       layouts.append("\(head)(\n\(i1)\(name),\n\(i1)mainActor: \(closure)\n\(indent))")
     default:
       let closure = oneLineBody.map { "{\n\(i1)\($0)\n\(indent)}" } ?? factory
       layouts.append("\(head)(\n\(i1)\(name)\n\(indent)) \(closure)")
     }
-    let boxLines = layouts.map { joined(boxAttributes, boxModifiers + ["let \(box) = \($0)"]) }
-    let boxLine = boxLines.first(where: fits) ?? boxLines[boxLines.count - 1]
-    var text = indent + accessor + "\n" + indent + note + "\n" + indent + boxLine + suffix
-    if text.hasSuffix(" ") { text = text.trimmingCharacters(in: .whitespaces) }
-    return .success(
-      LineEdit(
-        first: declaration.line,
-        last: declaration.endLine,
-        lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      )
+    let attributes = declaration.attributes.filter {
+      $0.hasPrefix("@MainActor") || $0.hasPrefix("@available") || $0.hasPrefix("@_spi")
+        || $0.hasPrefix("@usableFromInline")
+    }
+    let modifiers = boxModifiers(of: instance)
+    let boxLines = layouts.map { layout.joined(attributes, modifiers + ["let \(box) = \($0)"]) }
+    return boxLines.first(where: layout.fits) ?? boxLines[boxLines.count - 1]
+  }
+
+  /// The box's modifiers: the declaration's access level (`open` becomes `public`), `static`,
+  /// and the isolation opt-out the box still needs.
+  private func boxModifiers(of instance: SharedInstance) -> [String] {
+    let declaration = instance.declaration
+    let modifiers = declaration.modifiers
+    let access = modifiers.first { Self.accessLevels.contains($0) }.map {
+      $0 == "open" ? "public" : $0
+    }
+    let unsafe = modifiers.contains("nonisolated(unsafe)")
+    let plainNonisolated = modifiers.contains("nonisolated")
+    var boxModifiers: [String] = []
+    if let access { boxModifiers.append(access) }
+    if declaration.isStatic { boxModifiers.append("static") }
+    // A box of a `Sendable` class (or of a `Sendable` protocol) is itself `Sendable`: the opt-out
+    // that a mutable `var` needed is dropped, or the compiler warns that it is unnecessary.
+    if unsafe && !instance.isSendable {
+      boxModifiers.append("nonisolated(unsafe)")
+    } else if plainNonisolated || (unsafe && declaration.container.contains(where: \.isMainActor)) {
+      boxModifiers.append("nonisolated")
+    }
+    return boxModifiers
+  }
+
+  /// The box's factory, from the declaration's initial value: a closure literal as it is, a
+  /// call wrapped in one; none for a box set at start-up.
+  private static func factory(of instance: SharedInstance) -> String {
+    var initializer = (instance.declaration.initializer ?? "").trimmingCharacters(
+      in: .whitespacesAndNewlines
     )
+    // `.init(…)` meant the declared type; in a box of a protocol it must say so.
+    if initializer.hasPrefix(".") { initializer = instance.type + initializer }
+    switch instance.shape {
+    case .closure:
+      // `{ … }()`: the closure literal, without the call.
+      var literal = initializer
+      literal.removeLast()  // `)`
+      while literal.last?.isWhitespace ?? false { literal.removeLast() }
+      literal.removeLast()  // `(`
+      while literal.last?.isWhitespace ?? false { literal.removeLast() }
+      return literal
+    case .call, .mutable:
+      return "{ \(initializer) }"
+    case .bootstrap:
+      return ""
+    }
   }
 
   /// The edit that imports SharedInstances, or nil when the file does: after the last import,

@@ -60,6 +60,29 @@ import Testing
     #expect(read.description.hasSuffix("process-wide, outside every isolated test"))
   }
 
+  @Test func theListKeepsNoBoxAliveAndDropsReleasedOnes() {
+    weak var releasedBox: Resettable<NSObject>?
+    weak var releasedInstance: NSObject?
+    do {
+      let box = Resettable<NSObject>(name: "LaunchReadBoxes.temporary") { NSObject() }
+      releasedBox = box
+      releasedInstance = box.value
+      #expect(Self.reads(of: "LaunchReadBoxes.temporary").count == 1)
+    }
+    #expect(releasedBox == nil)
+    #expect(releasedInstance == nil)
+    #expect(Self.reads(of: "LaunchReadBoxes.temporary").isEmpty)
+  }
+
+  @Test func threadsMakingOneInstanceAtOnceListItOnce() {
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      _ = LaunchReadBoxes.readByManyThreads.value
+      LaunchReadBoxes.setByManyThreads.set("thread \(index)")
+    }
+    #expect(Self.reads(of: "LaunchReadBoxes.readByManyThreads").count == 1)
+    #expect(Self.reads(of: "LaunchReadBoxes.setByManyThreads").count == 1)
+  }
+
   // MARK: - Fixtures
 
   static func reads(of name: String) -> [LaunchRead] {
@@ -77,4 +100,8 @@ private enum LaunchReadBoxes {
     "real"
   }
   static let readOnThread = Resettable<String>(name: "LaunchReadBoxes.readOnThread") { "real" }
+  static let readByManyThreads = Resettable<String>(name: "LaunchReadBoxes.readByManyThreads") {
+    "real"
+  }
+  static let setByManyThreads = Resettable<String>.empty(name: "LaunchReadBoxes.setByManyThreads")
 }

@@ -14,9 +14,28 @@ import SharedInstancesSystem
 /// whose `Tag` spells the network's number in binary (`RouteOne<RouteZero<RouteRoot>>` is 2).
 /// Swift creates each such class the first time it is named, at run time; its session lists only
 /// it in `protocolClasses`, and the class finds its network here, by its own identity.
+///
+/// Creating a session costs more than the rest of a test's network (FoundationNetworking sets up
+/// a configuration and its URL loading state per session), so on Linux a network whose test ended
+/// gives its session and protocol class back, and a later network takes them once nothing else
+/// refers to the session: no task of the ended test is running or waiting in it, and no code
+/// kept it, so no request of that test can reach the later one. A session the code under test
+/// invalidated is never taken again.
 enum StubRoutes {
+  /// A session and the protocol class it lists: what a network answers through.
+  struct Route {
+    var session: URLSession
+    let protocolClass: URLProtocol.Type
+  }
+
+  /// How many given-back routes wait for reuse; older ones are let go.
+  private static let idleLimit = 64
+
   private struct State {
     var nextNumber = 0
+    /// Routes of ended tests, oldest first, each taken again once only this list refers to its
+    /// session.
+    var idle: [Route] = []
     var byProtocol: [ObjectIdentifier: TestNetwork] = [:]
     var bySession: [ObjectIdentifier: TestNetwork] = [:]
     /// The networks whose test ended, by protocol class: for a request that comes after.
@@ -31,13 +50,36 @@ enum StubRoutes {
 
   private static let state = Protected(State())
 
-  /// A new protocol class, never used before.
-  static func newProtocolClass() -> URLProtocol.Type {
+  /// A route for a new network: one an ended test gave back where nothing else refers to its
+  /// session any more, else a new session with a protocol class never used before.
+  static func takeRoute() -> Route {
+    let taken: Route? = state.withLock { state in
+      // Only this list refers to the session: nothing can send a request through it.
+      guard
+        let index = state.idle.indices.first(where: {
+          isKnownUniquelyReferenced(&state.idle[$0].session)
+        })
+      else { return nil }
+      return state.idle.remove(at: index)
+    }
+    if let taken {
+      taken.session.sessionDescription = nil
+      return taken
+    }
     let number = state.withLock { state in
       defer { state.nextNumber += 1 }
       return state.nextNumber
     }
-    return protocolClass(tagged: tag(number))
+    let protocolClass = protocolClass(tagged: tag(number))
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.protocolClasses = [protocolClass]
+    configuration.urlCache = nil
+    #if canImport(FoundationNetworking)
+      let session: URLSession = ReusableSession(configuration: configuration)
+    #else
+      let session = URLSession(configuration: configuration)
+    #endif
+    return Route(session: session, protocolClass: protocolClass)
   }
 
   /// Routes the requests of `protocolClass`, and finds `network` by `session`, until
@@ -57,6 +99,15 @@ enum StubRoutes {
       state.byProtocol[key] = nil
       state.bySession[ObjectIdentifier(network.session)] = nil
       state.ended[key] = Ended(testName: network.testName, location: location)
+      #if canImport(FoundationNetworking)
+        // Apple platforms cannot subclass `URLSession` (its initializer is a factory), so
+        // there an invalidated session could not be told apart: each network keeps its own.
+        guard let session = network.session as? ReusableSession, !session.isInvalidated else {
+          return
+        }
+        if state.idle.count == idleLimit { state.idle.removeFirst() }
+        state.idle.append(Route(session: session, protocolClass: network.protocolClass))
+      #endif
     }
   }
 
@@ -95,6 +146,27 @@ enum StubRoutes {
     StubURLProtocol<Tag>.self
   }
 }
+
+#if canImport(FoundationNetworking)
+  /// A network's session, which says whether the code under test invalidated it: such a session
+  /// refuses new tasks, so no later test may take it.
+  final class ReusableSession: URLSession, @unchecked Sendable {
+    // @unchecked: the one stored property is an atomic flag.
+    private let invalidated = _AtomicInt()
+
+    var isInvalidated: Bool { invalidated.load() != 0 }
+
+    override func finishTasksAndInvalidate() {
+      _ = invalidated.add(1)
+      super.finishTasksAndInvalidate()
+    }
+
+    override func invalidateAndCancel() {
+      _ = invalidated.add(1)
+      super.invalidateAndCancel()
+    }
+  }
+#endif
 
 /// A binary digit of a route's number, as a type.
 protocol RouteTag: Sendable {}
