@@ -80,6 +80,7 @@ targets=(
   "SharedInstancesTestingTests|test|Tests/SharedInstancesTestingTests||"
   "SingleImportTests|test|Tests/SingleImportTests||"
   "shared-instances-launch-fixture|executable|Tests/LaunchFixture||"
+  "shared-instances-hosted-fixture|executable|Tests/LaunchHostedFixture||"
   "SharedInstancesLaunchTests|test|Tests/SharedInstancesLaunchTests||"
   "SharedInstancesLaunchTestingTests|test|Tests/SharedInstancesLaunchTestingTests||"
   "_SharedInstancesIsolationTests|test|Tests/_SharedInstancesIsolationTests||"
