@@ -52,8 +52,7 @@ extension DeclarationParser {
         isStatic: isStatic,
         baseName: name,
         displayName: "\(name)(\(clause.parameters.map { "\($0.label ?? "_"):" }.joined()))",
-        parameters: evaluatingAutoclosures(
-          clause.parameters,
+        parameters: clause.evaluatingAutoclosures(
           isAsync: isAsync,
           mayThrow: throwing != .no || isRethrows
         ),
@@ -113,11 +112,7 @@ extension DeclarationParser {
         isStatic: false,
         baseName: "init",
         displayName: "init(\(clause.parameters.map { "\($0.label ?? "_"):" }.joined()))",
-        parameters: evaluatingAutoclosures(
-          clause.parameters,
-          isAsync: isAsync,
-          mayThrow: throwing != .no
-        ),
+        parameters: clause.evaluatingAutoclosures(isAsync: isAsync, mayThrow: throwing != .no),
         isAsync: isAsync,
         throwing: throwing,
         returnType: nil,
@@ -188,12 +183,46 @@ extension DeclarationParser {
 
     // MARK: - Pieces
 
-    /// Reads `<…>(a b: T, c: U)` from `start` on: what comes before the list (the name and the
-    /// generic parameters), the parameters, and the rest.
+    /// A parameter list, read.
+    private struct ParameterClause {
+      /// What comes before the list: the name and the generic parameters.
+      let head: Range<Int>
+      var parameters: [Parameter]
+      /// What the `@autoclosure` parameters' closures return and their effects, by position.
+      let autoclosures: [Autoclosure?]
+      /// What comes after the list: effects, result, `where` clause, accessors.
+      let rest: Range<Int>
+
+      /// The parameters with each `@autoclosure` the spy can evaluate marked so: one whose
+      /// value is not a function, that throws only in a method that may throw, and is async
+      /// only in an async method. Its value is what `Call` records.
+      func evaluatingAutoclosures(isAsync: Bool, mayThrow: Bool) -> [Parameter] {
+        zip(parameters, autoclosures).map { parameter, autoclosure in
+          guard let autoclosure, !autoclosure.throws || mayThrow, !autoclosure.async || isAsync
+          else { return parameter }
+          var evaluated = parameter
+          evaluated.evaluated = (
+            autoclosure.result,
+            (autoclosure.throws ? "try " : "") + (autoclosure.async ? "await " : "")
+          )
+          return evaluated
+        }
+      }
+    }
+
+    /// The closure type of an `@autoclosure` parameter, `() async throws -> Value`, whose value
+    /// is not a function.
+    private struct Autoclosure {
+      let result: String
+      let `throws`: Bool
+      let async: Bool
+    }
+
+    /// Reads `<…>(a b: T, c: U)` from `start` on.
     private func parameterClause(
       from start: Int,
       isSubscript: Bool
-    ) throws(Unsupported) -> (head: Range<Int>, parameters: [Parameter], rest: Range<Int>) {
+    ) throws(Unsupported) -> ParameterClause {
       var index = start
       while index < end, !tokens[index].isMark("("), !tokens[index].isMark("<") { index += 1 }
       if index < end, tokens[index].isMark("<") { index = tokens.closing(index, in: declaration) }
@@ -201,17 +230,25 @@ extension DeclarationParser {
       guard index < end else { throw Unsupported(reason: "no parameter list") }
       let close = tokens.closing(index, in: declaration)
       var parameters: [Parameter] = []
+      var autoclosures: [Autoclosure?] = []
       for piece in tokens.splitAtCommas((index + 1)..<max(index + 1, close - 1)) {
-        parameters.append(try parameter(piece, isSubscript: isSubscript))
+        let (parameter, autoclosure) = try parameter(piece, isSubscript: isSubscript)
+        parameters.append(parameter)
+        autoclosures.append(autoclosure)
       }
-      return (start..<index, namingUnnamedParameters(parameters), close..<end)
+      return ParameterClause(
+        head: start..<index,
+        parameters: namingUnnamedParameters(parameters),
+        autoclosures: autoclosures,
+        rest: close..<end
+      )
     }
 
     /// `label name: inout @escaping T...`
     private func parameter(
       _ range: Range<Int>,
       isSubscript: Bool
-    ) throws(Unsupported) -> Parameter {
+    ) throws(Unsupported) -> (Parameter, Autoclosure?) {
       guard let colon = range.first(where: { tokens[$0].isMark(":") }) else {
         throw Unsupported(reason: "a parameter without a type")
       }
@@ -271,7 +308,31 @@ extension DeclarationParser {
       )
       parameter.modifiers = modifiers
       parameter.isAutoclosure = isAutoclosure
-      return parameter
+      return (parameter, isAutoclosure ? autoclosure(type) : nil)
+    }
+
+    /// Reads an `@autoclosure`'s type, `@Sendable () async throws -> Value`; nil when its value
+    /// is a function (or it takes arguments, which an autoclosure cannot).
+    private func autoclosure(_ type: [Int]) -> Autoclosure? {
+      var position = 0
+      // Attributes such as `@Sendable` do not change the call.
+      while position < type.count, tokens[type[position]].kind == .attribute {
+        position += 1
+        while position < type.count, !tokens[type[position]].spaceBefore { position += 1 }
+      }
+      guard position + 1 < type.count, tokens[type[position]].isMark("("),
+        tokens[type[position + 1]].isMark(")"), !tokens[type[position + 1]].spaceBefore,
+        let arrow = type[position...].firstIndex(where: { tokens[$0].kind == .arrow })
+      else { return nil }
+      let result = type[(arrow + 1)...]
+      guard !result.contains(where: { tokens[$0].kind == .arrow }) else { return nil }
+      let effects = type[(position + 2)..<arrow]
+      let spelled = tokens.spelling(result)
+      return Autoclosure(
+        result: spelled == "()" ? "Void" : spelled,
+        throws: effects.contains { tokens[$0].isWord("throws") },
+        async: effects.contains { tokens[$0].isWord("async") }
+      )
     }
 
     /// Removes `@escaping` from the type's leading attributes (`@escaping @Sendable () -> Void`,

@@ -137,38 +137,6 @@ enum DeclarationParser {
       .map { tokens.spelling($0) }
   }
 
-  /// The parameters with each `@autoclosure` the spy can evaluate marked so: one whose value is
-  /// not a function, that throws only in a method that may throw, and is async only in an async
-  /// method. Its value is what `Call` records.
-  static func evaluatingAutoclosures(
-    _ parameters: [Parameter],
-    isAsync: Bool,
-    mayThrow: Bool
-  ) -> [Parameter] {
-    parameters.map { parameter in
-      var type = parameter.type
-      // Attributes such as `@Sendable` do not change the call.
-      while type.hasPrefix("@"), let space = type.firstIndex(of: " ") {
-        type = String(type[type.index(after: space)...])
-      }
-      guard parameter.isAutoclosure, type.hasPrefix("()"), let arrow = type.range(of: "->") else {
-        return parameter
-      }
-      var result = String(type[arrow.upperBound...]).trimmingSpaces
-      if result == "()" { result = "Void" }
-      let effects = type[type.index(type.startIndex, offsetBy: 2)..<arrow.lowerBound]
-        .split(separator: " ")
-      let throwsToo = effects.contains { $0.hasPrefix("throws") }
-      let awaits = effects.contains("async")
-      guard !result.contains("->"), !throwsToo || mayThrow, !awaits || isAsync else {
-        return parameter
-      }
-      var evaluated = parameter
-      evaluated.evaluated = (result, (throwsToo ? "try " : "") + (awaits ? "await " : ""))
-      return evaluated
-    }
-  }
-
   /// The index just after the bracket that closes the one at `start`.
   static func matching(_ characters: [Character], from start: Int) -> Int {
     var depth = 0

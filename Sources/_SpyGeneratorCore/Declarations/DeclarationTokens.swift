@@ -141,6 +141,45 @@ struct DeclarationTokens {
     return (index, names)
   }
 
+  /// The declaration without its attributes, access modifiers and accessors: what a
+  /// requirement and the implementation its module gives it in an extension have in common.
+  var signature: String {
+    let dropped: Set = ["public", "open", "package", "internal", "final", "nonisolated"]
+    let brace = tokens.firstIndex { $0.isMark("{") } ?? tokens.count
+    var kept: [Int] = []
+    var index = 0
+    // Modifiers come before the keyword; a name such as `open(_:)` stays.
+    var inModifiers = true
+    while index < brace {
+      if tokens[index].kind == .attribute {
+        // The attribute with its arguments (`@available(*, deprecated)`).
+        index += 1
+        if index < brace, !tokens[index].spaceBefore, tokens[index].isMark("(") {
+          index = closing(index, in: 0..<brace)
+        }
+        continue
+      }
+      let isWord = tokens[index].kind == .word
+      if !(inModifiers && isWord && dropped.contains(tokens[index].spelling)) {
+        kept.append(index)
+        if !isWord || Self.keywords.contains(tokens[index].spelling) { inModifiers = false }
+      }
+      index += 1
+    }
+    return spelling(kept)
+  }
+
+  /// The keywords that end a declaration's modifiers.
+  private static let keywords: Set = [
+    "func", "var", "let", "init", "subscript", "associatedtype", "typealias",
+  ]
+
+  /// Whether the declaration's accessors (`{ get set }`) include a setter.
+  var hasSetter: Bool {
+    guard let brace = tokens.firstIndex(where: { $0.isMark("{") }) else { return false }
+    return tokens[brace...].contains { $0.isWord("set") }
+  }
+
   // MARK: - Lexing
 
   private static func isWordCharacter(_ character: Character) -> Bool {
