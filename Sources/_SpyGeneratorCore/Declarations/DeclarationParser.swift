@@ -8,6 +8,10 @@ enum DeclarationParser {
     let reason: String
   }
 
+  /// Reads a requirement of a protocol (or an overridable member of a class, `isClass`) of
+  /// `owner`: its attributes and modifiers, then its kind's declaration (see ``Reader``). Nil
+  /// for what a spy does not implement (a `final` member, a class's initializer, a kind without
+  /// a spy shape).
   static func member(
     _ symbol: SymbolGraph.Symbol,
     owner: String,
