@@ -61,9 +61,10 @@ ci_packages = [l.split()[1] for l in open(os.path.join(corpus, "packages.txt"))
                if l.startswith("ci:")]
 if args.ci:
     packages = [(r, v) for r, v in packages if r in ci_packages]
-if args.package:
-    packages = [(r, v) for r, v in packages if r in args.package or r.split("/")[1] in args.package]
-selected = [(r, v) for r, v in packages if r not in skipped]
+# `--package` chooses what is built and measured; the umbrella keeps depending on every package,
+# so that the packages are resolved together once and a shared dependency is built at one version.
+selected = [(r, v) for r, v in packages if r not in skipped and (
+    not args.package or r in args.package or r.split("/")[1] in args.package)]
 
 
 def identity(repo):
