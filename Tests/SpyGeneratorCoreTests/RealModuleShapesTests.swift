@@ -57,6 +57,44 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  @Test func anAssociatedTypeFixedToAGenericTypeOfAnotherIsNoParameter() throws {
+    // swift-atomics' `AtomicReference`, whose where clause the graph puts on `_AtomicBase`.
+    let output = try generatedOutput(
+      [
+        .associated(
+          "associatedtype _AtomicBase : AnyObject = Self where "
+            + "Self.AtomicOptionalRepresentation == "
+            + "⟦OptionalReferenceStorage|s:1M24OptionalReferenceStorageV⟧<Self._AtomicBase>, "
+            + "Self.AtomicRepresentation == "
+            + "⟦ReferenceStorage|s:1M16ReferenceStorageV⟧<Self._AtomicBase>"
+        ),
+        .method("func exchange(_ old: AtomicOptionalRepresentation) -> AtomicRepresentation"),
+      ],
+      declaration: "protocol Shapes : AnyObject, Base",
+      parent: [
+        .associated("associatedtype AtomicRepresentation : Storage"),
+        .associated(
+          "associatedtype AtomicOptionalRepresentation : Storage where "
+            + "Self.AtomicOptionalRepresentation.Value == Self.AtomicRepresentation.Value?"
+        ),
+      ]
+    )
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("final class ShapesSpy<_AtomicBase: AnyObject>: Spy<"))
+    #expect(!spy.contains("where"))
+    expectReference(spy)
+  }
+
+  @Test func anAssociatedTypeFixedToAnotherStaysOneParameter() throws {
+    let spy = try spyText([
+      .associated("associatedtype Input"),
+      .associated("associatedtype Output : Hashable where Self.Output == Self.Input"),
+      .method("func convert(_ input: Input) -> Output"),
+    ])
+    #expect(spy.contains("final class ShapesSpy<Input>: Spy<"))
+    expectReference(spy)
+  }
+
   @Test func aGenericInitializersArgumentIsErasedInCall() throws {
     let spy = try protocolSpy([
       "init<Bytes>(_ sequence: Bytes) where Bytes : Sequence, Bytes.Element == UInt8 | Bytes"
