@@ -169,6 +169,48 @@ import _SpyGeneratorCore
     #expect(output.modulesToRead.isEmpty)
   }
 
+  @Test func aParentOfTheConcurrencyModuleIsReadFromTheToolchainsGraph() throws {
+    // NIOCore's `NIOSerialEventLoopExecutor: EventLoop, SerialExecutor`.
+    let symbols = [
+      fixtureSymbol(
+        "p",
+        kind: "swift.protocol",
+        path: ["SerialLoop"],
+        declaration: "protocol SerialLoop"
+      ),
+      fixtureSymbol(
+        "p.0",
+        kind: "swift.method",
+        path: ["SerialLoop", "execute(_:)"],
+        declaration: "func execute(_ task: @escaping @Sendable () -> Void)"
+      ),
+    ]
+    let relationships = [
+      ["kind": "requirementOf", "source": "p.0", "target": "p"],
+      [
+        "kind": "conformsTo", "source": "p", "target": "s:Scf",
+        "targetFallback": "_Concurrency.SerialExecutor",
+      ],
+      [
+        "kind": "conformsTo", "source": "p", "target": "s:ScF",
+        "targetFallback": "_Concurrency.Executor",
+      ],
+    ]
+    let graph = try JSONSerialization.data(withJSONObject: [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ])
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let alone = try generator.generate(symbolGraph: graph, dependencies: [])
+    #expect(alone.files.isEmpty)
+    #expect(alone.modulesToRead == ["_Concurrency"])
+    #expect(ToolchainSymbolGraphs.modules.contains("_Concurrency"))
+    let concurrency = try ToolchainSymbolGraphs().graph(of: "_Concurrency")
+    let output = try generator.generate(symbolGraph: graph, dependencies: [concurrency])
+    let spy = try #require(output.files.first).contents
+    expectReference(spy)
+    #expect(output.modulesToRead.isEmpty)
+  }
+
   // MARK: - Dynamic member lookup
 
   @Test func aDynamicMemberSubscriptWithAWhereClauseKeepsItsClause() throws {
