@@ -242,6 +242,89 @@ private typealias Tracked = LocatorFixtures.Tracked
     }
   }
 
+  /// A cycle through three threads, each holding one factory and asking for the next one's
+  /// service: no thread waits forever, and each gets the whole cycle, closed at the service it
+  /// asked for.
+  @Test func aCycleThroughThreeThreadsThrowsOnEveryThread() throws {
+    let locator = ServiceLocator()
+    let names = ["a", "b", "c"]
+    let started = Dictionary(uniqueKeysWithValues: names.map { ($0, Latch()) })
+    for (index, name) in names.enumerated() {
+      let next = names[(index + 1) % names.count]
+      try locator.register(Downloader.self, name: name) { locator in
+        started[name]!.open()
+        for other in names { started[other]!.waitOrFail("every factory to start") }
+        _ = try locator.get(Downloader.self, name: next)
+        return Downloader()
+      }
+    }
+    let outcomes = Locked([String: Result<Downloader, any Error>]())
+    let finished = DispatchGroup()
+    for name in names {
+      finished.enter()
+      Thread {
+        let outcome = Result { try locator.get(Downloader.self, name: name) }
+        outcomes.mutate { $0[name] = outcome }
+        finished.leave()
+      }.start()
+    }
+
+    try #require(finished.wait(timeout: .now() + 120) == .success, "deadlocked")
+    for name in names {
+      let outcome = try #require(outcomes.get()[name])
+      let error = try #require(throws: ServiceLocator.Error.self) { try outcome.get() }
+      guard case .circularDependency(let first, let cycle) = error else {
+        Issue.record("\(name): \(error)")
+        continue
+      }
+      #expect(first == ServiceName(name))
+      #expect(cycle.count == 4)
+      #expect(cycle.first == first && cycle.last == first)
+      #expect(Set(cycle.compactMap(\.name)) == Set(names))
+    }
+  }
+
+  /// A factory that waits for another thread's factory, which itself waits for a third service,
+  /// is a chain of waits, not a cycle: every `get` returns, and each factory runs once.
+  @Test func aChainOfFactoriesOnSeveralThreadsIsNoCycle() throws {
+    let locator = ServiceLocator()
+    let tally = Tally()
+    let innerStarted = Latch()
+    let release = Latch()
+    try locator.register(Tracked.self, name: "outer") { locator in
+      _ = try locator.get(Tracked.self, name: "inner")
+      return Tracked(tally: tally)
+    }
+    try locator.register(Tracked.self, name: "inner") { locator in
+      innerStarted.open()
+      release.waitOrFail("the test to let the inner factory finish")
+      _ = try locator.get(Tracked.self, name: "leaf")
+      return Tracked(tally: tally)
+    }
+    try locator.register(Tracked.self, name: "leaf") { _ in Tracked(tally: tally) }
+    let outcomes = Locked([String: Result<Tracked, any Error>]())
+    let finished = DispatchGroup()
+    finished.enter()
+    Thread {
+      let inner = Result { try locator.get(Tracked.self, name: "inner") }
+      outcomes.mutate { $0["inner"] = inner }
+      finished.leave()
+    }.start()
+    try #require(innerStarted.wait())
+    finished.enter()
+    Thread {
+      let outer = Result { try locator.get(Tracked.self, name: "outer") }
+      outcomes.mutate { $0["outer"] = outer }
+      finished.leave()
+    }.start()
+    release.open()
+
+    try #require(finished.wait(timeout: .now() + 120) == .success, "deadlocked")
+    #expect(throws: Never.self) { try outcomes.get()["inner"]?.get() }
+    #expect(throws: Never.self) { try outcomes.get()["outer"]?.get() }
+    #expect(tally.creations == 3)
+  }
+
   // MARK: - Exactly once, outside the lock
 
   /// Thousands of cold locators, each raced by several threads at the same moment: each
