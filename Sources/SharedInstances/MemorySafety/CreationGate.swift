@@ -8,8 +8,8 @@ import _SharedInstancesShims
 /// leave. A thread that would wait for a creation that can never end must not wait: it is the
 /// holder already (its factory asked for its own result), or, in a locator, the holder waits
 /// for a creation that waits for this thread. What happens then is the gate's
-/// `_CreationGatePolicy`: a box stops the program with the reentrancy report
-/// (`_BoxIdentity.reentrancyFailure`; a box sees only the first case, on one thread, which is
+/// `_CreationGatePolicy`: a box stops the program with the reentrancy report (its
+/// `_BoxIdentity` is its policy; a box sees only the first case, on one thread, which is
 /// what its fast path can afford to check), a locator throws a circular-dependency error for a
 /// cycle through any number of threads (`_ServiceStore`, which records who waits for whom under
 /// its lock before waiting).
@@ -51,6 +51,7 @@ package struct _CreationGate {
   ///
   /// - Throws: What `policy` throws instead of a wait that would never end; the gate is not
   ///   held then.
+  @_alwaysEmitIntoClient
   package func enter<Policy: _CreationGatePolicy>(
     _ policy: Policy
   ) throws(Policy.Failure) {
@@ -71,6 +72,7 @@ package struct _CreationGate {
 }
 
 /// What a thread does at a `_CreationGate` instead of waiting for a creation that can never end.
+@usableFromInline
 package protocol _CreationGatePolicy {
   /// What the policy throws instead of waiting (`Never` for one that stops the program).
   associatedtype Failure: Error
@@ -85,15 +87,12 @@ package protocol _CreationGatePolicy {
   func willWait() throws(Failure)
 }
 
-/// A box's policy: a factory (or `update` closure) that reads or changes its own box on its own
-/// thread stops the program with the reentrancy report, which names every box of the cycle.
-/// Waits through other threads are not checked: a box's read pays nothing for that.
-package struct _StopOnReentry: _CreationGatePolicy {
-  let identity: _BoxIdentity
+/// A box's policy, kept by its identity: a factory (or `update` closure) that reads or changes
+/// its own box on its own thread stops the program with the reentrancy report, which names every
+/// box of the cycle. Waits through other threads are not checked: a box's read pays nothing for
+/// that.
+extension _BoxIdentity: _CreationGatePolicy {
+  @usableFromInline package func reentered() -> Never { reentrancyFailure() }
 
-  package init(_ identity: _BoxIdentity) { self.identity = identity }
-
-  package func reentered() -> Never { identity.reentrancyFailure() }
-
-  package func willWait() {}
+  @usableFromInline package func willWait() {}
 }

@@ -68,7 +68,7 @@ extension _Slot {
   func beginCreation(
     _ identity: _BoxIdentity
   ) -> (found: UnsafeMutableRawPointer?, startedIn: UInt64) {
-    creation.enter(_StopOnReentry(identity))
+    creation.enter(identity)
     si_test_event(SI_TEST_CREATION_LOCKED, state)
     // The generation this factory run belongs to, taken together with the emptiness check:
     // an override installed after this must not be overwritten.
@@ -208,7 +208,7 @@ extension _Slot {
   func beginUpdate(
     _ identity: _BoxIdentity
   ) -> (seen: UnsafeMutableRawPointer?, startedIn: UInt64) {
-    creation.enter(_StopOnReentry(identity))
+    creation.enter(identity)
     _FactoryStack.push(identity, isUpdate: true)
     return stateLock.withLock {
       guard let word = current.pointee else { return (nil, generation) }
