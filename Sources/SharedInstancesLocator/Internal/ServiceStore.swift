@@ -240,8 +240,9 @@ final class _ServiceStore: @unchecked Sendable {
   /// called with `lock` held.
   ///
   /// A thread that just entered a gate may still be recorded as waiting for it, until it takes
-  /// `lock`: the chain then turns around that entry and ends, as it should (that thread waits
-  /// for nobody).
+  /// `lock`: a chain through it then goes round that entry until the bound and finds no cycle,
+  /// which is true (that thread waits for nobody now; if it waits later, it records that wait
+  /// and checks the chain itself).
   private func cycleLocked(waitingFor entry: _ServiceEntry, thread me: UInt) -> [ServiceName]? {
     var link = entry
     var path: [ServiceName] = []
