@@ -211,29 +211,12 @@ private typealias Tracked = LocatorFixtures.Tracked
   /// as seen from the service it asked for.
   @Test func aCycleAcrossThreadsThrowsInsteadOfDeadlocking() throws {
     let locator = ServiceLocator()
-    let started = ["a": Latch(), "b": Latch()]
-    for (name, other) in [("a", "b"), ("b", "a")] {
-      try locator.register(Downloader.self, name: name) { locator in
-        started[name]!.open()
-        started[other]!.waitOrFail("the other factory to start")
-        _ = try locator.get(Downloader.self, name: other)
-        return Downloader()
-      }
-    }
-    let outcomes = Locked([String: Result<Downloader, any Error>]())
-    let finished = DispatchGroup()
-    for name in ["a", "b"] {
-      finished.enter()
-      Thread {
-        let outcome = Result { try locator.get(Downloader.self, name: name) }
-        outcomes.mutate { $0[name] = outcome }
-        finished.leave()
-      }.start()
-    }
+    try registerRing(["a", "b"], in: locator)
 
-    try #require(finished.wait(timeout: .now() + 10) == .success, "deadlocked")
-    let a = try #require(outcomes.get()["a"])
-    let b = try #require(outcomes.get()["b"])
+    let outcomes = try getOnThreads(["a", "b"], from: locator)
+
+    let a = try #require(outcomes["a"])
+    let b = try #require(outcomes["b"])
     #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
       try a.get()
     }
@@ -248,30 +231,12 @@ private typealias Tracked = LocatorFixtures.Tracked
   @Test func aCycleThroughThreeThreadsThrowsOnEveryThread() throws {
     let locator = ServiceLocator()
     let names = ["a", "b", "c"]
-    let started = Dictionary(uniqueKeysWithValues: names.map { ($0, Latch()) })
-    for (index, name) in names.enumerated() {
-      let next = names[(index + 1) % names.count]
-      try locator.register(Downloader.self, name: name) { locator in
-        started[name]!.open()
-        for other in names { started[other]!.waitOrFail("every factory to start") }
-        _ = try locator.get(Downloader.self, name: next)
-        return Downloader()
-      }
-    }
-    let outcomes = Locked([String: Result<Downloader, any Error>]())
-    let finished = DispatchGroup()
-    for name in names {
-      finished.enter()
-      Thread {
-        let outcome = Result { try locator.get(Downloader.self, name: name) }
-        outcomes.mutate { $0[name] = outcome }
-        finished.leave()
-      }.start()
-    }
+    try registerRing(names, in: locator)
 
-    try #require(finished.wait(timeout: .now() + 120) == .success, "deadlocked")
+    let outcomes = try getOnThreads(names, from: locator)
+
     for name in names {
-      let outcome = try #require(outcomes.get()[name])
+      let outcome = try #require(outcomes[name])
       let error = try #require(throws: ServiceLocator.Error.self) { try outcome.get() }
       guard case .circularDependency(let first, let cycle) = error else {
         Issue.record("\(name): \(error)")
@@ -440,5 +405,43 @@ private typealias Tracked = LocatorFixtures.Tracked
     }
     #expect(tally.creations == 1)
     #expect(tally.alive == 0)
+  }
+
+  // MARK: - Fixtures
+
+  /// Registers a `Downloader` under each of `names`, whose factory, once every one of them has
+  /// started, gets the next name's (the last one the first one's): asked for on a thread each,
+  /// they form a cycle through as many threads.
+  private func registerRing(_ names: [String], in locator: ServiceLocator) throws {
+    let started = Dictionary(uniqueKeysWithValues: names.map { ($0, Latch()) })
+    for (index, name) in names.enumerated() {
+      let next = names[(index + 1) % names.count]
+      try locator.register(Downloader.self, name: name) { locator in
+        started[name]!.open()
+        for other in names { started[other]!.waitOrFail("every factory to start") }
+        _ = try locator.get(Downloader.self, name: next)
+        return Downloader()
+      }
+    }
+  }
+
+  /// Gets the `Downloader` registered under each of `names`, each on a thread of its own, at
+  /// once, and returns what each `get` returned or threw, once all have.
+  private func getOnThreads(
+    _ names: [String],
+    from locator: ServiceLocator
+  ) throws -> [String: Result<Downloader, any Error>] {
+    let outcomes = Locked([String: Result<Downloader, any Error>]())
+    let finished = DispatchGroup()
+    for name in names {
+      finished.enter()
+      Thread {
+        let outcome = Result { try locator.get(Downloader.self, name: name) }
+        outcomes.mutate { $0[name] = outcome }
+        finished.leave()
+      }.start()
+    }
+    try #require(finished.waitOrFail("every get to return (a deadlock otherwise)"))
+    return outcomes.get()
   }
 }
