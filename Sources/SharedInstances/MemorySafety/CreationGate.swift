@@ -22,6 +22,10 @@ import _SharedInstancesShims
 /// Lock order: a thread holds no other library lock when it enters a gate (the owner's state
 /// lock is taken after entering, never around it), so gates nest only as factories call one
 /// another, and a policy refuses a wait that would close a cycle of them.
+///
+/// Model: a box's gate is `SCEN_CREATE` of `Model/reclamation.pml`; a locator's gates and its
+/// cycle check are `Model/creation.pml`, whose mutants show why a wait is recorded even when
+/// the holder word is still 0 (a thread may hold the lock and not have written its word yet).
 @usableFromInline
 package struct _CreationGate {
   @usableFromInline let lock: _Mutex

@@ -202,7 +202,8 @@ import _SharedInstancesShims
 /// what it leaves out) checks this protocol with spin, exhaustively, in CI
 /// (`scripts/check-model.sh`), and rejects a mutant for each defect a slow path could have. Each
 /// invariant's `Model:` line names the tag or property that checks it and the model's line;
-/// the script fails when a line drifts off its tag.
+/// the script fails when a line drifts off its tag. `Model/creation.pml` checks, in the same
+/// run, a service locator's creation gates and its cycle check (`_CreationGate`).
 enum _MemorySafety {}
 
 /// Ends the transient read that protected what `copy` points to (invariant 3): the copy's
