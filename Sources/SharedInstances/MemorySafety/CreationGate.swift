@@ -14,10 +14,11 @@ import _SharedInstancesShims
 /// cycle through any number of threads (`_ServiceStore`, which records who waits for whom under
 /// its lock before waiting).
 ///
-/// The holder word is read without the lock, by the thread it names (`isHeldByCurrentThread`)
-/// and by checks under the owner's own lock (`holder`). It names a thread by `_currentThread()`,
-/// a number no other thread ever receives (invariant 15 of `_MemorySafety`), so a thread that
-/// exited inside a factory leaves a word no other thread mistakes for its own.
+/// The holder word is read without the gate's lock: by any thread, to learn whether it is the
+/// holder (`isHeldByCurrentThread`: only the holder finds its own identity there), and by the
+/// locator's cycle check under its store's lock (`holder`). It names a thread by
+/// `_currentThread()`, a number no other thread ever receives (invariant 15 of `_MemorySafety`),
+/// so a thread that exited inside a factory leaves a word no other thread mistakes for its own.
 ///
 /// Lock order: a thread holds no other library lock when it enters a gate (the owner's state
 /// lock is taken after entering, never around it), so gates nest only as factories call one
