@@ -136,7 +136,11 @@ SWIFT
     [ -d "$target" ] || continue
     log="$logs/apply-$(basename "$target").log"
     start=$(date +%s)
-    timeout "$limit" nice -n 19 "$tool" --package "$copy" --sources "$target" --apply >"$log" 2>&1
+    # A package that does not build before is only planned: --apply's verification build could
+    # not tell a broken migration from the package's own failure.
+    apply=--apply
+    [ "$built_before" = yes ] || apply=
+    timeout "$limit" nice -n 19 "$tool" --package "$copy" --sources "$target" $apply >"$log" 2>&1
     echo "apply-status=$? seconds=$(($(date +%s) - start))" >>"$log"
     summary=$(grep -E '^migrate-singletons: [0-9]+ candidate' "$log" | head -1)
     if [[ $summary =~ ([0-9]+)\ candidate\(s\):\ ([0-9]+)\ migrated ]]; then
@@ -153,7 +157,11 @@ SWIFT
 
   built_after="not needed"
   tests_after="unchanged (no file written)"
-  if [ "$written" -gt 0 ]; then
+  if [ "$built_before" != yes ]; then
+    migrated="0 (planned: $migrated)"
+    built_after="not run"
+    tests_after="not run: it does not build before"
+  elif [ "$written" -gt 0 ]; then
     built_after=no
     timeout "$limit" nice -n 19 swift build --build-tests >"$logs/build-after.log" 2>&1 &&
       built_after=yes

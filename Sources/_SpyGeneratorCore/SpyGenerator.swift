@@ -339,7 +339,7 @@ public struct SpyGenerator: Sendable {
     problems += parentProblems
     let generics = GenericParameters(
       collected.associatedTypes,
-      primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
+      primary: DeclarationParser.primaryAssociatedTypes(symbol),
       protocolRequirements: protocolRequirements
     )
     // A final spy spells `Self` with its own name.
@@ -448,7 +448,7 @@ public struct SpyGenerator: Sendable {
   ) {
     guard collected.visited.insert(symbol.identifier.precise).inserted else { return }
     collected.addImports(of: symbol)
-    collected.protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
+    collected.protocolRequirements += DeclarationParser.whereRequirements(symbol)
     collected.superclass = collected.superclass ?? reader.superclass(of: symbol)
     let leftToDefaults = reader.requirementsLeftToDefaults(of: symbol, testable: testable)
     for requirement in reader.members(of: symbol) {
@@ -516,10 +516,12 @@ public struct SpyGenerator: Sendable {
     let family = reader.members(of: symbol).filter { baseName($0) == baseName(requirement) }
     guard family.contains(where: { !$0.isDeprecated }) else { return false }
     // Declared with a default by the protocol, or by a parent the protocol restates it from.
-    let signature = SymbolGraphReader.signature(requirement.declaration)
+    func signature(_ member: SymbolGraph.Symbol) -> String {
+      DeclarationTokens(member.declarationFragments ?? []).signature
+    }
     return ([symbol] + reader.parents(of: symbol).local).contains { owner in
       reader.members(of: owner).contains {
-        SymbolGraphReader.signature($0.declaration) == signature
+        signature($0) == signature(requirement)
           && reader.hasDefaultImplementation($0, testable: false)
       }
     }

@@ -322,4 +322,136 @@ import _SpyGeneratorCore
     )
     #expect(migration.skipped.map(\.qualifiedName) == ["Relation.`default`"])
   }
+
+  @Test func aWorkerThreadsQueueAndItsOnceFlagAreLeftAlone() throws {
+    // Shaped like swift-subprocess's worker thread: a thread started once waits on the queue,
+    // and a counter makes its shutdown run once.
+    let migration = try migrate(
+      """
+      private final class WorkQueue: Sendable {
+        func enqueue(_ item: @escaping @Sendable () -> Void) {}
+        func dequeue() -> (@Sendable () -> Void)? { nil }
+      }
+      internal final class AtomicCounter: Sendable {
+        func addOne() -> UInt8 { 1 }
+      }
+      private let _workQueue = WorkQueue()
+      private let _workQueueShutdownFlag = AtomicCounter()
+      """
+    )
+    #expect(migration.instances.isEmpty)
+    #expect(migration.files.isEmpty)
+    let reasons = Dictionary(
+      uniqueKeysWithValues: migration.skipped.map { ($0.qualifiedName, $0.reason) }
+    )
+    #expect(reasons["_workQueue"]?.hasPrefix("WorkQueue is a queue: ") == true)
+    #expect(reasons["_workQueueShutdownFlag"]?.hasPrefix("AtomicCounter is an atomic: ") == true)
+    #expect(migration.skipped.allSatisfy { $0.verdict == .leftAlone })
+  }
+
+  @Test func anExecutorAndAnEventLoopGroupAreLeftAlone() throws {
+    // Shaped like swift-async-algorithms' test clock executor and swift-nio-transport-services'
+    // global event loop group: code isolated to one, or running on one, relies on there being
+    // one.
+    let migration = try migrate(
+      """
+      struct Context {
+        final class ClockExecutor: SerialExecutor {
+          func enqueue(_ job: consuming ExecutorJob) {}
+        }
+        private static let _executor = ClockExecutor()
+        final class Runner: TaskExecutor { func enqueue(_ job: consuming ExecutorJob) {} }
+        static let runner = Runner()
+      }
+      let globalTransportServicesEventLoopGroup = NIOTSEventLoopGroup(loopCount: 1)
+      final class Loop: EventLoop {}
+      let mainLoop = Loop()
+      final class CommandRunner: Sendable {
+        static let shared = CommandRunner()
+      }
+      final class PriorityBuffer: Sendable {
+        static let shared = PriorityBuffer()
+      }
+      """
+    )
+    #expect(
+      migration.migrated.map(\.qualifiedName) == ["CommandRunner.shared", "PriorityBuffer.shared"]
+    )
+    let reasons = migration.skipped.map { "\($0.qualifiedName): \($0.reason)" }
+    #expect(reasons.count == 4)
+    #expect(reasons.contains { $0.hasPrefix("Context._executor: ClockExecutor is an executor: ") })
+    #expect(reasons.contains { $0.hasPrefix("Context.runner: Runner is an executor: ") })
+    #expect(
+      reasons.contains {
+        $0.hasPrefix(
+          "globalTransportServicesEventLoopGroup: NIOTSEventLoopGroup is an event loop group: "
+        )
+      }
+    )
+    #expect(reasons.contains { $0.hasPrefix("mainLoop: Loop is an event loop: ") })
+  }
+
+  @Test func constantsOfStandardValueTypesAreNoCandidates() throws {
+    // Shaped like GraphQL's JSON encoder, which extends UInt8 with the bytes it writes.
+    let migration = try migrate(
+      """
+      extension UInt8 {
+        static let _space = UInt8(ascii: " ")
+        static let _newline: UInt8 = UInt8(ascii: "\\n")
+      }
+      extension String { static let empty = String() }
+      extension Data { static let shared = Data() }
+      """
+    )
+    #expect(migration.instances.isEmpty)
+    #expect(migration.skipped.map(\.qualifiedName) == ["Data.shared"])
+    #expect(migration.skipped.first?.reason.hasPrefix("Data is a value type: ") == true)
+  }
+
+  @Test func selfInATypesBodyIsThatType() throws {
+    // Shaped like swift-otel's and swift-snapshot-testing's `static let default = Self(…)`.
+    let migration = try migrate(
+      """
+      enum OTel {
+        struct Configuration {
+          var serviceName: String
+          public static let `default`: Self = .init(serviceName: "unknown_service")
+        }
+      }
+      struct DiffTool { static let `default` = Self { _, _ in "" } }
+      final class Registry: Sendable {
+        static let shared = Self()
+      }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["Registry.shared"])
+    #expect(migration.migrated.first?.type == "Registry")
+    let reasons = migration.skipped.map { "\($0.qualifiedName): \($0.reason)" }
+    #expect(reasons.count == 2)
+    #expect(
+      reasons.contains {
+        $0.hasPrefix("OTel.Configuration.`default`: Configuration is a value type: ")
+      }
+    )
+    #expect(reasons.contains { $0.hasPrefix("DiffTool.`default`: DiffTool is a value type: ") })
+  }
+
+  @Test func aFileInADocumentationCatalogIsNotScanned() throws {
+    // Shaped like swift-openapi-vapor's tutorial steps: Swift files of a DocC catalog are
+    // resources that SwiftPM never compiles.
+    let step = "let transport = VaporTransport()\nfinal class VaporTransport {}\n"
+    let migration = try SingletonMigrator(options: .init()).migrate(
+      files: [
+        .init(path: "Sources/App/App.docc/Tutorials/_Resources/step.1.swift", contents: step),
+        .init(
+          path: "Sources/App/Service.swift",
+          contents: "final class S: Sendable {\n  static let shared = S()\n}\n"
+        ),
+      ],
+      symbolGraph: nil
+    )
+    #expect(migration.instances.map(\.qualifiedName) == ["S.shared"])
+    #expect(migration.files.map(\.path) == ["Sources/App/Service.swift"])
+    #expect(migration.skipped.isEmpty)
+  }
 }

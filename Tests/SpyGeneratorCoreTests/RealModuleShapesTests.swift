@@ -293,12 +293,24 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  @Test func aGetOnlyDefaultDoesNotServeASettableRequirementSoItIsSpied() throws {
+    let output = try defaultsOutput(
+      [("var offset: Int { get set }", true, false), ("var name: String { get }", true, false)],
+      implementations: [0: "var offset: Int { get }"]
+    )
+    let spy = try #require(output.files.first).contents
+    expectReference(spy)
+  }
+
   // MARK: - Fixtures
 
   /// A protocol `Handling` with `requirements`: each a declaration, whether the module
-  /// implements it in an extension, and whether that implementation is deprecated.
+  /// implements it in an extension, and whether that implementation is deprecated. The
+  /// implementation restates the requirement's declaration, or is declared as `implementations`
+  /// says at the requirement's index.
   private func defaultsOutput(
-    _ requirements: [(declaration: String, hasDefault: Bool, isDeprecated: Bool)]
+    _ requirements: [(declaration: String, hasDefault: Bool, isDeprecated: Bool)],
+    implementations: [Int: String] = [:]
   ) throws -> SpyGenerator.Output {
     var symbols = [
       fixtureSymbol(
@@ -330,7 +342,8 @@ import _SpyGeneratorCore
         "d\(index)",
         kind: kind,
         path: ["Handling", name],
-        declaration: (requirement.isDeprecated ? "⚠︎ " : "") + requirement.declaration
+        declaration: (requirement.isDeprecated ? "⚠︎ " : "")
+          + (implementations[index] ?? requirement.declaration)
       )
       implementation["swiftExtension"] = ["extendedModule": "M", "constraints": []]
       symbols.append(implementation)

@@ -31,6 +31,9 @@ struct SingletonFinder {
   private(set) var sendableClassNames: Set<String> = []
   /// Every type name the target declares (not extends).
   private(set) var declaredTypeNames: Set<String> = []
+  /// Types of the target whose conformances say their identity is their meaning (an executor,
+  /// an event loop), with what they are.
+  private(set) var identityConformers: [String: String] = [:]
 
   init(
     files: [ScannedFile],
@@ -43,10 +46,14 @@ struct SingletonFinder {
     self.allowed = allowed
     self.extraClasses = extraClasses
     classNames = Self.foundationClasses
+    valueTypeNames = Self.standardValueTypes
     for file in files {
       for type in file.types {
         let names = [type.name, type.path.joined(separator: ".")]
         if type.kind != .extension { declaredTypeNames.insert(type.name) }
+        if let what = Self.identity(ofConformances: type.inheritance) {
+          for name in names { identityConformers[name] = what }
+        }
         switch type.kind {
         case .class, .actor:
           classNames.formUnion(names)
@@ -84,6 +91,16 @@ struct SingletonFinder {
     "URLCache", "HTTPCookieStorage", "FileManager", "NotificationCenter", "UserDefaults",
     "NSCache", "NSRegularExpression", "Bundle", "ProcessInfo", "NSObject", "Thread",
   ]
+  /// Value types of the standard library and Foundation, known without a symbol graph: a
+  /// constant of one (`extension UInt8 { static let space = UInt8(ascii: " ") }`) is a value.
+  static let standardValueTypes: Set<String> = [
+    "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    "Double", "Float", "Float16", "Bool", "String", "Substring", "Character", "Unicode",
+    "Array", "Dictionary", "Set", "Optional", "Result", "Range", "ClosedRange", "Duration",
+    "Data", "Date", "URL", "UUID", "Decimal", "TimeInterval", "URLComponents", "URLRequest",
+    "CharacterSet", "IndexSet", "IndexPath", "Calendar", "Locale", "TimeZone", "DateComponents",
+    "DateInterval", "Measurement", "AttributedString", "PersonNameComponents",
+  ]
   /// Types whose identity is their meaning: code that holds one relies on there being only one
   /// (a lock, a queue, an event loop group, per-thread storage). A reset would hand new callers a
   /// second one while old callers still hold the first.
@@ -95,8 +112,43 @@ struct SingletonFinder {
     "DispatchGroup": "a dispatch group", "MultiThreadedEventLoopGroup": "an event loop group",
     "NIOThreadPool": "a thread pool", "ThreadSpecificVariable": "per-thread storage",
     "ManagedAtomic": "an atomic", "ManagedAtomicLazyReference": "an atomic",
-    "UnsafeAtomic": "an atomic",
+    "UnsafeAtomic": "an atomic", "LockIsolated": "a lock", "OSAllocatedUnfairLock": "a lock",
   ]
+  /// The last words of type names that say the same of a type the migrator has not met
+  /// (`NIOTSEventLoopGroup`, an app's `WorkQueue` that a worker thread waits on).
+  static let identityNameEndings: [(ending: String, what: String)] = [
+    ("EventLoopGroup", "an event loop group"), ("EventLoop", "an event loop"),
+    ("ThreadPool", "a thread pool"), ("Lock", "a lock"),
+    ("Mutex", "a lock"), ("Semaphore", "a semaphore"), ("Queue", "a queue"),
+    ("Atomic", "an atomic"),
+  ]
+
+  /// What a type is whose identity is its meaning, by its name: a known type, a type of the
+  /// target that conforms to an executor or event loop protocol, or a name that ends in a
+  /// word such as `Lock` or `Queue`, or starts with `Atomic` (`AtomicCounter`, a once-flag).
+  func identity(ofType name: String) -> String? {
+    if let what = Self.identityTypes[name] ?? identityConformers[name] { return what }
+    if let match = Self.identityNameEndings.first(where: { name.hasSuffix($0.ending) }) {
+      return match.what
+    }
+    if name.hasPrefix("Atomic"), name.dropFirst(6).first?.isLowercase != true {
+      return "an atomic"
+    }
+    return nil
+  }
+
+  /// What a type is by what it conforms to: the executor of an actor, an event loop.
+  static func identity(ofConformances inheritance: String) -> String? {
+    let conformances: [(pattern: String, what: String)] = [
+      (#"\b(Serial|Task)?Executor\b"#, "an executor"),
+      (#"\bEventLoopGroup\b"#, "an event loop group"),
+      (#"\bEventLoop\b"#, "an event loop"),
+    ]
+    let match = conformances.first {
+      inheritance.range(of: $0.pattern, options: .regularExpression) != nil
+    }
+    return match?.what
+  }
 
   /// What a static or global stored property is, for the migrator.
   enum Classification: Equatable {
@@ -302,6 +354,11 @@ struct SingletonFinder {
     } else if let graphProperty {
       type = graphProperty.type
     }
+    // `Self` in a type's body is that type.
+    if let owner = property.container.last?.name {
+      if let written = type, Self.baseName(of: written) == "Self" { type = owner }
+      if inferred.map(Self.baseName) == "Self" { inferred = owner }
+    }
     guard let type, !type.isEmpty else {
       guard isSingletonLike(property, type: nil) else { return .none }
       return .skipped(
@@ -312,7 +369,7 @@ struct SingletonFinder {
     }
     let base = Self.baseName(of: type)
     let instanceClass = inferred.map(Self.baseName) ?? base
-    if let what = Self.identityTypes[base] ?? Self.identityTypes[instanceClass] {
+    if let what = identity(ofType: base) ?? identity(ofType: instanceClass) {
       return .skipped(
         .leftAlone,
         "\(base) is \(what): code that holds it relies on there being one, and a reset "

@@ -405,7 +405,7 @@ public struct SingletonMigrator: Sendable {
     var texts: [String: SourceText] = [:]
     var scanned: [ScannedFile] = []
     var diagnostics: [Diagnostic] = []
-    for file in files {
+    for file in files where !isInDocumentationCatalog(file.path) {
       let text = SourceText(file.contents)
       let result = ScannedFile(path: file.path, text: text.text)
       if let problem = result.problems.first {
@@ -422,6 +422,12 @@ public struct SingletonMigrator: Sendable {
       scanned.append(result)
     }
     return (texts, scanned, diagnostics)
+  }
+
+  /// Whether a file lies in a DocC catalog (`Sources/App/App.docc/Resources/step1.swift`):
+  /// SwiftPM does not compile it, so nothing in it is a shared instance.
+  static func isInDocumentationCatalog(_ path: String) -> Bool {
+    path.split(separator: "/").dropLast().contains { $0.hasSuffix(".docc") }
   }
 
   /// A box of a class an earlier `--apply` wrote, with the accessor that keeps the old name
