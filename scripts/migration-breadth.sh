@@ -15,8 +15,13 @@ cd "$(dirname "$0")/.."
 packages=${SWIFT_PACKAGES:-/opt/swift-packages}
 work=.build/migration-breadth
 mkdir -p "$work"
-swift build -c release --product migrate-singletons --scratch-path .build-release >&2
-tool=$(pwd)/.build-release/release/migrate-singletons
+# MIGRATE_SINGLETONS names a tool already built (the counts do not depend on how it was built;
+# the largest target's time is the release tool's).
+tool=${MIGRATE_SINGLETONS:-}
+if [ -z "$tool" ]; then
+  swift build -c release --product migrate-singletons --scratch-path .build-release >&2
+  tool=$(pwd)/.build-release/release/migrate-singletons
+fi
 plans="$work/plans.txt"
 : >"$plans"
 for repository in "$packages"/*/*.git; do

@@ -400,12 +400,37 @@ import _SpyGeneratorCore
         static let _newline: UInt8 = UInt8(ascii: "\\n")
       }
       extension String { static let empty = String() }
+      extension String.Encoding {
+        static let codepage437: Self = {
+          String.Encoding(rawValue: 0x400)
+        }()
+      }
       extension Data { static let shared = Data() }
       """
     )
     #expect(migration.instances.isEmpty)
     #expect(migration.skipped.map(\.qualifiedName) == ["Data.shared"])
     #expect(migration.skipped.first?.reason.hasPrefix("Data is a value type: ") == true)
+  }
+
+  @Test func anInstanceInAResultIsLeftAloneWithWhatToDo() throws {
+    // Shaped like swift-configuration's `FileAccessLogger.shared`, a `Result` of the instance.
+    let migration = try migrate(
+      """
+      final class FileAccessLogger: Sendable {
+        init() throws {}
+        private static let shared: Result<FileAccessLogger?, any Error> = {
+          Result { try FileAccessLogger() }
+        }()
+      }
+      """
+    )
+    #expect(migration.instances.isEmpty)
+    #expect(migration.skipped.map(\.qualifiedName) == ["FileAccessLogger.shared"])
+    let reason = try #require(migration.skipped.first?.reason)
+    #expect(reason.hasPrefix("a Result that holds the instance: "))
+    #expect(reason.contains("`Resettable<Result<FileAccessLogger?, any Error>>`"))
+    #expect(!reason.contains("every read is a copy"))
   }
 
   @Test func selfInATypesBodyIsThatType() throws {

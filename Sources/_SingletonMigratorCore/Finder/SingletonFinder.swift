@@ -100,7 +100,12 @@ struct SingletonFinder {
     "Data", "Date", "URL", "UUID", "Decimal", "TimeInterval", "URLComponents", "URLRequest",
     "CharacterSet", "IndexSet", "IndexPath", "Calendar", "Locale", "TimeZone", "DateComponents",
     "DateInterval", "Measurement", "AttributedString", "PersonNameComponents",
+    // `String.Encoding`, as `extension String.Encoding { static let latin: Self = … }` names it.
+    "Encoding",
   ]
+  /// Generic value types of the standard library that hold what they are given: one holding an
+  /// instance of a class shares that instance however often it is copied.
+  static let standardContainers: Set<String> = ["Result", "Optional", "Array", "Dictionary", "Set"]
   /// Types whose identity is their meaning: code that holds one relies on there being only one
   /// (a lock, a queue, an event loop group, per-thread storage). A reset would hand new callers a
   /// second one while old callers still hold the first.
@@ -112,7 +117,7 @@ struct SingletonFinder {
     "DispatchGroup": "a dispatch group", "MultiThreadedEventLoopGroup": "an event loop group",
     "NIOThreadPool": "a thread pool", "ThreadSpecificVariable": "per-thread storage",
     "ManagedAtomic": "an atomic", "ManagedAtomicLazyReference": "an atomic",
-    "UnsafeAtomic": "an atomic", "LockIsolated": "a lock", "OSAllocatedUnfairLock": "a lock",
+    "UnsafeAtomic": "an atomic",
   ]
   /// The last words of type names that say the same of a type the migrator has not met
   /// (`NIOTSEventLoopGroup`, an app's `WorkQueue` that a worker thread waits on).
@@ -384,6 +389,14 @@ struct SingletonFinder {
         // A value constant of its own type (`static let about = Relation("about")`) is no
         // candidate; a value named as a singleton is.
         guard Self.singletonNames.contains(property.name) else { return .none }
+        if Self.standardContainers.contains(base), type.contains("<") {
+          return .skipped(
+            .leftAlone,
+            "a \(base) that holds the instance: a box of a class's instance is what the migrator "
+              + "writes (`static let \(property.name) = Instance(…)`); box this one by hand "
+              + "(`Resettable<\(type)>`) if tests must replace it"
+          )
+        }
         return .skipped(
           .leftAlone,
           "\(base) is a value type: every read is a copy, so there is no shared instance to "
