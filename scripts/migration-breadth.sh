@@ -92,6 +92,7 @@ for block in open(sys.argv[1]).read().split("=== ")[1:]:
             "its type is not written and no symbol graph tells it": "type not written",
             "a getter that returns a nested type's … (the Objective-C-era … form)": "struct Static getter",
             "other code shares its line": "shares its line",
+            "a T that holds the instance": "held in a Result",
         }.get(short, short)
         if short.startswith("T is "):
             short = "identity (" + short.split(" is ", 1)[1] + ")"

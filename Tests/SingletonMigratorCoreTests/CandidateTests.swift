@@ -433,6 +433,43 @@ import _SpyGeneratorCore
     #expect(!reason.contains("every read is a copy"))
   }
 
+  @Test func anInstanceWhoseDeinitStopsTheProgramIsLeftAlone() throws {
+    // Shaped like async-http-client's `HTTPClient.shared`: releasing a client that was not shut
+    // down stops a debug build, so a reset would crash the tests that use it.
+    let migration = try migrate(
+      """
+      public final class HTTPClient: Sendable {
+        init(canBeShutDown: Bool) {}
+        func shutdown() {}
+        deinit {
+          debugOnly {
+            preconditionFailure("Client not shut down before the deinit.")
+          }
+        }
+        final class Inner: Sendable {
+          static let shared = Inner()
+        }
+      }
+      private let globallySharedHTTPClient: HTTPClient = {
+        HTTPClient(canBeShutDown: false)
+      }()
+      final class Cache: Sendable {
+        static let shared = Cache()
+        deinit { print("released") }
+      }
+      func debugOnly(_ body: () -> Void) { body() }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["HTTPClient.Inner.shared", "Cache.shared"])
+    #expect(migration.skipped.map(\.qualifiedName) == ["globallySharedHTTPClient"])
+    #expect(migration.skipped.first?.verdict == .leftAlone)
+    #expect(
+      migration.skipped.first?.reason.hasPrefix(
+        "HTTPClient's deinit stops the program (`preconditionFailure`) unless the instance was "
+      ) == true
+    )
+  }
+
   @Test func selfInATypesBodyIsThatType() throws {
     // Shaped like swift-otel's and swift-snapshot-testing's `static let default = Self(…)`.
     let migration = try migrate(

@@ -34,6 +34,9 @@ struct SingletonFinder {
   /// Types of the target whose conformances say their identity is their meaning (an executor,
   /// an event loop), with what they are.
   private(set) var identityConformers: [String: String] = [:]
+  /// Classes of the target whose `deinit` stops the program (an instance that must be shut
+  /// down first), with the call that stops it.
+  private(set) var deinitStops: [String: String] = [:]
 
   init(
     files: [ScannedFile],
@@ -57,6 +60,10 @@ struct SingletonFinder {
         switch type.kind {
         case .class, .actor:
           classNames.formUnion(names)
+          if let stop = Self.deinitStop(in: file.tokens, from: type.openBrace, to: type.closeBrace)
+          {
+            for name in names { deinitStops[name] = stop }
+          }
           if type.isMainActor { mainActorClassNames.formUnion(names) }
           if type.kind == .actor || type.isMainActor || type.inheritance.contains("Sendable") {
             sendableClassNames.formUnion(names)
@@ -138,6 +145,45 @@ struct SingletonFinder {
     }
     if name.hasPrefix("Atomic"), name.dropFirst(6).first?.isLowercase != true {
       return "an atomic"
+    }
+    return nil
+  }
+
+  /// Calls that stop the program when a check fails.
+  static let stoppingCalls: Set<String> = [
+    "precondition", "preconditionFailure", "fatalError", "assert", "assertionFailure",
+  ]
+
+  /// The call that stops the program in the `deinit` of the type whose body lies between two
+  /// braces (`deinit { precondition(isShutDown) }`), if it has one.
+  static func deinitStop(in tokens: [Token], from open: Int, to close: Int) -> String? {
+    guard open < close, close <= tokens.count else { return nil }
+    var depth = 0
+    var index = open + 1
+    while index < close {
+      let token = tokens[index]
+      if token.kind == .punctuation && token.text == "{" { depth += 1 }
+      if token.kind == .punctuation && token.text == "}" { depth -= 1 }
+      if depth == 0, token.kind == .identifier, token.text == "deinit", index + 1 < close,
+        tokens[index + 1].text == "{"
+      {
+        var bodyDepth = 0
+        var cursor = index + 1
+        while cursor < close {
+          let current = tokens[cursor]
+          if current.kind == .punctuation && current.text == "{" { bodyDepth += 1 }
+          if current.kind == .punctuation && current.text == "}" {
+            bodyDepth -= 1
+            if bodyDepth == 0 { break }
+          }
+          if current.kind == .identifier && stoppingCalls.contains(current.text) {
+            return current.text
+          }
+          cursor += 1
+        }
+        index = cursor
+      }
+      index += 1
     }
     return nil
   }
@@ -379,6 +425,13 @@ struct SingletonFinder {
         .leftAlone,
         "\(base) is \(what): code that holds it relies on there being one, and a reset "
           + "would hand new callers a second one while others still hold the first"
+      )
+    }
+    if let stop = deinitStops[base] ?? deinitStops[instanceClass] {
+      return .skipped(
+        .leftAlone,
+        "\(base)'s deinit stops the program (`\(stop)`) unless the instance was shut down "
+          + "first: a reset, or the end of an override, would release it without that"
       )
     }
     let isClass =
