@@ -273,14 +273,13 @@ let package = Package(
     .executableTarget(name: "generate-spies", dependencies: ["_SpyGeneratorCore"]),
     .plugin(
       name: "GenerateSpies",
+      // No permission is declared: SwiftPM would ask for it before any run, `--check` and
+      // `--help` included. Writing spies needs `--allow-writing-to-package-directory`.
       capability: .command(
         intent: .custom(
           verb: "generate-spies",
           description: "Generates Spy-based test doubles from a target's protocols"
-        ),
-        permissions: [
-          .writeToPackageDirectory(reason: "Writes the generated spies into --output")
-        ]
+        )
       ),
       dependencies: ["generate-spies"]
     ),

@@ -19,17 +19,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
 need=()
 command -v valgrind >/dev/null || need+=(valgrind)
 command -v heaptrack >/dev/null || need+=(heaptrack)
-if [ ${#need[@]} -gt 0 ]; then
-  echo "check-debug-info: installing ${need[*]} (Debian's packages)"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo apt-get update -qq
-  $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+if [ ${#need[@]} -gt 0 ]; then bash scripts/apt-install.sh "${need[@]}"; fi
 
 failed=0
 checked=0

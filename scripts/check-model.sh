@@ -18,21 +18,7 @@ quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
 # ---- spin -------------------------------------------------------------------------------------
-if ! command -v spin >/dev/null 2>&1; then
-  echo "spin is not installed: installing Debian's spin package"
-  if [ "$(id -u)" -eq 0 ]; then
-    as_root=()
-  elif command -v sudo >/dev/null 2>&1; then
-    as_root=(sudo)
-  else
-    echo "check-model: spin is missing and neither root nor sudo is available to install it" >&2
-    exit 1
-  fi
-  if ! "${as_root[@]}" apt-get install -y spin >/dev/null 2>&1; then
-    "${as_root[@]}" apt-get update >/dev/null
-    "${as_root[@]}" apt-get install -y spin >/dev/null
-  fi
-fi
+command -v spin >/dev/null 2>&1 || bash scripts/apt-install.sh spin
 for tool in spin gcc; do
   command -v "$tool" >/dev/null 2>&1 || { echo "check-model: $tool not found" >&2; exit 1; }
 done

@@ -15,7 +15,7 @@ start=$SECONDS
 echo "== SpyCorpus: generated spies up to date (SpyCorpus/generate-spies.json)"
 (
   cd SpyCorpus
-  # --check writes nothing, but SwiftPM asks for the plugin's declared permission all the same.
+  # --check writes nothing and needs no permission; the flag is kept as users copy it.
   swift package --allow-writing-to-package-directory generate-spies --check
 )
 

@@ -16,18 +16,9 @@ set -euo pipefail
 venv=${SHARED_INSTANCES_BROWSER_VENV:-$HOME/.cache/shared-instances/browser-check}
 # The version the check was written against (it drove Debian 12's Chromium 156).
 playwright_version=1.65.2
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo=sudo; fi
-apt_updated=no
+here=$(cd "$(dirname "$0")" && pwd)
 
-apt_install() {
-  export DEBIAN_FRONTEND=noninteractive
-  if [ "$apt_updated" = no ]; then
-    $sudo apt-get update -qq >&2
-    apt_updated=yes
-  fi
-  $sudo apt-get install -y -qq "$@" >&2
-}
+apt_install() { bash "$here/apt-install.sh" "$@" >&2; }
 
 chromium=$(command -v chromium || true)
 if [ -z "$chromium" ]; then

@@ -61,9 +61,10 @@ ci_packages = [l.split()[1] for l in open(os.path.join(corpus, "packages.txt"))
                if l.startswith("ci:")]
 if args.ci:
     packages = [(r, v) for r, v in packages if r in ci_packages]
-if args.package:
-    packages = [(r, v) for r, v in packages if r in args.package or r.split("/")[1] in args.package]
-selected = [(r, v) for r, v in packages if r not in skipped]
+# `--package` chooses what is built and measured; the umbrella keeps depending on every package,
+# so that the packages are resolved together once and a shared dependency is built at one version.
+selected = [(r, v) for r, v in packages if r not in skipped and (
+    not args.package or r in args.package or r.split("/")[1] in args.package)]
 
 
 def identity(repo):
@@ -176,11 +177,14 @@ for repo, version in selected:
                      timeout=args.build_limit,
                      log_file=os.path.join(work, "logs", f"build-{identity(repo)}.log"))
     seconds = round(time.monotonic() - t)
+    # The load the build ran under, which the report gives for packages it did not reach.
+    load = round(os.getloadavg()[0], 1)
     if code == 0:
-        builds[key] = {"status": "built", "seconds": seconds}
+        builds[key] = {"status": "built", "seconds": seconds, "load": load}
     elif code == "timeout":
         builds[key] = {"status": "timeout", "limit": args.build_limit,
-                       "reason": f"its build took more than {args.build_limit} s"}
+                       "reason": f"its build took more than {args.build_limit} s (nice 19, on "
+                                 f"{os.cpu_count()} cores at a load average of {load})"}
     else:
         first = next((l for l in text.splitlines() if ": error: " in l or l.startswith("error:")),
                      text.strip().splitlines()[-1] if text.strip() else "")
@@ -478,6 +482,16 @@ lines.append(f"| **all {len(rows)} packages** | | {total['modules']} | {total['p
              f"{total['compiling']} ({share(total)}) | {total['refused']} | {total['failing']} | "
              f"{total['neither']} | {total['warned']} | {total['unlinted']} | "
              f"{'yes' if all_deterministic else 'NO'} |")
+# A package the run did not reach: how long the builds it made took, and under what load.
+built = [b for b in builds.values() if b.get("status") == "built"]
+build_seconds = sum(b.get("seconds", 0) for b in builds.values())
+loads = sorted(b["load"] for b in built if "load" in b)
+not_reached = (
+    f"not reached: this run built {len(built)} packages one at a time in {build_seconds} s of "
+    f"builds (nice 19, on {os.cpu_count()} cores"
+    + (f" at a load average of {loads[0]}–{loads[-1]}" if loads else "")
+    + ", shared with other builds) and stopped before it; "
+    "`bash scripts/spy-breadth-report.sh --package OWNER/NAME` builds it")
 not_measured = []
 for repo, version in packages:
     if repo in skipped:
@@ -486,7 +500,7 @@ for repo, version in packages:
     state = builds.get(f"{repo}@{version}", {})
     if state.get("status") != "built":
         not_measured.append(f"| {repo} {version} | "
-                            f"{state.get('reason', 'not built in this run (run the script again)')} |")
+                            f"{state.get('reason', not_reached.replace('OWNER/NAME', repo))} |")
 for repo, reason in skipped.items():
     if not any(r == repo for r, _ in packages):
         not_measured.append(f"| {repo} | {reason} |")

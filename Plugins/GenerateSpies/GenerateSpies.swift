@@ -21,13 +21,54 @@ struct GenerateSpies: CommandPlugin {
     + "--module or --product, every target of \(configurationFile)"
 
   func performCommand(context: PluginContext, arguments: [String]) async throws {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(Self.help)
+      return
+    }
     let options = try Options(arguments)
+    // Only a run that writes spies needs the permission; --check writes nothing.
+    if !options.check {
+      try requireWriteAccess(
+        to: context.package.directoryURL,
+        rerun: "swift package --allow-writing-to-package-directory generate-spies"
+          + arguments.map { " " + $0 }.joined()
+      )
+    }
     if !options.moduleNames.isEmpty || !options.productNames.isEmpty {
       try generateForDependencies(options, context: context)
     } else {
       try generateForTargets(options, context: context)
     }
   }
+
+  /// What `--help` prints: the options the plugin takes (it finds the symbol graphs and passes
+  /// them to the tool itself).
+  static let help = """
+    OVERVIEW: Generates Spy-based test doubles from the protocols of a target, or of a
+    dependency's modules, and checks that they compile before writing them.
+
+    \(usage)
+
+    OPTIONS:
+      --target <Target>        A target of this package: its protocols, internal ones too.
+      --module <Module>        A module of a dependency (GRDB, Logging): its public protocols.
+      --product <Product>      Every module of a dependency's product.
+      --output <folder>        Where the spies go, relative to the package; with several
+                               targets or modules, a folder of each one's name inside it.
+      --protocol <P>           Only this protocol (repeatable).
+      --skip <P>               Leave this protocol out (repeatable).
+      --class <C>              An open class of the target to spy on by subclassing it.
+      --spy-defaults <P>       Record the requirements of P its module implements in an
+                               extension too, rather than leave them to that implementation.
+      --marker                 Only protocols whose doc comment has a line `spy: generate`.
+      --no-verify              Write without compiling each spy first (no build).
+      --verify-with <folder>   Compile against an existing build folder instead of building.
+      --check                  Write nothing; fail when a spy on disk is not up to date.
+      -h, --help               Show this help.
+
+    Writing into the package needs --allow-writing-to-package-directory before the verb;
+    --check and --help do not.
+    """
 
   /// The command line, read.
   struct Options {

@@ -46,7 +46,13 @@ struct MigrateSingletons: CommandPlugin {
       sources.append(source)
     }
 
-    if apply { try Self.requireWriteAccess(to: context.package.directoryURL) }
+    // --apply writes the migrated sources; a plan, --check and --help write nothing.
+    if apply {
+      try requireWriteAccess(
+        to: context.package.directoryURL,
+        rerun: "swift package --allow-writing-to-package-directory migrate-singletons --apply"
+      )
+    }
 
     let tool = try context.tool(named: "migrate-singletons")
     var failed: [String] = []
@@ -103,20 +109,5 @@ struct MigrateSingletons: CommandPlugin {
       """
     )
     try runTool(tool, ["--help"])
-  }
-
-  /// Fails, saying how to allow it, when the sandbox SwiftPM runs plugins in keeps `--apply`
-  /// from writing into the package: the plugin declares no permission, so that a plan,
-  /// `--check` and `--help` run without one, and `--apply` finds out before any work.
-  static func requireWriteAccess(to package: URL) throws {
-    let probe = package.appending(path: ".migrate-singletons-write-check-\(getpid())")
-    guard FileManager.default.createFile(atPath: probe.path(), contents: Data()) else {
-      throw PluginError(
-        "--apply writes the migrated sources into the package, and SwiftPM does not let the "
-          + "plugin write there: run swift package --allow-writing-to-package-directory "
-          + "migrate-singletons --apply"
-      )
-    }
-    try? FileManager.default.removeItem(at: probe)
   }
 }

@@ -98,3 +98,17 @@ func runTool(_ tool: URL, _ arguments: [String]) throws -> Int32 {
   process.waitUntilExit()
   return process.terminationStatus
 }
+
+/// Fails, saying how to allow it, when the sandbox SwiftPM runs plugins in keeps the plugin from
+/// writing into the package. The plugins declare no permission, so that SwiftPM runs `--help`,
+/// `--check` and a plan without asking for one; a run that writes finds out here, before any
+/// work, and `rerun` (the command with `--allow-writing-to-package-directory`) says what to type.
+func requireWriteAccess(to package: URL, rerun: String) throws {
+  let probe = package.appending(path: ".plugin-write-check-\(getpid())")
+  guard FileManager.default.createFile(atPath: probe.path(), contents: Data()) else {
+    throw PluginError(
+      "SwiftPM does not let the plugin write into the package: run \(rerun)"
+    )
+  }
+  try? FileManager.default.removeItem(at: probe)
+}

@@ -339,7 +339,7 @@ public struct SpyGenerator: Sendable {
     problems += parentProblems
     let generics = GenericParameters(
       collected.associatedTypes,
-      primary: DeclarationParser.primaryAssociatedTypes(symbol.declaration),
+      primary: DeclarationParser.primaryAssociatedTypes(symbol),
       protocolRequirements: protocolRequirements
     )
     // A final spy spells `Self` with its own name.
@@ -448,7 +448,7 @@ public struct SpyGenerator: Sendable {
   ) {
     guard collected.visited.insert(symbol.identifier.precise).inserted else { return }
     collected.addImports(of: symbol)
-    collected.protocolRequirements += DeclarationParser.whereRequirements(symbol.declaration)
+    collected.protocolRequirements += DeclarationParser.whereRequirements(symbol)
     collected.superclass = collected.superclass ?? reader.superclass(of: symbol)
     let leftToDefaults = reader.requirementsLeftToDefaults(of: symbol, testable: testable)
     for requirement in reader.members(of: symbol) {

@@ -32,6 +32,13 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  @Test func anAttributeMessageWithABracketDoesNotEndTheAttribute() throws {
+    let spy = try generate(
+      #"@available(*, deprecated, message: "call open(), or not :)") func open() -> Int"#
+    )
+    expectReference(spy)
+  }
+
   @Test func aLongSignatureIsWrappedOneParameterPerLine() throws {
     let spy = try generate(
       "func upload(_ data: Data, to destination: URL, retrying attempts: Int, timeout: Double) async throws -> Int"

@@ -57,6 +57,44 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  @Test func anAssociatedTypeFixedToAGenericTypeOfAnotherIsNoParameter() throws {
+    // swift-atomics' `AtomicReference`, whose where clause the graph puts on `_AtomicBase`.
+    let output = try generatedOutput(
+      [
+        .associated(
+          "associatedtype _AtomicBase : AnyObject = Self where "
+            + "Self.AtomicOptionalRepresentation == "
+            + "⟦OptionalReferenceStorage|s:1M24OptionalReferenceStorageV⟧<Self._AtomicBase>, "
+            + "Self.AtomicRepresentation == "
+            + "⟦ReferenceStorage|s:1M16ReferenceStorageV⟧<Self._AtomicBase>"
+        ),
+        .method("func exchange(_ old: AtomicOptionalRepresentation) -> AtomicRepresentation"),
+      ],
+      declaration: "protocol Shapes : AnyObject, Base",
+      parent: [
+        .associated("associatedtype AtomicRepresentation : Storage"),
+        .associated(
+          "associatedtype AtomicOptionalRepresentation : Storage where "
+            + "Self.AtomicOptionalRepresentation.Value == Self.AtomicRepresentation.Value?"
+        ),
+      ]
+    )
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("final class ShapesSpy<_AtomicBase: AnyObject>: Spy<"))
+    #expect(!spy.contains("where"))
+    expectReference(spy)
+  }
+
+  @Test func anAssociatedTypeFixedToAnotherStaysOneParameter() throws {
+    let spy = try spyText([
+      .associated("associatedtype Input"),
+      .associated("associatedtype Output : Hashable where Self.Output == Self.Input"),
+      .method("func convert(_ input: Input) -> Output"),
+    ])
+    #expect(spy.contains("final class ShapesSpy<Input>: Spy<"))
+    expectReference(spy)
+  }
+
   @Test func aGenericInitializersArgumentIsErasedInCall() throws {
     let spy = try protocolSpy([
       "init<Bytes>(_ sequence: Bytes) where Bytes : Sequence, Bytes.Element == UInt8 | Bytes"
@@ -126,6 +164,48 @@ import _SpyGeneratorCore
     #expect(alone.modulesToRead == ["Swift"])
     let standardLibrary = try ToolchainSymbolGraphs().graph(of: "Swift")
     let output = try generator.generate(symbolGraph: graph, dependencies: [standardLibrary])
+    let spy = try #require(output.files.first).contents
+    expectReference(spy)
+    #expect(output.modulesToRead.isEmpty)
+  }
+
+  @Test func aParentOfTheConcurrencyModuleIsReadFromTheToolchainsGraph() throws {
+    // NIOCore's `NIOSerialEventLoopExecutor: EventLoop, SerialExecutor`.
+    let symbols = [
+      fixtureSymbol(
+        "p",
+        kind: "swift.protocol",
+        path: ["SerialLoop"],
+        declaration: "protocol SerialLoop"
+      ),
+      fixtureSymbol(
+        "p.0",
+        kind: "swift.method",
+        path: ["SerialLoop", "execute(_:)"],
+        declaration: "func execute(_ task: @escaping @Sendable () -> Void)"
+      ),
+    ]
+    let relationships = [
+      ["kind": "requirementOf", "source": "p.0", "target": "p"],
+      [
+        "kind": "conformsTo", "source": "p", "target": "s:Scf",
+        "targetFallback": "_Concurrency.SerialExecutor",
+      ],
+      [
+        "kind": "conformsTo", "source": "p", "target": "s:ScF",
+        "targetFallback": "_Concurrency.Executor",
+      ],
+    ]
+    let graph = try JSONSerialization.data(withJSONObject: [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ])
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let alone = try generator.generate(symbolGraph: graph, dependencies: [])
+    #expect(alone.files.isEmpty)
+    #expect(alone.modulesToRead == ["_Concurrency"])
+    #expect(ToolchainSymbolGraphs.modules.contains("_Concurrency"))
+    let concurrency = try ToolchainSymbolGraphs().graph(of: "_Concurrency")
+    let output = try generator.generate(symbolGraph: graph, dependencies: [concurrency])
     let spy = try #require(output.files.first).contents
     expectReference(spy)
     #expect(output.modulesToRead.isEmpty)
@@ -209,12 +289,24 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  @Test func aGetOnlyDefaultDoesNotServeASettableRequirementSoItIsSpied() throws {
+    let output = try defaultsOutput(
+      [("var offset: Int { get set }", true, false), ("var name: String { get }", true, false)],
+      implementations: [0: "var offset: Int { get }"]
+    )
+    let spy = try #require(output.files.first).contents
+    expectReference(spy)
+  }
+
   // MARK: - Fixtures
 
   /// A protocol `Handling` with `requirements`: each a declaration, whether the module
-  /// implements it in an extension, and whether that implementation is deprecated.
+  /// implements it in an extension, and whether that implementation is deprecated. The
+  /// implementation restates the requirement's declaration, or is declared as `implementations`
+  /// says at the requirement's index.
   private func defaultsOutput(
-    _ requirements: [(declaration: String, hasDefault: Bool, isDeprecated: Bool)]
+    _ requirements: [(declaration: String, hasDefault: Bool, isDeprecated: Bool)],
+    implementations: [Int: String] = [:]
   ) throws -> SpyGenerator.Output {
     var symbols = [
       fixtureSymbol(
@@ -246,7 +338,8 @@ import _SpyGeneratorCore
         "d\(index)",
         kind: kind,
         path: ["Handling", name],
-        declaration: (requirement.isDeprecated ? "⚠︎ " : "") + requirement.declaration
+        declaration: (requirement.isDeprecated ? "⚠︎ " : "")
+          + (implementations[index] ?? requirement.declaration)
       )
       implementation["swiftExtension"] = ["extendedModule": "M", "constraints": []]
       symbols.append(implementation)

@@ -30,39 +30,6 @@ extension DeclarationParser {
     }
   }
 
-  /// Splits `consuming String` into the modifiers a declaration restates (`consuming `) and the
-  /// type `Call` records (`String`); refuses a parameter pack, which no spy can record.
-  static func ownershipModifiers(
-    of type: String
-  ) throws(Unsupported) -> (modifiers: String, type: String) {
-    if type.hasPrefix("repeat ") || type.hasPrefix("each ") {
-      throw Unsupported(reason: "a parameter pack (`repeat each T`), which no Call case can hold")
-    }
-    let modifiers = ["borrowing ", "consuming ", "sending ", "isolated ", "__owned ", "__shared "]
-    var type = type
-    var found = ""
-    while let modifier = modifiers.first(where: { type.hasPrefix($0) }) {
-      found += modifier
-      type = String(type.dropFirst(modifier.count))
-    }
-    return (found, type)
-  }
-
-  /// Reads a property's accessors, such as `get async throws(E)`: its effects.
-  static func accessorEffects(_ accessors: String) -> (isAsync: Bool, throwing: Member.Throwing) {
-    let words = accessors.split(separator: " ").map(String.init)
-    var throwing = Member.Throwing.no
-    for word in words where word.hasPrefix("throws") {
-      if word.hasPrefix("throws("), word.hasSuffix(")") {
-        let type = String(word.dropFirst("throws(".count).dropLast())
-        throwing = type == "any Error" || type == "Error" ? .any : .typed(type)
-      } else {
-        throwing = .any
-      }
-    }
-    return (words.contains("async"), throwing)
-  }
-
   /// The name of an operator's `Call` case: a word for the standard library's operators
   /// (`==` is `equal`, `<` is `less`), else its characters named one by one, after `prefix` or
   /// `postfix` for those (`prefix -` is `prefixMinus`).

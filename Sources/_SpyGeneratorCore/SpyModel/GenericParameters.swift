@@ -2,8 +2,10 @@ import Foundation
 
 /// The generic parameters of the spy of a protocol with associated types: one per associated
 /// type, primary ones first (`StoreSpy<Article>` reads as `any Store<Article>`), but those a
-/// `where` clause fixes to a type (`protocol IntStore: Store where Item == Int`), which the
-/// spy's requirements spell as that type.
+/// `where` clause fixes to a type (`protocol IntStore: Store where Item == Int`, or to a generic
+/// type of another one, `Storage == ReferenceStorage<Base>`) or makes one with another
+/// (`Output == Input`), which the spy's requirements spell as that type: Swift 6 rejects a
+/// generic parameter a same-type requirement makes concrete or equal to another.
 struct GenericParameters {
   /// The associated types the spy declares as generic parameters, in order.
   let parameters: [AssociatedType]
@@ -18,22 +20,43 @@ struct GenericParameters {
   ///   - protocolRequirements: The `where` clauses of the protocol and its parents.
   init(_ associatedTypes: [AssociatedType], primary: [String], protocolRequirements: [String]) {
     let names = Set(associatedTypes.map(\.name))
+    // Of two associated types made one, the primary one stays, then the one declared first.
+    func rank(_ name: String) -> (Int, Int) {
+      (primary.contains(name) ? 0 : 1, associatedTypes.firstIndex { $0.name == name } ?? 0)
+    }
+    // Each value is kept fully substituted, so that no associated type is fixed to a type
+    // naming itself.
     var fixed: [String: String] = [:]
     var others: [String] = []
     for requirement in protocolRequirements + associatedTypes.flatMap(\.requirements) {
       let sides = requirement.components(separatedBy: " == ").map(\.trimmingSpaces)
-      if sides.count == 2,
-        let (name, type) = [(sides[0], sides[1]), (sides[1], sides[0])].first(where: {
-          names.contains($0.0) && fixed[$0.0] == nil && !Self.mentions($0.1, names)
-        })
-      {
-        fixed[name] = type
-      } else {
-        others.append(requirement)
+      var candidates: [(name: String, type: String)] = []
+      if sides.count == 2 {
+        for (name, type) in [(sides[0], sides[1]), (sides[1], sides[0])] {
+          let type = type.substitutingWords(fixed)
+          // `Element == Item.Element` is a requirement a generic parameter can have.
+          if names.contains(name), fixed[name] == nil, !Self.mentions(type, [name]),
+            !names.contains(where: { type.hasPrefix($0 + ".") })
+          {
+            candidates.append((name, type))
+          }
+        }
       }
+      guard let (name, type) = candidates.max(by: { rank($0.name) < rank($1.name) }) else {
+        others.append(requirement)
+        continue
+      }
+      fixed = fixed.mapValues { $0.substitutingWords([name: type]) }
+      fixed[name] = type
     }
     let kept = associatedTypes.filter { fixed[$0.name] == nil }
     let keptNames = Set(kept.map(\.name))
+    // What an associated type made equal to another is constrained to, that one must be.
+    for associated in associatedTypes where !associated.constraint.isEmpty {
+      if let other = fixed[associated.name], keptNames.contains(other) {
+        others.append("\(other): \(associated.constraint)")
+      }
+    }
     let ordered =
       primary.compactMap { name in kept.first { $0.name == name } }
       + kept.filter { !primary.contains($0.name) }
@@ -45,13 +68,26 @@ struct GenericParameters {
       return associated
     }
     // Requirements on the associated types of other modules' protocols (`ID == UUID` for
-    // `Identifiable`) are not the spy's to state.
+    // `Identifiable`) are not the spy's to state, nor are those between the types the fixed ones
+    // became, which the protocol's own declarations keep.
     var requirements: [String] = []
     for requirement in others.map({ Self.substituting(fixed, in: $0) })
-    where Self.mentions(requirement, keptNames) && !requirements.contains(requirement) {
+    where Self.constrains(requirement, keptNames) && !requirements.contains(requirement) {
       requirements.append(requirement)
     }
     self.requirements = requirements
+  }
+
+  /// Whether a side of `requirement` (`Item.ID == Int`, `Key : Comparable`) is one of `names`
+  /// or a member of one: what a `where` clause of a generic type may constrain.
+  private static func constrains(_ requirement: String, _ names: Set<String>) -> Bool {
+    let sameType = requirement.components(separatedBy: " == ")
+    let sides =
+      sameType.count == 2
+      ? sameType : [requirement.components(separatedBy: ":").first ?? requirement]
+    return sides.map(\.trimmingSpaces).contains { side in
+      names.contains { side == $0 || side.hasPrefix($0 + ".") }
+    }
   }
 
   /// The member with the fixed associated types spelled as their types.

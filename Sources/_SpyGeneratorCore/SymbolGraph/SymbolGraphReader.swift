@@ -132,9 +132,8 @@ struct SymbolGraphReader {
     _ requirement: SymbolGraph.Symbol,
     testable: Bool
   ) -> Bool {
-    let needsSetter =
-      requirement.declaration.contains("set }")
-      || requirement.declaration.contains("set}")
+    let requirementTokens = DeclarationTokens(requirement.declarationFragments ?? [])
+    let needsSetter = requirementTokens.hasSetter
     return (relationshipsByTarget[requirement.identifier.precise] ?? []).contains { relationship in
       guard relationship.kind == "defaultImplementationOf",
         let implementation = symbolsByID[relationship.source]
@@ -149,23 +148,15 @@ struct SymbolGraphReader {
       // The graph links an extension's member of the same name, which may be an overload of
       // other types (`init(derEncoded: [UInt8])` for `init(derEncoded: ASN1Node)`): only a
       // member declared as the requirement is serves as its implementation.
-      let sameDeclaration =
-        Self.signature(implementation.declaration) == Self.signature(requirement.declaration)
+      let implementationTokens = DeclarationTokens(implementation.declarationFragments ?? [])
+      let sameDeclaration = implementationTokens.signature == requirementTokens.signature
       let unconditional = implementation.swiftExtension?.constraints?.isEmpty ?? true
-      let settable = !needsSetter || implementation.declaration.contains("set")
+      let settable = !needsSetter || implementationTokens.hasSetter
       // A deprecated default (swift-log's `log(event:)`: "You should implement this method")
       // is one a conforming type is meant to replace.
       return visible && ownExtension && sameDeclaration && unconditional && settable
         && !implementation.isDeprecated
     }
-  }
-
-  /// A declaration without its attributes, access and accessors: what a requirement and its
-  /// implementation have in common.
-  static func signature(_ declaration: String) -> String {
-    let words = declaration.prefix { $0 != "{" }.split(separator: " ")
-    let dropped: Set<Substring> = ["public", "open", "package", "internal", "final", "nonisolated"]
-    return words.filter { !$0.hasPrefix("@") && !dropped.contains($0) }.joined(separator: " ")
   }
 
   /// The class of this module a protocol is constrained to, as in `protocol P: BaseController`.

@@ -3,7 +3,8 @@ import Foundation
 /// The symbol graphs of the toolchain's own modules, read with the toolchain's
 /// `swift-symbolgraph-extract`: SwiftPM hands a plugin its package's graphs, never the standard
 /// library's, so a protocol refining one of its protocols with requirements
-/// (`CodingKey`, `LosslessStringConvertible`) would get no spy without them.
+/// (`CodingKey`, `LosslessStringConvertible`, the executors of `_Concurrency`) would get no spy
+/// without them.
 ///
 /// ```swift
 /// var output = try generator.generate(symbolGraph: data, dependencies: dependencies)
@@ -14,8 +15,9 @@ import Foundation
 /// }
 /// ```
 public struct ToolchainSymbolGraphs: Sendable {
-  /// The toolchain modules whose graphs it reads.
-  public static let modules: Set = ["Swift"]
+  /// The toolchain modules whose graphs it reads: the standard library and the concurrency
+  /// module every Swift file imports (`Executor`, `SerialExecutor`, `TaskExecutor`).
+  public static let modules: Set = ["Swift", "_Concurrency"]
 
   /// A failure to read a toolchain module's graph.
   public struct Error: Swift.Error, CustomStringConvertible {
@@ -60,8 +62,14 @@ public struct ToolchainSymbolGraphs: Sendable {
       "swift-symbolgraph-extract", "-target", triple, "-module-name", module,
       "-minimum-access-level", "public", "-skip-synthesized-members", "-output-dir", folder.path,
     ])
-    let graph = folder.appendingPathComponent("\(module).symbols.json")
-    guard let data = try? Data(contentsOf: graph) else {
+    // The toolchain writes `_Concurrency`'s symbols as the standard library's
+    // (`_Concurrency@Swift.symbols.json`): the one file named after the module is its graph.
+    let written = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let extensions = written.filter { $0.hasPrefix("\(module)@") && $0.hasSuffix(".symbols.json") }
+    let name =
+      written.contains("\(module).symbols.json") || extensions.count != 1
+      ? "\(module).symbols.json" : extensions[0]
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent(name)) else {
       throw Error(
         description: "swift-symbolgraph-extract wrote no graph of \(module): \(output.prefix(300))"
       )
