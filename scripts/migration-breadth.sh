@@ -93,6 +93,8 @@ for block in open(sys.argv[1]).read().split("=== ")[1:]:
             "a getter that returns a nested type's … (the Objective-C-era … form)": "struct Static getter",
             "other code shares its line": "shares its line",
             "a T that holds the instance": "held in a Result",
+            "T's deinit stops the program (…) unless the instance was shut down first":
+                "must be shut down first",
         }.get(short, short)
         if short.startswith("T is "):
             short = "identity (" + short.split(" is ", 1)[1] + ")"
