@@ -269,22 +269,19 @@ private typealias Tracked = LocatorFixtures.Tracked
     try locator.register(Tracked.self, name: "leaf") { _ in Tracked(tally: tally) }
     let outcomes = Locked([String: Result<Tracked, any Error>]())
     let finished = DispatchGroup()
-    finished.enter()
-    Thread {
-      let inner = Result { try locator.get(Tracked.self, name: "inner") }
-      outcomes.mutate { $0["inner"] = inner }
-      finished.leave()
-    }.start()
-    try #require(innerStarted.wait())
-    finished.enter()
-    Thread {
-      let outer = Result { try locator.get(Tracked.self, name: "outer") }
-      outcomes.mutate { $0["outer"] = outer }
-      finished.leave()
-    }.start()
+    for name in ["inner", "outer"] {
+      finished.enter()
+      Thread {
+        let outcome = Result { try locator.get(Tracked.self, name: name) }
+        outcomes.mutate { $0[name] = outcome }
+        finished.leave()
+      }.start()
+      // The outer `get` starts while the inner factory runs, and waits for it.
+      if name == "inner" { try #require(innerStarted.wait()) }
+    }
     release.open()
 
-    try #require(finished.wait(timeout: .now() + 120) == .success, "deadlocked")
+    try #require(finished.waitOrFail("every get to return (a deadlock otherwise)"))
     #expect(throws: Never.self) { try outcomes.get()["inner"]?.get() }
     #expect(throws: Never.self) { try outcomes.get()["outer"]?.get() }
     #expect(tally.creations == 3)
