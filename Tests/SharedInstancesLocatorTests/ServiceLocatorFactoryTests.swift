@@ -213,7 +213,7 @@ private typealias Tracked = LocatorFixtures.Tracked
     let locator = ServiceLocator()
     try registerRing(["a", "b"], in: locator)
 
-    let outcomes = try getOnThreads(["a", "b"], from: locator)
+    let outcomes = try getOnThreads(Downloader.self, ["a", "b"], from: locator)
 
     let a = try #require(outcomes["a"])
     let b = try #require(outcomes["b"])
@@ -233,7 +233,7 @@ private typealias Tracked = LocatorFixtures.Tracked
     let names = ["a", "b", "c"]
     try registerRing(names, in: locator)
 
-    let outcomes = try getOnThreads(names, from: locator)
+    let outcomes = try getOnThreads(Downloader.self, names, from: locator)
 
     for name in names {
       let outcome = try #require(outcomes[name])
@@ -267,23 +267,13 @@ private typealias Tracked = LocatorFixtures.Tracked
       return Tracked(tally: tally)
     }
     try locator.register(Tracked.self, name: "leaf") { _ in Tracked(tally: tally) }
-    let outcomes = Locked([String: Result<Tracked, any Error>]())
-    let finished = DispatchGroup()
-    for name in ["inner", "outer"] {
-      finished.enter()
-      Thread {
-        let outcome = Result { try locator.get(Tracked.self, name: name) }
-        outcomes.mutate { $0[name] = outcome }
-        finished.leave()
-      }.start()
-      // The outer `get` starts while the inner factory runs, and waits for it.
-      if name == "inner" { try #require(innerStarted.wait()) }
+    // The outer `get` starts while the inner factory runs, and waits for it.
+    let outcomes = try getOnThreads(Tracked.self, ["inner", "outer"], from: locator) { started in
+      if started == "inner" { try #require(innerStarted.wait()) } else { release.open() }
     }
-    release.open()
 
-    try #require(finished.waitOrFail("every get to return (a deadlock otherwise)"))
-    #expect(throws: Never.self) { try outcomes.get()["inner"]?.get() }
-    #expect(throws: Never.self) { try outcomes.get()["outer"]?.get() }
+    #expect(throws: Never.self) { try outcomes["inner"]?.get() }
+    #expect(throws: Never.self) { try outcomes["outer"]?.get() }
     #expect(tally.creations == 3)
   }
 
@@ -422,21 +412,25 @@ private typealias Tracked = LocatorFixtures.Tracked
     }
   }
 
-  /// Gets the `Downloader` registered under each of `names`, each on a thread of its own, at
-  /// once, and returns what each `get` returned or threw, once all have.
-  private func getOnThreads(
+  /// Gets the service registered under each of `names`, each on a thread of its own, started
+  /// in order (`afterStarting` runs after each start), and returns what each `get` returned or
+  /// threw, once all have.
+  private func getOnThreads<Service: Sendable>(
+    _ type: Service.Type,
     _ names: [String],
-    from locator: ServiceLocator
-  ) throws -> [String: Result<Downloader, any Error>] {
-    let outcomes = Locked([String: Result<Downloader, any Error>]())
+    from locator: ServiceLocator,
+    afterStarting: (String) throws -> Void = { _ in }
+  ) throws -> [String: Result<Service, any Error>] {
+    let outcomes = Locked([String: Result<Service, any Error>]())
     let finished = DispatchGroup()
     for name in names {
       finished.enter()
       Thread {
-        let outcome = Result { try locator.get(Downloader.self, name: name) }
+        let outcome = Result { try locator.get(Service.self, name: name) }
         outcomes.mutate { $0[name] = outcome }
         finished.leave()
       }.start()
+      try afterStarting(name)
     }
     try #require(finished.waitOrFail("every get to return (a deadlock otherwise)"))
     return outcomes.get()
