@@ -15,8 +15,13 @@ cd "$(dirname "$0")/.."
 packages=${SWIFT_PACKAGES:-/opt/swift-packages}
 work=.build/migration-breadth
 mkdir -p "$work"
-swift build -c release --product migrate-singletons --scratch-path .build-release >&2
-tool=$(pwd)/.build-release/release/migrate-singletons
+# MIGRATE_SINGLETONS names a tool already built (the counts do not depend on how it was built;
+# the largest target's time is the release tool's).
+tool=${MIGRATE_SINGLETONS:-}
+if [ -z "$tool" ]; then
+  swift build -c release --product migrate-singletons --scratch-path .build-release >&2
+  tool=$(pwd)/.build-release/release/migrate-singletons
+fi
 plans="$work/plans.txt"
 : >"$plans"
 for repository in "$packages"/*/*.git; do
@@ -87,6 +92,9 @@ for block in open(sys.argv[1]).read().split("=== ")[1:]:
             "its type is not written and no symbol graph tells it": "type not written",
             "a getter that returns a nested type's … (the Objective-C-era … form)": "struct Static getter",
             "other code shares its line": "shares its line",
+            "a T that holds the instance": "held in a Result",
+            "T's deinit stops the program (…) unless the instance was shut down first":
+                "must be shut down first",
         }.get(short, short)
         if short.startswith("T is "):
             short = "identity (" + short.split(" is ", 1)[1] + ")"

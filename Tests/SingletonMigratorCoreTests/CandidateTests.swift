@@ -400,12 +400,74 @@ import _SpyGeneratorCore
         static let _newline: UInt8 = UInt8(ascii: "\\n")
       }
       extension String { static let empty = String() }
+      extension String.Encoding {
+        static let codepage437: Self = {
+          String.Encoding(rawValue: 0x400)
+        }()
+      }
       extension Data { static let shared = Data() }
       """
     )
     #expect(migration.instances.isEmpty)
     #expect(migration.skipped.map(\.qualifiedName) == ["Data.shared"])
     #expect(migration.skipped.first?.reason.hasPrefix("Data is a value type: ") == true)
+  }
+
+  @Test func anInstanceInAResultIsLeftAloneWithWhatToDo() throws {
+    // Shaped like swift-configuration's `FileAccessLogger.shared`, a `Result` of the instance.
+    let migration = try migrate(
+      """
+      final class FileAccessLogger: Sendable {
+        init() throws {}
+        private static let shared: Result<FileAccessLogger?, any Error> = {
+          Result { try FileAccessLogger() }
+        }()
+      }
+      """
+    )
+    #expect(migration.instances.isEmpty)
+    #expect(migration.skipped.map(\.qualifiedName) == ["FileAccessLogger.shared"])
+    let reason = try #require(migration.skipped.first?.reason)
+    #expect(reason.hasPrefix("a Result that holds the instance: "))
+    #expect(reason.contains("`Resettable<Result<FileAccessLogger?, any Error>>`"))
+    #expect(!reason.contains("every read is a copy"))
+  }
+
+  @Test func anInstanceWhoseDeinitStopsTheProgramIsLeftAlone() throws {
+    // Shaped like async-http-client's `HTTPClient.shared`: releasing a client that was not shut
+    // down stops a debug build, so a reset would crash the tests that use it.
+    let migration = try migrate(
+      """
+      public final class HTTPClient: Sendable {
+        init(canBeShutDown: Bool) {}
+        func shutdown() {}
+        deinit {
+          debugOnly {
+            preconditionFailure("Client not shut down before the deinit.")
+          }
+        }
+        final class Inner: Sendable {
+          static let shared = Inner()
+        }
+      }
+      private let globallySharedHTTPClient: HTTPClient = {
+        HTTPClient(canBeShutDown: false)
+      }()
+      final class Cache: Sendable {
+        static let shared = Cache()
+        deinit { print("released") }
+      }
+      func debugOnly(_ body: () -> Void) { body() }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["HTTPClient.Inner.shared", "Cache.shared"])
+    #expect(migration.skipped.map(\.qualifiedName) == ["globallySharedHTTPClient"])
+    #expect(migration.skipped.first?.verdict == .leftAlone)
+    #expect(
+      migration.skipped.first?.reason.hasPrefix(
+        "HTTPClient's deinit stops the program (`preconditionFailure`) unless the instance was "
+      ) == true
+    )
   }
 
   @Test func selfInATypesBodyIsThatType() throws {

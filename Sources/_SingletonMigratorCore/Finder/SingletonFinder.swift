@@ -34,6 +34,9 @@ struct SingletonFinder {
   /// Types of the target whose conformances say their identity is their meaning (an executor,
   /// an event loop), with what they are.
   private(set) var identityConformers: [String: String] = [:]
+  /// Classes of the target whose `deinit` stops the program (an instance that must be shut
+  /// down first), with the call that stops it.
+  private(set) var deinitStops: [String: String] = [:]
 
   init(
     files: [ScannedFile],
@@ -57,6 +60,10 @@ struct SingletonFinder {
         switch type.kind {
         case .class, .actor:
           classNames.formUnion(names)
+          if let stop = Self.deinitStop(in: file.tokens, from: type.openBrace, to: type.closeBrace)
+          {
+            for name in names { deinitStops[name] = stop }
+          }
           if type.isMainActor { mainActorClassNames.formUnion(names) }
           if type.kind == .actor || type.isMainActor || type.inheritance.contains("Sendable") {
             sendableClassNames.formUnion(names)
@@ -100,7 +107,12 @@ struct SingletonFinder {
     "Data", "Date", "URL", "UUID", "Decimal", "TimeInterval", "URLComponents", "URLRequest",
     "CharacterSet", "IndexSet", "IndexPath", "Calendar", "Locale", "TimeZone", "DateComponents",
     "DateInterval", "Measurement", "AttributedString", "PersonNameComponents",
+    // `String.Encoding`, as `extension String.Encoding { static let latin: Self = … }` names it.
+    "Encoding",
   ]
+  /// Generic value types of the standard library that hold what they are given: one holding an
+  /// instance of a class shares that instance however often it is copied.
+  static let standardContainers: Set<String> = ["Result", "Optional", "Array", "Dictionary", "Set"]
   /// Types whose identity is their meaning: code that holds one relies on there being only one
   /// (a lock, a queue, an event loop group, per-thread storage). A reset would hand new callers a
   /// second one while old callers still hold the first.
@@ -112,7 +124,7 @@ struct SingletonFinder {
     "DispatchGroup": "a dispatch group", "MultiThreadedEventLoopGroup": "an event loop group",
     "NIOThreadPool": "a thread pool", "ThreadSpecificVariable": "per-thread storage",
     "ManagedAtomic": "an atomic", "ManagedAtomicLazyReference": "an atomic",
-    "UnsafeAtomic": "an atomic", "LockIsolated": "a lock", "OSAllocatedUnfairLock": "a lock",
+    "UnsafeAtomic": "an atomic",
   ]
   /// The last words of type names that say the same of a type the migrator has not met
   /// (`NIOTSEventLoopGroup`, an app's `WorkQueue` that a worker thread waits on).
@@ -133,6 +145,45 @@ struct SingletonFinder {
     }
     if name.hasPrefix("Atomic"), name.dropFirst(6).first?.isLowercase != true {
       return "an atomic"
+    }
+    return nil
+  }
+
+  /// Calls that stop the program when a check fails.
+  static let stoppingCalls: Set<String> = [
+    "precondition", "preconditionFailure", "fatalError", "assert", "assertionFailure",
+  ]
+
+  /// The call that stops the program in the `deinit` of the type whose body lies between two
+  /// braces (`deinit { precondition(isShutDown) }`), if it has one.
+  static func deinitStop(in tokens: [Token], from open: Int, to close: Int) -> String? {
+    guard open < close, close <= tokens.count else { return nil }
+    var depth = 0
+    var index = open + 1
+    while index < close {
+      let token = tokens[index]
+      if token.kind == .punctuation && token.text == "{" { depth += 1 }
+      if token.kind == .punctuation && token.text == "}" { depth -= 1 }
+      if depth == 0, token.kind == .identifier, token.text == "deinit", index + 1 < close,
+        tokens[index + 1].text == "{"
+      {
+        var bodyDepth = 0
+        var cursor = index + 1
+        while cursor < close {
+          let current = tokens[cursor]
+          if current.kind == .punctuation && current.text == "{" { bodyDepth += 1 }
+          if current.kind == .punctuation && current.text == "}" {
+            bodyDepth -= 1
+            if bodyDepth == 0 { break }
+          }
+          if current.kind == .identifier && stoppingCalls.contains(current.text) {
+            return current.text
+          }
+          cursor += 1
+        }
+        index = cursor
+      }
+      index += 1
     }
     return nil
   }
@@ -376,6 +427,13 @@ struct SingletonFinder {
           + "would hand new callers a second one while others still hold the first"
       )
     }
+    if let stop = deinitStops[base] ?? deinitStops[instanceClass] {
+      return .skipped(
+        .leftAlone,
+        "\(base)'s deinit stops the program (`\(stop)`) unless the instance was shut down "
+          + "first: a reset, or the end of an override, would release it without that"
+      )
+    }
     let isClass =
       classNames.contains(base) || classNames.contains(instanceClass)
       || (graphProperty?.typeIsClass ?? false)
@@ -384,6 +442,14 @@ struct SingletonFinder {
         // A value constant of its own type (`static let about = Relation("about")`) is no
         // candidate; a value named as a singleton is.
         guard Self.singletonNames.contains(property.name) else { return .none }
+        if Self.standardContainers.contains(base), type.contains("<") {
+          return .skipped(
+            .leftAlone,
+            "a \(base) that holds the instance: a box of a class's instance is what the migrator "
+              + "writes (`static let \(property.name) = Instance(…)`); box this one by hand "
+              + "(`Resettable<\(type)>`) if tests must replace it"
+          )
+        }
         return .skipped(
           .leftAlone,
           "\(base) is a value type: every read is a copy, so there is no shared instance to "
