@@ -470,6 +470,27 @@ import _SpyGeneratorCore
     )
   }
 
+  @Test func anObserverRegisteredOnceIsLeftAlone() throws {
+    // Shaped like Nimble's `CurrentTestCaseTracker` and Quick's `QuickTestObservation`: the test
+    // runner's observation center calls the instance it was given, never a new one.
+    let migration = try migrate(
+      """
+      import XCTest
+      @objc final public class CurrentTestCaseTracker: NSObject, XCTestObservation {
+        @objc public static let sharedInstance = CurrentTestCaseTracker()
+      }
+      final class Progress: NSObject, Observation.Observable, @unchecked Sendable {
+        static let shared = Progress()
+      }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["Progress.shared"])
+    #expect(migration.skipped.map(\.qualifiedName) == ["CurrentTestCaseTracker.sharedInstance"])
+    #expect(
+      migration.skipped.first?.reason.hasPrefix("CurrentTestCaseTracker is an observer: ") == true
+    )
+  }
+
   @Test func selfInATypesBodyIsThatType() throws {
     // Shaped like swift-otel's and swift-snapshot-testing's `static let default = Self(…)`.
     let migration = try migrate(

@@ -188,12 +188,16 @@ struct SingletonFinder {
     return nil
   }
 
-  /// What a type is by what it conforms to: the executor of an actor, an event loop.
+  /// What a type is by what it conforms to: the executor of an actor, an event loop, an
+  /// observer.
   static func identity(ofConformances inheritance: String) -> String? {
     let conformances: [(pattern: String, what: String)] = [
       (#"\b(Serial|Task)?Executor\b"#, "an executor"),
       (#"\bEventLoopGroup\b"#, "an event loop group"),
       (#"\bEventLoop\b"#, "an event loop"),
+      // An observer registered once (`XCTestObservationCenter.addTestObserver`): the center
+      // keeps calling the first instance.
+      (#"\b\w*(Observation|Observer)\b(?!\.)"#, "an observer"),
     ]
     let match = conformances.first {
       inheritance.range(of: $0.pattern, options: .regularExpression) != nil
