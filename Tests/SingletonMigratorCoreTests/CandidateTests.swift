@@ -491,6 +491,31 @@ import _SpyGeneratorCore
     )
   }
 
+  @Test func aCallChainIsTypedByItsAnnotationNotItsFirstCall() throws {
+    // Shaped like swift-certificates' trust roots: a future made on a new queue is a future, not
+    // a queue.
+    let migration = try migrate(
+      """
+      import Dispatch
+      final class Future<Value, Failure: Error>: @unchecked Sendable {}
+      extension DispatchQueue {
+        func asyncFuture<V>(_ body: @escaping () throws -> V) -> Future<V, any Error> { Future() }
+      }
+      enum CertificateStore {
+        static let cachedSystemTrustRootsFuture: Future<[String: [Int]], any Error> =
+          DispatchQueue(label: "(trust-roots)").asyncFuture { [:] }
+        static let queue = DispatchQueue(label: "q") { "{" }
+      }
+      """
+    )
+    #expect(
+      migration.instances.map(\.qualifiedName) == ["CertificateStore.cachedSystemTrustRootsFuture"]
+    )
+    #expect(migration.instances.first?.type == "Future<[String: [Int]], any Error>")
+    #expect(migration.skipped.map(\.qualifiedName) == ["CertificateStore.queue"])
+    #expect(migration.skipped.first?.reason.hasPrefix("DispatchQueue is a queue: ") == true)
+  }
+
   @Test func selfInATypesBodyIsThatType() throws {
     // Shaped like swift-otel's and swift-snapshot-testing's `static let default = Self(…)`.
     let migration = try migrate(

@@ -519,7 +519,45 @@ struct SingletonFinder {
     guard isTypeName(name) else { return nil }
     let last = name.split(separator: ".").last.map(String.init) ?? name
     guard isTypeName(last) else { return nil }
+    // The call must be the whole expression: `Queue(label: "q").makeFuture { … }` is no `Queue`.
+    guard isOneCall(initializer[index...]) else { return nil }
     return name
+  }
+
+  /// Whether text is nothing but a call's arguments and trailing closures: `(…)`, `{ … }`,
+  /// `(…) { … }` (or nothing).
+  static func isOneCall(_ text: Substring) -> Bool {
+    var index = text.startIndex
+    func skipSpaces() {
+      while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) }
+    }
+    skipSpaces()
+    while index < text.endIndex {
+      guard text[index] == "(" || text[index] == "{" else { return false }
+      var depth = 0
+      var inString = false
+      while index < text.endIndex {
+        let character = text[index]
+        if inString {
+          if character == "\\" {
+            index = text.index(after: index)
+          } else if character == "\"" {
+            inString = false
+          }
+        } else if character == "\"" {
+          inString = true
+        } else if "([{".contains(character) {
+          depth += 1
+        } else if ")]}".contains(character) {
+          depth -= 1
+        }
+        if index < text.endIndex { index = text.index(after: index) }
+        if depth == 0 && !inString { break }
+      }
+      guard depth == 0 else { return false }
+      skipSpaces()
+    }
+    return true
   }
 
   /// `Manager` for `Manager`, `any Manager`, `Module.Manager`, `Cache<Key>`.
