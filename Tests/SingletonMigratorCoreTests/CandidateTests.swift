@@ -516,6 +516,54 @@ import _SpyGeneratorCore
     #expect(migration.skipped.first?.reason.hasPrefix("DispatchQueue is a queue: ") == true)
   }
 
+  @Test func anInstanceAnotherGlobalCapturesIsLeftAlone() throws {
+    // Shaped like GraphQL's introspection types: `__Schema` holds `__Type` from the start, so a
+    // reset of `__Type` alone would give a schema two types of that name.
+    let migration = try migrate(
+      """
+      final class GraphQLObjectType: @unchecked Sendable {
+        init(name: String, fields: [GraphQLObjectType] = []) {}
+      }
+      let __Schema = GraphQLObjectType(name: "__Schema", fields: [__Type])
+      let __Type: GraphQLObjectType = {
+        let __Type = GraphQLObjectType(name: "__Type")
+        return __Type
+      }()
+      let __Field = GraphQLObjectType(name: "__Field")
+      final class Registry: Sendable {
+        static let shared = Registry()
+        static let mirror = Mirror(registry: Self.shared)
+        static let `default` = Registry()
+      }
+      final class Mirror: Sendable {
+        init(registry: Registry) {}
+      }
+      final class ChatHandler: Sendable {
+        static let shared = ChatHandler()
+      }
+      final class Bootstrap: Sendable {
+        init(_ initializer: @escaping @Sendable () -> ChatHandler) {}
+      }
+      let bootstrap = Bootstrap { ChatHandler.shared }
+      """
+    )
+    #expect(
+      migration.migrated.map(\.qualifiedName) == [
+        "__Schema", "__Field", "Registry.mirror", "Registry.`default`", "ChatHandler.shared",
+        "bootstrap",
+      ]
+    )
+    let reasons = migration.skipped.map { "\($0.qualifiedName): \($0.reason)" }
+    #expect(
+      reasons == [
+        "__Type: __Schema captures it when it is created: a reset would leave __Schema holding "
+          + "the old instance while new callers get another",
+        "Registry.shared: Registry.mirror captures it when it is created: a reset would leave "
+          + "Registry.mirror holding the old instance while new callers get another",
+      ]
+    )
+  }
+
   @Test func selfInATypesBodyIsThatType() throws {
     // Shaped like swift-otel's and swift-snapshot-testing's `static let default = Self(…)`.
     let migration = try migrate(
