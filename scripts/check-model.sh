@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Model-checks the reclamation protocol (Sources/SharedInstances/MemorySafety/Model) with spin:
+# Model-checks the reclamation protocol (Sources/SharedInstances/MemorySafety/Model) and a
+# service locator's creation gates (creation.pml there) with spin:
 # the model must be ACCEPTED in every scenario and fence mode (no error, state space explored to
 # the end), and every mutant, which puts one known defect back, must be REJECTED with the
 # property that defect breaks. Installs spin (Debian's package) when it is missing.
@@ -78,7 +79,15 @@ runs=(
   "MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK|-DSCEN_LIFETIME|sc|2|no-release-under-lock"
   "MUTANT_LIFETIME_ADD_DROPS_UNDER_LOCK|-DSCEN_LIFETIME|tso|2|no-release-under-lock"
   "MUTANT_NO_CREATOR_WORD|-DSCEN_CREATE|sc|2|invalid-end-state"
+  # creation.pml: a service locator's creation gates and its cycle check (no changes, no fences)
+  "model|-DSCEN_RING|sc|0|accept"
+  "model|-DSCEN_CHAIN|sc|0|accept"
+  "MUTANT_NO_CYCLE_CHECK|-DSCEN_RING|sc|0|invalid-end-state"
+  "MUTANT_RECORD_ONLY_HELD|-DSCEN_RING|sc|0|invalid-end-state"
+  "MUTANT_NO_GATE_LOCK|-DSCEN_CHAIN|sc|0|published-once"
 )
+# The model file of a run: the locator's creation scenarios have a model of their own.
+model_of() { case "$1" in -DSCEN_RING | -DSCEN_CHAIN) echo creation.pml ;; *) echo "$model" ;; esac; }
 
 # ---- the invariants' pointers into the model ---------------------------------------------------
 # Every "`tag` (line N)" in MemorySafety.swift must name a tag that is on line N of the model.
@@ -107,12 +116,12 @@ while IFS= read -r ref; do
     echo "check-model: the model stands for '$text' in $file, which is no longer there" >&2
     stale=$((stale + 1))
   fi
-done < <(grep -o '@code([^:]*: .*) \*/' "$model_dir/$model")
+done < <(grep -ho '@code([^:]*: .*) \*/' "$model_dir/$model" "$model_dir/creation.pml")
 if [ "$stale" -ne 0 ]; then exit 1; fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$model_dir/$model" "$work/"
+cp "$model_dir/$model" "$model_dir/creation.pml" "$work/"
 
 depth=100000
 failures=0
@@ -122,6 +131,7 @@ printf '\n%-44s %-13s %-5s %-3s %12s %8s  %s\n' "run" "scenario" "mode" "ch" "st
 printf '%s\n' "$(printf '%.0s-' {1..110})"
 for run in "${runs[@]}"; do
   IFS='|' read -r name scenario mode changes expected <<<"$run"
+  file=$(model_of "$scenario")
   if [ "$quick" -eq 1 ] && [ "$expected" = "accept" ]; then continue; fi
   flags=("$scenario" "-DMAXCH=$changes")
   # tso: both boxes process-wide (asymmetric fences); mixed: box 0 process-wide, box 1 a
@@ -134,7 +144,7 @@ for run in "${runs[@]}"; do
   (
     cd "$work"
     rm -f pan pan.* ./*.trail
-    spin -a "${flags[@]}" "$model" >spin.log 2>&1 || { cat spin.log; exit 1; }
+    spin -a "${flags[@]}" "$file" >spin.log 2>&1 || { cat spin.log; exit 1; }
     # -O0: the verifier's generated transition function is large, and gcc -O1/-O2 spend
     # minutes on it (the TSO model's) for a search that runs about twice as fast.
     gcc -O0 -DSAFETY -DCOLLAPSE -DMEMLIM=2048 -o pan pan.c 2>gcc.log || { cat gcc.log; exit 1; }
@@ -159,11 +169,11 @@ for run in "${runs[@]}"; do
     fi
   else
     violated=""
-    if [ "${errors:-0}" != "0" ] && [ -f "$work/$model.trail" ]; then
-      line=$(cd "$work" && spin -t "${flags[@]}" "$model" 2>&1 |
+    if [ "${errors:-0}" != "0" ] && [ -f "$work/$file.trail" ]; then
+      line=$(cd "$work" && spin -t "${flags[@]}" "$file" 2>&1 |
         sed -n 's/^spin: [^:]*:\([0-9]*\), Error: assertion violated.*/\1/p' | head -1)
       if [ -n "$line" ]; then
-        violated=$(sed -n "${line}p" "$work/$model" | sed -n 's/.*@property \([a-z0-9-]*\).*/\1/p')
+        violated=$(sed -n "${line}p" "$work/$file" | sed -n 's/.*@property \([a-z0-9-]*\).*/\1/p')
       elif grep -q 'invalid end state' "$log"; then
         violated="invalid-end-state"
       fi

@@ -98,46 +98,57 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     let dependencySettings = self.dependencySettings
     // Whether the test failed, for the system doubles' clean-up at the end of its scope.
     let outcome = TestOutcome()
-    try await Self.watchingFailures(of: test, testCase, into: outcome) {
-      try await TestOutcome.$current.withValue(outcome) {
-        try await DependencySettings.$current.withValue(dependencySettings) {
-          try await withIsolatedShared(options, name: test.name) {
-            // What the test's exit tests read in their child processes joins the test's own.
-            try await ExitTestRelay.receiving(
-              in: test,
-              testCase: testCase,
-              scope: _Scope.resolveForCapture()
-            ) {
-              try await setUp?()
-              do {
-                try await function()
-              } catch  where ReportedFailures.contain(error) {
-                // Already a failure of this test (an unstubbed call the app wrapped): not twice.
-              } catch {
-                outcome.markFailed()
-                throw error
-              }
-            }
+    // The relay of the test's exit tests, which the same issue handler serves.
+    let relay = ExitTestRelay.Receiver()
+    let options = self.options
+    @Sendable func scoped() async throws {
+      try await withIsolatedShared(options, name: test.name) {
+        // What the test's exit tests read in their child processes joins the test's own.
+        try await relay.receiving(in: test, scope: _Scope.resolveForCapture()) {
+          try await setUp?()
+          do {
+            try await function()
+          } catch  where ReportedFailures.contain(error) {
+            // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+          } catch {
+            outcome.markFailed()
+            throw error
           }
         }
       }
     }
+    try await Self.handlingIssues(of: test, testCase, outcome: outcome, relay: relay) {
+      try await TestOutcome.$current.withValue(outcome) {
+        // No exemptions and no record, where no trait outside bound any: the scope reads the
+        // same empty settings without a binding, and the test pays for one task-local less.
+        guard dependencySettings.isEmpty, DependencySettings.current == nil else {
+          return try await DependencySettings.$current.withValue(dependencySettings) {
+            try await scoped()
+          }
+        }
+        try await scoped()
+      }
+    }
   }
 
-  /// Runs `body`, marking `outcome` failed for every failing issue recorded meanwhile (Swift
-  /// Testing 6.2's issue handling; with an older one, only an error the test throws counts).
-  private static func watchingFailures(
+  /// Runs `body` under one issue handler (Swift Testing 6.2's issue handling; with an older
+  /// one, only an error the test throws counts): the relay of the test's exit tests takes their
+  /// events off the issue stream, and every failing issue that remains marks `outcome` failed.
+  private static func handlingIssues(
     of test: Test,
     _ testCase: Test.Case?,
-    into outcome: TestOutcome,
+    outcome: TestOutcome,
+    relay: ExitTestRelay.Receiver,
     _ body: @Sendable () async throws -> Void
   ) async throws {
     #if compiler(>=6.2)
-      let watching = IssueHandlingTrait.compactMapTestCaseIssues { issue in
-        if issue.isFailure { outcome.markFailed() }
-        return issue
+      let handler = IssueHandlingTrait.compactMapTestCaseIssues { issue in
+        let handled = relay.handle(issue)
+        // A failure the relay recorded again under the test's name (and dropped here) counts.
+        if handled?.isFailure ?? issue.isFailure { outcome.markFailed() }
+        return handled
       }
-      try await watching.provideScope(for: test, testCase: testCase, performing: body)
+      try await handler.provideScope(for: test, testCase: testCase, performing: body)
     #else
       try await body()
     #endif

@@ -25,8 +25,10 @@ package final class _Scope: @unchecked Sendable {
   package static var current: _Scope? {
     // No `Optional.map`: every read in a test comes here, and tests run in debug builds, where
     // the closure and the generic call cost more than the rest.
+    // No `unsafeDowncast` either: a debug build checks its cast on every call. Only `_Scope`s
+    // are ever bound in `_CurrentScope.scope`.
     guard let scope = _CurrentScope.scope else { return nil }
-    return unsafeDowncast(scope, to: _Scope.self)
+    return _unsafeReferenceCast(scope, to: _Scope.self)
   }
 
   /// The scope bound by running in a `SharedScope` captured outside every scope: it stands for

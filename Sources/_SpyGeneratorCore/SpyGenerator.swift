@@ -459,6 +459,9 @@ public struct SpyGenerator: Sendable {
       {
         continue
       }
+      if Self.isDeprecatedOverloadLeftToDefault(requirement, of: symbol, reader: reader) {
+        continue
+      }
       collected.addImports(of: requirement)
       do throws(DeclarationParser.Unsupported) {
         if requirement.kind.identifier == "swift.associatedtype" {
@@ -494,6 +497,33 @@ public struct SpyGenerator: Sendable {
         reader: reader,
         into: &collected
       )
+    }
+  }
+
+  /// Whether `requirement` of `symbol`, a protocol of another module, is a deprecated overload
+  /// its module implements in terms of a current requirement of the same name, which the spy
+  /// implements instead: Swift warns on a type that implements `Executor.enqueue(_: Job)`
+  /// ("implement 'func enqueue(ExecutorJob)' instead"), and `_Concurrency`'s defaults forward it.
+  private static func isDeprecatedOverloadLeftToDefault(
+    _ requirement: SymbolGraph.Symbol,
+    of symbol: SymbolGraph.Symbol,
+    reader: SymbolGraphReader
+  ) -> Bool {
+    guard requirement.isDeprecated,
+      !reader.protocols.contains(where: { $0.identifier.precise == symbol.identifier.precise })
+    else { return false }
+    func baseName(_ member: SymbolGraph.Symbol) -> Substring { member.name.prefix { $0 != "(" } }
+    let family = reader.members(of: symbol).filter { baseName($0) == baseName(requirement) }
+    guard family.contains(where: { !$0.isDeprecated }) else { return false }
+    // Declared with a default by the protocol, or by a parent the protocol restates it from.
+    func signature(_ member: SymbolGraph.Symbol) -> String {
+      DeclarationTokens(member.declarationFragments ?? []).signature
+    }
+    return ([symbol] + reader.parents(of: symbol).local).contains { owner in
+      reader.members(of: owner).contains {
+        signature($0) == signature(requirement)
+          && reader.hasDefaultImplementation($0, testable: false)
+      }
     }
   }
 

@@ -211,35 +211,70 @@ private typealias Tracked = LocatorFixtures.Tracked
   /// as seen from the service it asked for.
   @Test func aCycleAcrossThreadsThrowsInsteadOfDeadlocking() throws {
     let locator = ServiceLocator()
-    let started = ["a": Latch(), "b": Latch()]
-    for (name, other) in [("a", "b"), ("b", "a")] {
-      try locator.register(Downloader.self, name: name) { locator in
-        started[name]!.open()
-        started[other]!.waitOrFail("the other factory to start")
-        _ = try locator.get(Downloader.self, name: other)
-        return Downloader()
-      }
-    }
-    let outcomes = Locked([String: Result<Downloader, any Error>]())
-    let finished = DispatchGroup()
-    for name in ["a", "b"] {
-      finished.enter()
-      Thread {
-        let outcome = Result { try locator.get(Downloader.self, name: name) }
-        outcomes.mutate { $0[name] = outcome }
-        finished.leave()
-      }.start()
-    }
+    try registerRing(["a", "b"], in: locator)
 
-    try #require(finished.wait(timeout: .now() + 10) == .success, "deadlocked")
-    let a = try #require(outcomes.get()["a"])
-    let b = try #require(outcomes.get()["b"])
+    let outcomes = try getOnThreads(Downloader.self, ["a", "b"], from: locator)
+
+    let a = try #require(outcomes["a"])
+    let b = try #require(outcomes["b"])
     #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
       try a.get()
     }
     #expect(throws: ServiceLocator.Error.circularDependency("b", cycle: ["b", "a", "b"])) {
       try b.get()
     }
+  }
+
+  /// A cycle through three threads, each holding one factory and asking for the next one's
+  /// service: no thread waits forever, and each gets the whole cycle, closed at the service it
+  /// asked for.
+  @Test func aCycleThroughThreeThreadsThrowsOnEveryThread() throws {
+    let locator = ServiceLocator()
+    let names = ["a", "b", "c"]
+    try registerRing(names, in: locator)
+
+    let outcomes = try getOnThreads(Downloader.self, names, from: locator)
+
+    for name in names {
+      let outcome = try #require(outcomes[name])
+      let error = try #require(throws: ServiceLocator.Error.self) { try outcome.get() }
+      guard case .circularDependency(let first, let cycle) = error else {
+        Issue.record("\(name): \(error)")
+        continue
+      }
+      #expect(first == ServiceName(name))
+      #expect(cycle.count == 4)
+      #expect(cycle.first == first && cycle.last == first)
+      #expect(Set(cycle.compactMap(\.name)) == Set(names))
+    }
+  }
+
+  /// A factory that waits for another thread's factory, which itself waits for a third service,
+  /// is a chain of waits, not a cycle: every `get` returns, and each factory runs once.
+  @Test func aChainOfFactoriesOnSeveralThreadsIsNoCycle() throws {
+    let locator = ServiceLocator()
+    let tally = Tally()
+    let innerStarted = Latch()
+    let release = Latch()
+    try locator.register(Tracked.self, name: "outer") { locator in
+      _ = try locator.get(Tracked.self, name: "inner")
+      return Tracked(tally: tally)
+    }
+    try locator.register(Tracked.self, name: "inner") { locator in
+      innerStarted.open()
+      release.waitOrFail("the test to let the inner factory finish")
+      _ = try locator.get(Tracked.self, name: "leaf")
+      return Tracked(tally: tally)
+    }
+    try locator.register(Tracked.self, name: "leaf") { _ in Tracked(tally: tally) }
+    // The outer `get` starts while the inner factory runs, and waits for it.
+    let outcomes = try getOnThreads(Tracked.self, ["inner", "outer"], from: locator) { started in
+      if started == "inner" { try #require(innerStarted.wait()) } else { release.open() }
+    }
+
+    #expect(throws: Never.self) { try outcomes["inner"]?.get() }
+    #expect(throws: Never.self) { try outcomes["outer"]?.get() }
+    #expect(tally.creations == 3)
   }
 
   // MARK: - Exactly once, outside the lock
@@ -357,5 +392,47 @@ private typealias Tracked = LocatorFixtures.Tracked
     }
     #expect(tally.creations == 1)
     #expect(tally.alive == 0)
+  }
+
+  // MARK: - Fixtures
+
+  /// Registers a `Downloader` under each of `names`, whose factory, once every one of them has
+  /// started, gets the next name's (the last one the first one's): asked for on a thread each,
+  /// they form a cycle through as many threads.
+  private func registerRing(_ names: [String], in locator: ServiceLocator) throws {
+    let started = Dictionary(uniqueKeysWithValues: names.map { ($0, Latch()) })
+    for (index, name) in names.enumerated() {
+      let next = names[(index + 1) % names.count]
+      try locator.register(Downloader.self, name: name) { locator in
+        started[name]!.open()
+        for other in names { started[other]!.waitOrFail("every factory to start") }
+        _ = try locator.get(Downloader.self, name: next)
+        return Downloader()
+      }
+    }
+  }
+
+  /// Gets the service registered under each of `names`, each on a thread of its own, started
+  /// in order (`afterStarting` runs after each start), and returns what each `get` returned or
+  /// threw, once all have.
+  private func getOnThreads<Service: Sendable>(
+    _ type: Service.Type,
+    _ names: [String],
+    from locator: ServiceLocator,
+    afterStarting: (String) throws -> Void = { _ in }
+  ) throws -> [String: Result<Service, any Error>] {
+    let outcomes = Locked([String: Result<Service, any Error>]())
+    let finished = DispatchGroup()
+    for name in names {
+      finished.enter()
+      Thread {
+        let outcome = Result { try locator.get(Service.self, name: name) }
+        outcomes.mutate { $0[name] = outcome }
+        finished.leave()
+      }.start()
+      try afterStarting(name)
+    }
+    try #require(finished.waitOrFail("every get to return (a deadlock otherwise)"))
+    return outcomes.get()
   }
 }

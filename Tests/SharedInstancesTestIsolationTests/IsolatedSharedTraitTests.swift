@@ -20,6 +20,19 @@ import Testing
     #expect(Boxes.crossTalk.value.tag == "real")
   }
 
+  /// The scope around a test function as a whole only checks its dependency record: without a
+  /// record to check, Swift Testing gets no scope there (each case still gets its own).
+  @Test func aWholeFunctionGetsAScopeOnlyWhereItRecordsDependencies() throws {
+    let test = try #require(Test.current)
+    let testCase = try #require(Test.Case.current)
+    let plain = IsolatedSharedTrait.isolatedShared
+    #expect(plain.scopeProvider(for: test, testCase: nil) == nil)
+    #expect(plain.scopeProvider(for: test, testCase: testCase) != nil)
+    let recording = IsolatedSharedTrait.isolatedShared(.recordsDependencies)
+    #expect(recording.scopeProvider(for: test, testCase: nil) != nil)
+    #expect(plain.recordingDependencies().scopeProvider(for: test, testCase: nil) != nil)
+  }
+
   @Test(.isolatedShared) func theProcessWideInstanceIsUntouched() {
     let global = readOnThread { Boxes.escaping.value }
     Boxes.escaping.override(with: Tagged("fake"))

@@ -207,6 +207,10 @@ import _SpyGeneratorCore
     let concurrency = try ToolchainSymbolGraphs().graph(of: "_Concurrency")
     let output = try generator.generate(symbolGraph: graph, dependencies: [concurrency])
     let spy = try #require(output.files.first).contents
+    // Swift warns on a type implementing the deprecated `enqueue(_: consuming Job)`, which
+    // `_Concurrency`'s default forwards to `enqueue(_: consuming ExecutorJob)`.
+    #expect(spy.contains("func enqueue(_ job: consuming ExecutorJob)"))
+    #expect(!spy.contains("consuming Job)"))
     expectReference(spy)
     #expect(output.modulesToRead.isEmpty)
   }

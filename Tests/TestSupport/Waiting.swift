@@ -7,9 +7,15 @@ extension TimeLimits {
   package static let waitSeconds: Double = 120
 }
 
-extension DispatchSemaphore {
-  /// Waits for a signal, at most ``TimeLimits/waitSeconds``; fails the running test when none
-  /// comes, naming `what` it waited for.
+/// Something a test waits for, with a limit: a semaphore's signal, a group's tasks, a latch.
+package protocol BoundedWaiting {
+  /// Waits at most `seconds`; returns whether what it waits for came in time.
+  func wait(atMost seconds: Double) -> Bool
+}
+
+extension BoundedWaiting {
+  /// Waits at most ``TimeLimits/waitSeconds``; fails the running test when what it waits for
+  /// does not come, naming `what` it waited for.
   ///
   /// In a Swift Testing test the failure is a recorded issue, and the test goes on. Anywhere
   /// else (a thread of the test's own, an XCTest test) nothing can report it to the test, so it
@@ -29,7 +35,7 @@ extension DispatchSemaphore {
   ///   - filePath: The caller's location. Leave the default.
   ///   - line: The caller's location. Leave the default.
   ///   - column: The caller's location. Leave the default.
-  /// - Returns: Whether the signal came in time.
+  /// - Returns: Whether what it waited for came in time.
   @discardableResult
   package func waitOrFail(
     _ what: String,
@@ -39,92 +45,33 @@ extension DispatchSemaphore {
     line: Int = #line,
     column: Int = #column
   ) -> Bool {
+    if wait(atMost: seconds) { return true }
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return boundedWait(for: what, seconds, location) { wait(timeout: .now() + $0) == .success }
+    let message = "Waited \(Int(seconds)) s for \(what), in vain"
+    if Test.current != nil {
+      Issue.record(Comment(rawValue: message), sourceLocation: location)
+    } else {
+      fatalError("\(location): \(message)")
+    }
+    return false
   }
 }
 
-extension DispatchGroup {
-  /// Waits until every entered task has left, at most ``TimeLimits/waitSeconds``; fails the
-  /// running test when they have not, naming `what` it waited for. See
-  /// `DispatchSemaphore.waitOrFail(_:seconds:fileID:filePath:line:column:)`.
-  ///
-  /// ```swift
-  /// let done = DispatchGroup()
-  /// for _ in 0..<4 { done.enter(); Thread { work(); done.leave() }.start() }
-  /// done.waitOrFail("the four workers")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - what: What the wait is for, for the failure's message.
-  ///   - seconds: The limit; leave the default.
-  ///   - fileID: The caller's location (for the failure; a builtin, not Swift Testing's macro,
-  ///     so that XCTest files call it too). Leave the default.
-  ///   - filePath: The caller's location. Leave the default.
-  ///   - line: The caller's location. Leave the default.
-  ///   - column: The caller's location. Leave the default.
-  /// - Returns: Whether every task left in time.
-  @discardableResult
-  package func waitOrFail(
-    _ what: String,
-    seconds: Double = TimeLimits.waitSeconds,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) -> Bool {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return boundedWait(for: what, seconds, location) { wait(timeout: .now() + $0) == .success }
+extension DispatchSemaphore: BoundedWaiting {
+  /// Waits for a signal, at most `seconds`.
+  package func wait(atMost seconds: Double) -> Bool {
+    wait(timeout: .now() + seconds) == .success
   }
 }
 
-extension Latch {
-  /// Waits until the latch is open, at most ``TimeLimits/waitSeconds``; fails the running test
-  /// when it is not, naming `what` it waited for. See
-  /// `DispatchSemaphore.waitOrFail(_:seconds:fileID:filePath:line:column:)`.
-  ///
-  /// ```swift
-  /// let proceed = Latch()
-  /// Thread { proceed.waitOrFail("the test to let the factory go on"); finish() }.start()
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - what: What the wait is for, for the failure's message.
-  ///   - seconds: The limit; leave the default.
-  ///   - fileID: The caller's location (for the failure; a builtin, not Swift Testing's macro,
-  ///     so that XCTest files call it too). Leave the default.
-  ///   - filePath: The caller's location. Leave the default.
-  ///   - line: The caller's location. Leave the default.
-  ///   - column: The caller's location. Leave the default.
-  /// - Returns: Whether the latch opened in time.
-  @discardableResult
-  package func waitOrFail(
-    _ what: String,
-    seconds: Double = TimeLimits.waitSeconds,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
-  ) -> Bool {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    return boundedWait(for: what, seconds, location) { wait(seconds: $0) }
+extension DispatchGroup: BoundedWaiting {
+  /// Waits until every entered task has left, at most `seconds`.
+  package func wait(atMost seconds: Double) -> Bool {
+    wait(timeout: .now() + seconds) == .success
   }
 }
 
-/// Runs `wait` with the limit `seconds`; when it returns false (the limit passed), fails the
-/// running test naming `what`, or stops the run where no test can be told.
-private func boundedWait(
-  for what: String,
-  _ seconds: Double,
-  _ location: SourceLocation,
-  _ wait: (Double) -> Bool
-) -> Bool {
-  if wait(seconds) { return true }
-  let message = "Waited \(Int(seconds)) s for \(what), in vain"
-  if Test.current != nil {
-    Issue.record(Comment(rawValue: message), sourceLocation: location)
-  } else {
-    fatalError("\(location): \(message)")
-  }
-  return false
+extension Latch: BoundedWaiting {
+  /// Waits until the latch is open, at most `seconds`.
+  package func wait(atMost seconds: Double) -> Bool { wait(seconds: seconds) }
 }

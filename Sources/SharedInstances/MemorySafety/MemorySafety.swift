@@ -158,12 +158,12 @@ import _SharedInstancesShims
 ///    factory, `update` or change ran on another thread at that moment keeps its lock held in the
 ///    child, as every lock of the process does: it is not to be used there.
 ///    Model: not modelled (one thread after the fork); `ForkTests` checks it.
-/// 15. *A thread's identity is never reused.* The creator word (a box's factory or `update` in
-///    progress) and the locator's creator name a thread by `si_current_thread`: a number no other
-///    thread ever receives (a platform thread id is handed to a new thread once its owner
-///    exited, and a thread that exits inside a factory leaves the word set). It is read by an
-///    out-of-line call, never from a `const` function whose result an optimizer may reuse after
-///    an `await` that resumed on another thread.
+/// 15. *A thread's identity is never reused.* The creator word (the holder of a `_CreationGate`:
+///    a box's factory or `update`, or a locator's factory, in progress) names a thread by
+///    `si_current_thread`: a number no other thread ever receives (a platform thread id is
+///    handed to a new thread once its owner exited, and a thread that exits inside a factory
+///    leaves the word set). It is read by an out-of-line call, never from a `const` function
+///    whose result an optimizer may reuse after an `await` that resumed on another thread.
 ///    Model: `Model/reclamation.pml`, the creator word `[I15_creator_word]` (line 857) and
 ///    `reentrancy-report-is-true` (line 881): a factory that reads its own box stops with the
 ///    message instead of waiting for its own lock; `MUTANT_NO_CREATOR_WORD` deadlocks. The
@@ -193,16 +193,17 @@ import _SharedInstancesShims
 /// `_AtomicPointer` and `_AtomicUInt64` (words in memory their owner keeps), `_AtomicInt`,
 /// `_ReaderWriterWord` (the process-wide gate's word), `_ProcessWords` (whether isolation was
 /// used, process-wide scopes are open, overrides leaked), `_Slot` and `_Read` (this protocol),
-/// `_SlotTable` (a scope's lock-free table of slots), `_Mutex`, and `_Platform` (identifiers, the
-/// main thread, standard error, the factory stack's thread-locals). `_SharedInstancesIsolation`
-/// and `SharedInstancesLocator` do not depend on `_SharedInstancesShims` at all, so a direct call
-/// there does not compile.
+/// `_SlotTable` (a scope's lock-free table of slots), `_CreationGate` (exactly-once creation, for
+/// boxes and locators), `_Mutex`, and `_Platform` (identifiers, the main thread, standard error,
+/// the factory stack's thread-locals). `_SharedInstancesIsolation` and `SharedInstancesLocator`
+/// do not depend on `_SharedInstancesShims` at all, so a direct call there does not compile.
 ///
 /// **Model.** `Model/reclamation.pml` (beside this file; `Model/README.md` gives its bounds and
 /// what it leaves out) checks this protocol with spin, exhaustively, in CI
 /// (`scripts/check-model.sh`), and rejects a mutant for each defect a slow path could have. Each
 /// invariant's `Model:` line names the tag or property that checks it and the model's line;
-/// the script fails when a line drifts off its tag.
+/// the script fails when a line drifts off its tag. `Model/creation.pml` checks, in the same
+/// run, a service locator's creation gates and its cycle check (`_CreationGate`).
 enum _MemorySafety {}
 
 /// Ends the transient read that protected what `copy` points to (invariant 3): the copy's
@@ -243,7 +244,7 @@ package func _threadHoldsNoHazardWord() -> Bool {
 }
 
 /// The calling thread's identity: a number no other thread ever receives, read out of line
-/// (`si_current_thread`; invariant 15), for the creator words of boxes and of a locator's
-/// services.
+/// (`si_current_thread`; invariant 15), for a creation gate's holder word and a locator's record
+/// of the threads waiting at its gates.
 @_alwaysEmitIntoClient @inline(__always)
 package func _currentThread() -> UInt { si_current_thread() }

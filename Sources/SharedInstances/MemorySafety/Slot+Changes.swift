@@ -21,9 +21,8 @@ extension _Slot {
   ) -> (value: Shared, kind: _CellKind)? {
     if let loaded = loadWithKind(Shared.self, symmetric: isScoped) { return loaded }
     guard let factory else { return nil }
-    if isCreatingOnThisThread { identity.reentrancyFailure() }
     while true {
-      let (found, startedIn) = beginCreation()
+      let (found, startedIn) = beginCreation(identity)
       if let found {
         endCreation()
         // No lock held now, and the creator word is cleared: what the run dropped may go.
@@ -54,21 +53,22 @@ extension _Slot {
     }
   }
 
-  /// Takes the creation lock, names this thread the creator, and looks at the slot: returns the
-  /// cell there (with one reference taken for the caller, who copies the instance out and drops
-  /// the reference after `endCreation()`: invariant 10, dropping it may release the instance,
-  /// which a change may have replaced meanwhile), or nil and the generation the factory's run
-  /// belongs to. The caller calls `endCreation()` in both cases.
+  /// Enters the creation gate (stopping the program if this thread holds it already: the
+  /// factory read its own box), and looks at the slot: returns the cell there (with one
+  /// reference taken for the caller, who copies the instance out and drops the reference after
+  /// `endCreation()`: invariant 10, dropping it may release the instance, which a change may
+  /// have replaced meanwhile), or nil and the generation the factory's run belongs to. The
+  /// caller calls `endCreation()` in both cases.
   ///
   /// Nothing here releases an instance (invariant 10): the slot is looked at
   /// under its state lock, taking a reference to the cell found, never with a hazard-protected
   /// read, whose end may reclaim (and so run a `deinit`) while this thread holds the creation
   /// lock and is named its creator.
   @usableFromInline
-  func beginCreation() -> (found: UnsafeMutableRawPointer?, startedIn: UInt64) {
-    let creator = words + Self.creatorWord
-    creationLock.lock()
-    si_int_store_release(creator, Int(bitPattern: si_current_thread()))
+  func beginCreation(
+    _ identity: _BoxIdentity
+  ) -> (found: UnsafeMutableRawPointer?, startedIn: UInt64) {
+    creation.enter(identity)
     si_test_event(SI_TEST_CREATION_LOCKED, state)
     // The generation this factory run belongs to, taken together with the emptiness check:
     // an override installed after this must not be overwritten.
@@ -80,7 +80,7 @@ extension _Slot {
   }
 
   /// Publishes a factory's result in the empty slot, unless a change landed since the run's
-  /// generation `startedIn` began. Returns whether it did. Call between `beginCreation()` and
+  /// generation `startedIn` began. Returns whether it did. Call between `beginCreation(_:)` and
   /// `endCreation()`.
   @usableFromInline
   func install(_ cell: UnsafeMutableRawPointer, ifStillIn startedIn: UInt64) -> Bool {
@@ -93,12 +93,11 @@ extension _Slot {
     }
   }
 
-  /// Clears the creator word and releases the creation lock `beginCreation()` took.
+  /// Leaves the creation gate `beginCreation(_:)` entered.
   @usableFromInline
   func endCreation() {
     si_test_event(SI_TEST_CREATION_UNLOCKING, state)
-    si_int_store_release(words + Self.creatorWord, 0)
-    creationLock.unlock()
+    creation.leave()
   }
 
   // MARK: Changing
@@ -168,7 +167,6 @@ extension _Slot {
     _ identity: _BoxIdentity,
     _ transform: (Shared?) throws(Failure) -> Shared
   ) throws(Failure) -> Shared {
-    if isCreatingOnThisThread { identity.reentrancyFailure() }
     while true {
       let (seen, startedIn) = beginUpdate(identity)
       let old: Shared? = seen.map { _CellWord.instance(in: $0, as: Shared.self) }
@@ -202,16 +200,15 @@ extension _Slot {
     }
   }
 
-  /// Takes the creation lock for one run of `update`'s transform, names this thread the creator
-  /// and pushes its frame; returns the current cell (one reference taken for the caller, who
-  /// drops it once the instance is copied out) and the generation the run belongs to. The
-  /// caller calls `endUpdate()`.
+  /// Enters the creation gate for one run of `update`'s transform (stopping the program if this
+  /// thread holds it already) and pushes its frame; returns the current cell (one reference
+  /// taken for the caller, who drops it once the instance is copied out) and the generation the
+  /// run belongs to. The caller calls `endUpdate()`.
   @usableFromInline
   func beginUpdate(
     _ identity: _BoxIdentity
   ) -> (seen: UnsafeMutableRawPointer?, startedIn: UInt64) {
-    creationLock.lock()
-    si_int_store_release(words + Self.creatorWord, Int(bitPattern: si_current_thread()))
+    creation.enter(identity)
     _FactoryStack.push(identity, isUpdate: true)
     return stateLock.withLock {
       guard let word = current.pointee else { return (nil, generation) }
@@ -234,11 +231,10 @@ extension _Slot {
     }
   }
 
-  /// Pops the update's frame, clears the creator word and releases the creation lock.
+  /// Pops the update's frame and leaves the creation gate.
   @usableFromInline
   func endUpdate() {
     _FactoryStack.pop()
-    si_int_store_release(words + Self.creatorWord, 0)
-    creationLock.unlock()
+    creation.leave()
   }
 }

@@ -7,7 +7,7 @@ import _SharedInstancesShims
 /// transient hazard word while it copies the instance out; a borrow (`Resettable.withValue`)
 /// protects it with a borrow word for as long as the caller's closure uses the instance, without
 /// retaining it. Changes take `stateLock`, bump `generation` and swap the cell word; the replaced
-/// cell is *retired* (Slot+Reclamation.swift). Creation is serialized by `creationLock`, which
+/// cell is *retired* (Slot+Reclamation.swift). Creation is serialized by `creation`, a gate that
 /// belongs to this slot alone, so a slow or nested factory never blocks another box
 /// (Slot+Changes.swift). The rules every path keeps are numbered in `_MemorySafety`.
 ///
@@ -23,9 +23,9 @@ package final class _Slot: @unchecked Sendable {
   @usableFromInline package let state: UnsafeMutablePointer<si_slot_state>
   /// The current cell word (a `_Cell<Shared>` owned by the slot, tagged), or nil while empty.
   @usableFromInline package let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-  /// Atomic words: the thread running the factory or an update (or 0), whether a strict-mode
-  /// failure was reported, which kinds of read a scope served (flags), and how many retired cells
-  /// wait for their borrows to end.
+  /// Atomic words: the thread running the factory or an update, or 0 (`creation`'s holder word),
+  /// whether a strict-mode failure was reported, which kinds of read a scope served (flags), and
+  /// how many retired cells wait for their borrows to end.
   @usableFromInline let words: UnsafeMutablePointer<Int>
   /// Reads served inside a scope (atomic; see `countRead`).
   @usableFromInline let readCounts: UnsafeMutablePointer<UInt64>
@@ -33,7 +33,8 @@ package final class _Slot: @unchecked Sendable {
   /// fences, and it is freed with its scope (invariants 8 and 9).
   @usableFromInline let isScoped: Bool
   @usableFromInline package let stateLock = _Mutex()
-  let creationLock = _Mutex()
+  /// Serializes this slot's factory runs and updates, and names the thread running one.
+  let creation: _CreationGate
   let retireLock = _Mutex()
   var generation: UInt64 = 0
   /// Cell words replaced while a borrow still held them.
@@ -51,6 +52,7 @@ package final class _Slot: @unchecked Sendable {
     state = .allocate(capacity: 1)
     current = si_slot_current(state)
     words = si_slot_words(state)
+    creation = _CreationGate(holderWord: words + Self.creatorWord)
     readCounts = si_slot_read_counts(state)
     self.isScoped = isScoped
     state.initialize(
@@ -195,7 +197,7 @@ package final class _Slot: @unchecked Sendable {
   /// Whether the box's factory or an `update` of it runs on the calling thread now (a change of
   /// the box from there would contradict the result being made).
   @usableFromInline package var isCreatingOnThisThread: Bool {
-    si_int_load_acquire(words + Self.creatorWord) == Int(bitPattern: si_current_thread())
+    creation.isHeldByCurrentThread
   }
 
   // MARK: Borrowing

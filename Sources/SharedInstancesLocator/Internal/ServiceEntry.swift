@@ -8,37 +8,16 @@ final class _ServiceBox<Service> {
   init(_ value: Service) { self.value = value }
 }
 
-/// One run of a lazy service's factory, which threads that need its result wait for.
-///
-/// Its mutex is locked from creation, by the thread that will run the factory, before that
-/// thread takes the store's lock, and unlocked by it when the run ends. Waiters lock and unlock
-/// it, holding nothing else. So the only order in which locks are ever nested is "an attempt,
-/// then the store's lock".
-final class _CreationAttempt {
-  private let mutex = _Mutex()
-
-  /// Creates an attempt that the calling thread holds until it calls `finish()`.
-  init() { mutex.lock() }
-
-  /// Ends the attempt and wakes its waiters. Must be called once, by the creating thread.
-  func finish() { mutex.unlock() }
-
-  /// Returns once the attempt has finished.
-  func wait() {
-    mutex.lock()
-    mutex.unlock()
-  }
-}
-
 /// One registration: its key, the type it was registered as, and its service once created.
 ///
 /// An entry registered with an instance is created already. A lazy entry publishes its service
-/// once, when its factory returns; until then `creator` names the thread running the factory
-/// and `attempt` lets other threads wait for it (never on the store's lock).
+/// once, when its factory returns; the factory runs holding the entry's `creation` gate, which
+/// names the thread running it and which other threads that need the service wait at (never at
+/// the store's lock).
 @usableFromInline
 class _ServiceEntry: @unchecked Sendable {
-  // @unchecked: `box` is only accessed atomically and set at most once; `creator` and `attempt`
-  // are guarded by the store's lock; everything else is immutable.
+  // @unchecked: `box` is only accessed atomically and set at most once; `creation` is
+  // thread-safe; everything else is immutable.
 
   /// The key the entry is registered under.
   let name: ServiceName
@@ -48,10 +27,9 @@ class _ServiceEntry: @unchecked Sendable {
   /// An `Unmanaged<_ServiceBox<Service>>` owned by the entry (+1) once created, else nil:
   /// published once, under the store's lock, and read without a lock.
   @usableFromInline let box: _AtomicPointer
-  /// The thread running the factory, or 0. Guarded by the store's lock.
-  var creator: UInt = 0
-  /// The run of the factory in progress, while `creator` is not 0. Guarded by the store's lock.
-  var attempt: _CreationAttempt?
+  /// Where the factory runs exactly once, for a lazy entry; nil for an entry made with its
+  /// service.
+  let creation: _CreationGate?
 
   init(name: ServiceName, type: Any.Type, box: UnsafeMutableRawPointer?) {
     self.name = name
@@ -60,9 +38,22 @@ class _ServiceEntry: @unchecked Sendable {
     let word = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
     word.initialize(to: box)
     self.box = _AtomicPointer(word)
+    if box == nil {
+      let holder = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+      holder.initialize(to: 0)
+      creation = _CreationGate(holderWord: holder)
+    } else {
+      creation = nil
+    }
   }
 
-  deinit { box.address.deallocate() }
+  deinit {
+    box.address.deallocate()
+    creation?.holderWord.deallocate()
+  }
+
+  /// The thread running the factory, or 0.
+  var creator: UInt { creation?.holder ?? 0 }
 
   /// The service as `Any`, created if needed; nil when the entry was unregistered meanwhile.
   func resolveAny(in store: _ServiceStore, locator: ServiceLocator) throws -> Any? {

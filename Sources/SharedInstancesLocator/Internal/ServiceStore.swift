@@ -8,27 +8,29 @@ import SharedInstances
 /// publish it and, after unlocking (that may release services and run their deinits), retire
 /// the old one, which the last read still holding it releases: no change waits for a reader.
 ///
-/// A lazy service is created by the first thread that asks for it (its `creator`), holding only
-/// a `_CreationAttempt` of its own. The other threads that ask meanwhile wait on that attempt,
-/// never on `lock`, so a factory may use the locator. Before
-/// waiting, a thread follows the chain "the creator of this entry waits for that entry, whose
-/// creator waits for…" recorded in `waiting`: if the chain comes back to itself, waiting would
-/// never end, and it throws a circular-dependency error instead. Every link of the chain is
-/// recorded under `lock` by the thread that is about to wait, so the last thread to close a
-/// cycle always sees it. A box's creation (`_Slot.loadOrCreate`) does not serve here: it sees a
-/// cycle only on one thread, and stops the process there, where a locator throws an error for a
-/// cycle through any number of threads, each waiting for the next one's factory.
+/// A lazy service is created exactly once, at its entry's `_CreationGate`, the primitive a box's
+/// creation uses: the first thread to enter runs the factory, holding the gate and nothing else,
+/// so a factory may use the locator; the threads that ask meanwhile wait at the gate, never at
+/// `lock`, and take the published service when they enter in turn. Where a box stops the
+/// program when its factory reads its own box on the same thread, a locator throws a
+/// circular-dependency error for a cycle through any number of threads, each waiting for the
+/// next one's factory (`_ThrowOnCycle`, the gate's policy here). Before waiting at a gate, a
+/// thread records, under `lock`, which entry it waits for in `waiting`, and follows the chain
+/// "the holder of this entry's gate waits for that entry, whose holder waits for…": if the chain
+/// comes back to itself, waiting would never end, and it throws instead. Holders name
+/// themselves before their factory runs, and every thread records its wait, under `lock`, before
+/// waiting, so the last thread to close a cycle always sees every link of it.
 @usableFromInline
 final class _ServiceStore: @unchecked Sendable {
-  // @unchecked: `registry` is a `_Slot`, changed only under `lock`; `waiting` and every entry's
-  // `creator` are guarded by `lock`; registries are immutable once published.
+  // @unchecked: `registry` is a `_Slot`, changed only under `lock`; `waiting` is guarded by
+  // `lock`; registries are immutable once published.
 
   /// The published `_ServiceRegistry`, or none while nothing is registered: the slot a box's
   /// instance lives in, so reads and changes keep the invariants of `_MemorySafety` (process-wide
   /// fences), and a registry a change replaced goes when its last read ends.
   @usableFromInline let registry = _Slot()
   private let lock = _Mutex()
-  /// For each thread waiting for another thread's factory: the entry it waits for.
+  /// For each thread waiting at an entry's gate: that entry.
   private var waiting: [UInt: _ServiceEntry] = [:]
 
   init() {}
@@ -172,67 +174,47 @@ final class _ServiceStore: @unchecked Sendable {
     _ entry: _TypedServiceEntry<Service>,
     locator: ServiceLocator
   ) throws -> Service? {
-    let me = _currentThread()
-    // Made (and so held) before taking `lock`, in case this thread becomes the creator.
-    var attempt: _CreationAttempt?
-    defer { attempt?.finish() }
-    while true {
-      if let value = entry.load() { return value }
-      lock.lock()
-      if let value = entry.load() {
-        lock.unlock()
-        return value
-      }
-      guard isRegisteredLocked(entry), let factory = entry.factory else {
-        lock.unlock()
-        return nil
-      }
-      if entry.creator == 0 {
-        guard let mine = attempt else {
-          lock.unlock()
-          attempt = _CreationAttempt()
-          continue
-        }
-        attempt = nil
-        entry.creator = me
-        entry.attempt = mine
-        lock.unlock()
-        return try create(entry, factory: factory, attempt: mine, locator: locator)
-      }
-      if let cycle = cycleLocked(waitingFor: entry, thread: me) {
-        lock.unlock()
-        throw ServiceLocator.Error.circularDependency(entry.name, cycle: cycle)
-      }
-      let theirs = entry.attempt
-      waiting[me] = entry
+    if let value = entry.load() { return value }
+    // Not created, so made with a factory: an entry made with its service is created already.
+    guard let gate = entry.creation, let factory = entry.factory else { return nil }
+    try gate.enter(_ThrowOnCycle(store: self, entry: entry))
+    // No other thread runs this factory now. One may have published the service, or
+    // unregistered the entry, while this thread waited.
+    lock.lock()
+    waiting[_currentThread()] = nil
+    if let value = entry.load() {
       lock.unlock()
-      // Wait until the creator is done, then look again: its factory may have thrown.
-      theirs?.wait()
-      lock.withLock { waiting[me] = nil }
+      gate.leave()
+      return value
     }
+    guard isRegisteredLocked(entry) else {
+      lock.unlock()
+      gate.leave()
+      return nil
+    }
+    lock.unlock()
+    return try create(entry, factory: factory, gate: gate, locator: locator)
   }
 
-  /// Runs the factory of `entry`, whose creator the calling thread has become, and publishes
-  /// its result if `entry` is still registered.
+  /// Runs the factory of `entry`, whose gate the calling thread holds, publishes its result if
+  /// `entry` is still registered, and leaves the gate.
   private func create<Service>(
     _ entry: _TypedServiceEntry<Service>,
     factory: @Sendable (any ServiceLocating) throws -> Service,
-    attempt: _CreationAttempt,
+    gate: _CreationGate,
     locator: ServiceLocator
   ) throws -> Service? {
-    // User code: no lock is held but this run's own attempt, which only its waiters need.
+    // User code: no lock is held but this entry's gate, which only its waiters need.
     let outcome = Result { try factory(locator) }
     let created = try? outcome.map(_ServiceBox.init).get()
     lock.lock()
-    entry.creator = 0
-    entry.attempt = nil
     let published = created != nil && isRegisteredLocked(entry)
     if published, let created { entry.publish(created) }
     lock.unlock()
-    attempt.finish()
+    gate.leave()
     switch outcome {
     case .success(let value):
-      // When unregistered while the factory ran, the service is dropped (after unlocking):
+      // When unregistered while the factory ran, the service is dropped (after leaving):
       // the caller looks again and finds the key empty, or registered anew.
       return published ? value : nil
     case .failure(let error):
@@ -240,9 +222,27 @@ final class _ServiceStore: @unchecked Sendable {
     }
   }
 
+  /// Records that the calling thread is about to wait at the gate of `entry`, or throws
+  /// `circularDependency` when that wait would never end.
+  fileprivate func willWait(for entry: _ServiceEntry) throws(ServiceLocator.Error) {
+    let me = _currentThread()
+    lock.lock()
+    if let cycle = cycleLocked(waitingFor: entry, thread: me) {
+      lock.unlock()
+      throw .circularDependency(entry.name, cycle: cycle)
+    }
+    waiting[me] = entry
+    lock.unlock()
+  }
+
   /// The entries from `entry` to the first one the calling thread is creating, following the
   /// threads that wait for one another, or nil when waiting for `entry` cannot deadlock. Must be
   /// called with `lock` held.
+  ///
+  /// A thread that just entered a gate may still be recorded as waiting for it, until it takes
+  /// `lock`: a chain through it then goes round that entry until the bound and finds no cycle,
+  /// which is true (that thread waits for nobody now; if it waits later, it records that wait
+  /// and checks the chain itself).
   private func cycleLocked(waitingFor entry: _ServiceEntry, thread me: UInt) -> [ServiceName]? {
     var link = entry
     var path: [ServiceName] = []
@@ -269,5 +269,20 @@ final class _ServiceStore: @unchecked Sendable {
     else { return error }
     cycle.insert(name, at: 0)
     return ServiceLocator.Error.circularDependency(name, cycle: cycle)
+  }
+}
+
+/// The locator's policy at an entry's gate: a factory that asks for its own service, directly or
+/// through other factories on any threads, gets a circular-dependency error instead of waiting.
+private struct _ThrowOnCycle: _CreationGatePolicy {
+  let store: _ServiceStore
+  let entry: _ServiceEntry
+
+  func reentered() throws(ServiceLocator.Error) -> Never {
+    throw .circularDependency(entry.name, cycle: [entry.name])
+  }
+
+  func willWait() throws(ServiceLocator.Error) {
+    try store.willWait(for: entry)
   }
 }

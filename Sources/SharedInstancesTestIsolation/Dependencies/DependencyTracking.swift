@@ -5,12 +5,16 @@ import XCTest
 import _SharedInstancesIsolation
 
 /// What an isolated test's trait asks of dependency checks: boxes exempt from strict mode and
-/// the record settings. Bound as a task-local while the trait opens the test's scope.
+/// the record settings. Bound as a task-local while the trait opens the test's scope (where
+/// they are not empty, or a trait outside bound some).
 package struct DependencySettings: Sendable {
   var exemptBoxes: Set<UInt64> = []
   var recording: DependencyRecording?
 
   @TaskLocal static var current: DependencySettings?
+
+  /// Whether these settings change nothing: no box exempt, no record.
+  var isEmpty: Bool { exemptBoxes.isEmpty && recording == nil }
 }
 
 /// The hooks `IsolationSession` calls into: strictness and exemptions when a scope opens,

@@ -55,8 +55,8 @@ extension IsolatedSharedTrait {
   }
 
   /// Asks Swift Testing for this trait's scope around each test function as a whole too (not
-  /// only around each of its arguments), where the test's dependency record is checked: the
-  /// record of a parameterized test is the union over its arguments.
+  /// only around each of its arguments) where the test records its dependencies: there the
+  /// test's dependency record is checked, the union over its arguments for a parameterized test.
   ///
   /// Swift Testing calls this; you do not.
   ///
@@ -68,9 +68,15 @@ extension IsolatedSharedTrait {
   /// - Parameters:
   ///   - test: The test or suite.
   ///   - testCase: One argument of the test, or nil for the test as a whole.
-  /// - Returns: This trait for test functions and their cases; nil for suites, whose tests
-  ///   each get their own scope.
+  /// - Returns: This trait for each case of a test function, and for the function as a whole
+  ///   where it records its dependencies; nil for suites, whose tests each get their own scope.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    test.isSuite ? nil : self
+    if test.isSuite { return nil }
+    // The scope around the whole function only checks a record: none to check, no scope.
+    if testCase == nil, !options.contains(.recordsDependencies), dependencySettings.recording == nil
+    {
+      return nil
+    }
+    return self
   }
 }

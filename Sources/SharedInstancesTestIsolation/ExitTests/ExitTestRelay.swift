@@ -108,15 +108,19 @@ package enum ExitTestRelay {
 
   // MARK: In the parent
 
-  /// Runs `body`, a test case of an isolated test, taking the relayed events of its exit tests'
-  /// children off the issue stream.
-  static func receiving(
-    in test: Test,
-    testCase: Test.Case?,
-    scope: _Scope?,
-    _ body: @Sendable () async throws -> Void
-  ) async throws {
-    #if compiler(>=6.2)
+  /// Where the issue handler of an isolated test case finds the relay of its exit tests: set
+  /// while the test's body runs in its scope, so that the one handler the trait installs per
+  /// test case serves both the relay and the watch for failures.
+  final class Receiver: Sendable {
+    private let parent = Protected<Parent?>(nil)
+
+    /// Runs `body`, a test case of an isolated test, taking the relayed events of its exit
+    /// tests' children off the issue stream meanwhile.
+    func receiving(
+      in test: Test,
+      scope: _Scope?,
+      _ body: () async throws -> Void
+    ) async throws {
       let parent = Parent(
         testName: test.name,
         scope: scope,
@@ -124,11 +128,16 @@ package enum ExitTestRelay {
         testID: DependencyTracking.testID(scopeName: scope?.name ?? test.name),
         testLocation: test.sourceLocation
       )
-      let trait = IssueHandlingTrait.compactMapTestCaseIssues { parent.handle($0) }
-      try await trait.provideScope(for: test, testCase: testCase, performing: body)
-    #else
+      self.parent.withLock { $0 = parent }
+      defer { self.parent.withLock { $0 = nil } }
       try await body()
-    #endif
+    }
+
+    /// `issue` as the relay passes it on: unchanged while no body runs.
+    func handle(_ issue: Issue) -> Issue? {
+      guard let parent = parent.load() else { return issue }
+      return parent.handle(issue)
+    }
   }
 
   /// What the parent test's handler needs, captured when its scope opens.

@@ -54,12 +54,20 @@ extension _Scope {
   ) -> Bool {
     // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
     guard read.beginInScopeTable(scope.publishedTable, box: identity.id) else { return false }
-    let word = read.word.unsafelyUnwrapped
-    let kind = _CellWord.kind(word)
-    if _slowPath(
-      _AtomicWord.eitherIsSet(_AtomicWord(scope.ended), _AtomicWord(scope.activeFactories))
-        || (kind == .real && (scope.isStrict || identity.requiresOverrideInTests))
-    ) {
+    // No `||` or `&&`: in a debug build each of their right operands is a closure, which
+    // retains and releases `scope` and `identity` (objects every test shares) on every read.
+    var owesCheck = _AtomicWord.eitherIsSet(
+      _AtomicWord(scope.ended),
+      _AtomicWord(scope.activeFactories)
+    )
+    if !owesCheck, _CellWord.kind(read.word.unsafelyUnwrapped) == .real {
+      if scope.isStrict {
+        owesCheck = true
+      } else if identity.requiresOverrideInTests {
+        owesCheck = true
+      }
+    }
+    if _slowPath(owesCheck) {
       // Checked, and reported, once the read ended: a report runs user code (invariant 13).
       read.check = .passUnretained(scope)
       read.identity = .passUnretained(identity)

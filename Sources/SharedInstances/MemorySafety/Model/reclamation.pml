@@ -836,8 +836,8 @@ proctype Exiter(byte t) {
 }
 
 /* SCEN_CREATE: _Slot.loadOrCreate of box 1 (empty at first), as coded: a protected read; if
- * empty, beginCreation takes the creation lock and looks at the slot under its state lock,
- * taking a reference to a cell found there (Self.retain) or noting the generation; unlock
+ * empty, beginCreation enters the creation gate (its lock, then the creator word) and looks at
+ * the slot under its state lock, taking a reference to a cell found or its generation; unlock
  * (endCreation), releaseDeferred, then copy the instance out of the found cell and drop the
  * reference. With none found, the factory (its frame pushed: releases there are deferred) reads
  * box 0, and its cell is installed unless a change landed since; unlock, releaseDeferred, and
@@ -852,9 +852,9 @@ proctype Creator(byte t) {
   :: else -> skip
   fi;
   do
-  :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };  /* @code(Slot+Changes.swift: creationLock.lock()) */
+  :: atomic { creationLock[1] == 0 -> creationLock[1] = t + 1; heldCL[t]++; FLUSHOWN(t) };  /* @code(CreationGate.swift: lock.lock()) */
 #ifndef MUTANT_NO_CREATOR_WORD
-     creator1 = t + 1;  /* [I15_creator_word] @code(Slot+Changes.swift: si_int_store_release(creator, Int(bitPattern: si_current_thread()))) */
+     creator1 = t + 1;  /* [I15_creator_word] @code(CreationGate.swift: si_int_store_release(holderWord, Int(bitPattern: si_current_thread()))) */
 #endif
      installed = false;
 #ifdef MUTANT_HOLE3
@@ -877,7 +877,7 @@ proctype Creator(byte t) {
         :: plainRead(t, 0, q, retried2, again)  /* the factory reads another box */
         :: plainRead(t, 1, q, retried2, again);  /* or its own: loadOrCreate again */
            if
-           :: q == 0 && creator1 == t + 1 ->  /* @code(Slot+Changes.swift: if isCreatingOnThisThread { identity.reentrancyFailure() }) */
+           :: q == 0 && creator1 == t + 1 ->  /* @code(CreationGate.swift: if isHeldByCurrentThread { try policy.reentered() }) */
               assert(creationLock[1] == t + 1);  /* @property reentrancy-report-is-true */
               halted = true;  /* the program stops with the message, instead of a deadlock */
               goto finish
@@ -900,7 +900,7 @@ proctype Creator(byte t) {
         ok = false
      :: else -> skip
      fi;
-     atomic { creator1 = 0; creationLock[1] = 0; heldCL[t]-- };  /* @code(Slot+Changes.swift: creationLock.unlock()) */
+     atomic { creator1 = 0; creationLock[1] = 0; heldCL[t]-- };  /* @code(CreationGate.swift: lock.unlock()) */
      releaseDeferred(t);
      if
      :: installed -> break
