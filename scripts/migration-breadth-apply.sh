@@ -79,9 +79,10 @@ import re, sys
 text = open(sys.argv[1], errors="replace").read()
 passed = failed = 0
 # XCTest: the last "Executed N tests, with M failures" is the whole run's.
-xc = re.findall(r"Executed (\d+) tests?, with (\d+) failures?", text)
+# (With skipped tests: "Executed N tests, with S tests skipped and M failures".)
+xc = re.findall(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?", text)
 if xc:
-    n, m = map(int, xc[-1]); passed += n - m; failed += m
+    n, k, m = xc[-1]; n, k, m = int(n), int(k or 0), int(m); passed += n - k - m; failed += m
 # Swift Testing: "Test run with N tests in K suites passed" / "… failed … with M issues".
 for n, verdict in re.findall(r"Test run with (\d+) tests?(?: in \d+ suites?)? (passed|failed)", text):
     if verdict == "passed": passed += int(n)
