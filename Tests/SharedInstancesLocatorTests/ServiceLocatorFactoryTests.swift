@@ -249,6 +249,47 @@ private typealias Tracked = LocatorFixtures.Tracked
     }
   }
 
+  /// A cycle through two locators whose factories run on two threads: A's factory, in one
+  /// locator, waits for B, in the other, while B's factory waits for A. Each locator sees the
+  /// wait made at the other one's gate: neither thread waits forever.
+  @Test func aCycleThroughTwoLocatorsAcrossThreadsThrowsInsteadOfDeadlocking() throws {
+    let first = ServiceLocator()
+    let second = ServiceLocator()
+    let started = ["a": Latch(), "b": Latch()]
+    try first.register(Downloader.self, name: "a") { _ in
+      started["a"]!.open()
+      started["b"]!.waitOrFail("b's factory to start")
+      _ = try second.get(Downloader.self, name: "b")
+      return Downloader()
+    }
+    try second.register(Downloader.self, name: "b") { _ in
+      started["b"]!.open()
+      started["a"]!.waitOrFail("a's factory to start")
+      _ = try first.get(Downloader.self, name: "a")
+      return Downloader()
+    }
+    let outcomes = Locked([String: Result<Downloader, any Error>]())
+    let finished = DispatchGroup()
+    for (name, locator) in [("a", first), ("b", second)] {
+      finished.enter()
+      Thread {
+        let outcome = Result { try locator.get(Downloader.self, name: name) }
+        outcomes.mutate { $0[name] = outcome }
+        finished.leave()
+      }.start()
+    }
+    try #require(finished.waitOrFail("both gets to return (a deadlock otherwise)"))
+
+    let a = try #require(outcomes.get()["a"])
+    let b = try #require(outcomes.get()["b"])
+    #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
+      try a.get()
+    }
+    #expect(throws: ServiceLocator.Error.circularDependency("b", cycle: ["b", "a", "b"])) {
+      try b.get()
+    }
+  }
+
   /// A factory that waits for another thread's factory, which itself waits for a third service,
   /// is a chain of waits, not a cycle: every `get` returns, and each factory runs once.
   @Test func aChainOfFactoriesOnSeveralThreadsIsNoCycle() throws {
