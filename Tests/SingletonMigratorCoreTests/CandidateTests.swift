@@ -470,6 +470,100 @@ import _SpyGeneratorCore
     )
   }
 
+  @Test func anObserverRegisteredOnceIsLeftAlone() throws {
+    // Shaped like Nimble's `CurrentTestCaseTracker` and Quick's `QuickTestObservation`: the test
+    // runner's observation center calls the instance it was given, never a new one.
+    let migration = try migrate(
+      """
+      import XCTest
+      @objc final public class CurrentTestCaseTracker: NSObject, XCTestObservation {
+        @objc public static let sharedInstance = CurrentTestCaseTracker()
+      }
+      final class Progress: NSObject, Observation.Observable, @unchecked Sendable {
+        static let shared = Progress()
+      }
+      """
+    )
+    #expect(migration.migrated.map(\.qualifiedName) == ["Progress.shared"])
+    #expect(migration.skipped.map(\.qualifiedName) == ["CurrentTestCaseTracker.sharedInstance"])
+    #expect(
+      migration.skipped.first?.reason.hasPrefix("CurrentTestCaseTracker is an observer: ") == true
+    )
+  }
+
+  @Test func aCallChainIsTypedByItsAnnotationNotItsFirstCall() throws {
+    // Shaped like swift-certificates' trust roots: a future made on a new queue is a future, not
+    // a queue.
+    let migration = try migrate(
+      """
+      import Dispatch
+      final class Future<Value, Failure: Error>: @unchecked Sendable {}
+      extension DispatchQueue {
+        func asyncFuture<V>(_ body: @escaping () throws -> V) -> Future<V, any Error> { Future() }
+      }
+      enum CertificateStore {
+        static let cachedSystemTrustRootsFuture: Future<[String: [Int]], any Error> =
+          DispatchQueue(label: "(trust-roots)").asyncFuture { [:] }
+        static let queue = DispatchQueue(label: "q") { "{" }
+      }
+      """
+    )
+    #expect(
+      migration.instances.map(\.qualifiedName) == ["CertificateStore.cachedSystemTrustRootsFuture"]
+    )
+    #expect(migration.instances.first?.type == "Future<[String: [Int]], any Error>")
+    #expect(migration.skipped.map(\.qualifiedName) == ["CertificateStore.queue"])
+    #expect(migration.skipped.first?.reason.hasPrefix("DispatchQueue is a queue: ") == true)
+  }
+
+  @Test func anInstanceAnotherGlobalCapturesIsLeftAlone() throws {
+    // Shaped like GraphQL's introspection types: `__Schema` holds `__Type` from the start, so a
+    // reset of `__Type` alone would give a schema two types of that name.
+    let migration = try migrate(
+      """
+      final class GraphQLObjectType: @unchecked Sendable {
+        init(name: String, fields: [GraphQLObjectType] = []) {}
+      }
+      let __Schema = GraphQLObjectType(name: "__Schema", fields: [__Type])
+      let __Type: GraphQLObjectType = {
+        let __Type = GraphQLObjectType(name: "__Type")
+        return __Type
+      }()
+      let __Field = GraphQLObjectType(name: "__Field")
+      final class Registry: Sendable {
+        static let shared = Registry()
+        static let mirror = Mirror(registry: Self.shared)
+        static let `default` = Registry()
+      }
+      final class Mirror: Sendable {
+        init(registry: Registry) {}
+      }
+      final class ChatHandler: Sendable {
+        static let shared = ChatHandler()
+      }
+      final class Bootstrap: Sendable {
+        init(_ initializer: @escaping @Sendable () -> ChatHandler) {}
+      }
+      let bootstrap = Bootstrap { ChatHandler.shared }
+      """
+    )
+    #expect(
+      migration.migrated.map(\.qualifiedName) == [
+        "__Schema", "__Field", "Registry.mirror", "Registry.`default`", "ChatHandler.shared",
+        "bootstrap",
+      ]
+    )
+    let reasons = migration.skipped.map { "\($0.qualifiedName): \($0.reason)" }
+    #expect(
+      reasons == [
+        "__Type: __Schema captures it when it is created: a reset would leave __Schema holding "
+          + "the old instance while new callers get another",
+        "Registry.shared: Registry.mirror captures it when it is created: a reset would leave "
+          + "Registry.mirror holding the old instance while new callers get another",
+      ]
+    )
+  }
+
   @Test func selfInATypesBodyIsThatType() throws {
     // Shaped like swift-otel's and swift-snapshot-testing's `static let default = Self(…)`.
     let migration = try migrate(

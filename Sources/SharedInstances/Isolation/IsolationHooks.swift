@@ -1,3 +1,5 @@
+import _SharedInstancesShims
+
 /// What the core asks of the isolation and diagnostics machinery, which lives in the module
 /// `_SharedInstancesIsolation` so that a production binary, which never opens a scope, does not
 /// carry it.
@@ -121,7 +123,10 @@ package enum _Isolation {
   /// The installed hooks. Only a scope sets the flag the core checks before it asks, and a
   /// scope installs them first; without them the program stops.
   package static var hooks: any _IsolationHooks {
-    guard let installed = installed.value else {
+    // The word read here, not through `installed.value`: every read in a test comes here, and
+    // in a debug build (where tests run) that getter's `Optional.map`, its closure and the
+    // generic metadata they look up cost more than the rest.
+    guard let raw = si_ptr_load_acquire(installed.pointer) else {
       _ProcessStop.now(
         """
         SharedInstances: an isolated path ran before the isolation layer was installed. \
@@ -129,7 +134,7 @@ package enum _Isolation {
         """
       )
     }
-    return installed.hooks
+    return Unmanaged<Installed>.fromOpaque(raw).takeUnretainedValue().hooks
   }
 
   /// The scope a read of `identity` resolves in on this thread (nil: the process-wide state).

@@ -188,12 +188,16 @@ struct SingletonFinder {
     return nil
   }
 
-  /// What a type is by what it conforms to: the executor of an actor, an event loop.
+  /// What a type is by what it conforms to: the executor of an actor, an event loop, an
+  /// observer.
   static func identity(ofConformances inheritance: String) -> String? {
     let conformances: [(pattern: String, what: String)] = [
       (#"\b(Serial|Task)?Executor\b"#, "an executor"),
       (#"\bEventLoopGroup\b"#, "an event loop group"),
       (#"\bEventLoop\b"#, "an event loop"),
+      // An observer registered once (`XCTestObservationCenter.addTestObserver`): the center
+      // keeps calling the first instance.
+      (#"\b\w*(Observation|Observer)\b(?!\.)"#, "an observer"),
     ]
     let match = conformances.first {
       inheritance.range(of: $0.pattern, options: .regularExpression) != nil
@@ -315,7 +319,90 @@ struct SingletonFinder {
         )
       }
     }
+    // An instance another global or static captures when it is created: a reset would leave
+    // that one holding the old instance beside the new.
+    let captured = capturers(of: instances)
+    instances.removeAll { instance in
+      guard let capturer = captured[instance.qualifiedName] else { return false }
+      skipped.append(
+        SkippedCandidate(
+          file: instance.file,
+          line: instance.line,
+          qualifiedName: instance.qualifiedName,
+          verdict: .leftAlone,
+          reason: "\(capturer) captures it when it is created: a reset would leave \(capturer) "
+            + "holding the old instance while new callers get another",
+          isAllowed: instance.isAllowed
+        )
+      )
+      return true
+    }
     return (instances, skipped, diagnostics)
+  }
+
+  /// For each instance that the initializer of another global or static stored property
+  /// mentions, that property's qualified name.
+  func capturers(of instances: [SharedInstance]) -> [String: String] {
+    var result: [String: String] = [:]
+    guard !instances.isEmpty else { return result }
+    for file in files {
+      for property in file.properties
+      where (property.isStatic || property.isGlobal) && !property.hasAccessors {
+        guard let initializer = property.initializer else { continue }
+        // An alias (`static let copy = Manager.shared`) is no capture the migrator judges: it
+        // is a reference to the instance, left as it is.
+        let trimmed = initializer.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.range(of: #"^[\w.`]+$"#, options: .regularExpression) == nil else { continue }
+        let container = property.container.last.map { $0.path.joined(separator: ".") }
+        let qualified = container.map { "\($0).\(property.name)" } ?? property.name
+        for instance in instances
+        where instance.qualifiedName != qualified && result[instance.qualifiedName] == nil {
+          if Self.mentions(Self.evaluatedAtCreation(trimmed), instance, from: container) {
+            result[instance.qualifiedName] = qualified
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// The part of an initializer that runs when the property is created: the body of an
+  /// immediately called closure (`{ … }()`), or the expression, without the closures in it (a
+  /// closure that a bootstrap calls later reads the property again, a box's current instance).
+  static func evaluatedAtCreation(_ initializer: String) -> String {
+    var text = Substring(initializer)
+    if text.hasPrefix("{"), text.hasSuffix(")"),
+      let close = text.lastIndex(of: "}"),
+      text[text.index(after: close)...].filter({ !$0.isWhitespace }) == "()"
+    {
+      text = text[text.index(after: text.startIndex)..<close]
+    }
+    var result = ""
+    var depth = 0
+    for character in text {
+      if character == "{" { depth += 1 }
+      if depth == 0 { result.append(character) }
+      if character == "}" && depth > 0 { depth -= 1 }
+    }
+    return result
+  }
+
+  /// Whether an initializer written in a container (nil: at file scope) names an instance:
+  /// `Manager.shared` anywhere, `shared` or `Self.shared` in its own type, a global by its name.
+  static func mentions(_ text: String, _ instance: SharedInstance, from container: String?) -> Bool
+  {
+    let name = NSRegularExpression.escapedPattern(for: instance.name)
+    var patterns: [String] = []
+    if let owner = instance.container {
+      let base = NSRegularExpression.escapedPattern(for: baseName(of: owner))
+      patterns.append(#"(?<![\w.])"# + base + #"\s*\.\s*"# + name + #"(?!\w)"#)
+      if owner == container {
+        patterns.append(#"(?<![\w.])(Self\s*\.\s*)?"# + name + #"(?!\w)"#)
+      }
+    } else {
+      patterns.append(#"(?<![\w.])"# + name + #"(?!\w)"#)
+    }
+    return patterns.contains { text.range(of: $0, options: .regularExpression) != nil }
   }
 
   /// Whether a property is named as a singleton, or holds its own type
@@ -515,7 +602,45 @@ struct SingletonFinder {
     guard isTypeName(name) else { return nil }
     let last = name.split(separator: ".").last.map(String.init) ?? name
     guard isTypeName(last) else { return nil }
+    // The call must be the whole expression: `Queue(label: "q").makeFuture { … }` is no `Queue`.
+    guard isOneCall(initializer[index...]) else { return nil }
     return name
+  }
+
+  /// Whether text is nothing but a call's arguments and trailing closures: `(…)`, `{ … }`,
+  /// `(…) { … }` (or nothing).
+  static func isOneCall(_ text: Substring) -> Bool {
+    var index = text.startIndex
+    func skipSpaces() {
+      while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) }
+    }
+    skipSpaces()
+    while index < text.endIndex {
+      guard text[index] == "(" || text[index] == "{" else { return false }
+      var depth = 0
+      var inString = false
+      while index < text.endIndex {
+        let character = text[index]
+        if inString {
+          if character == "\\" {
+            index = text.index(after: index)
+          } else if character == "\"" {
+            inString = false
+          }
+        } else if character == "\"" {
+          inString = true
+        } else if "([{".contains(character) {
+          depth += 1
+        } else if ")]}".contains(character) {
+          depth -= 1
+        }
+        if index < text.endIndex { index = text.index(after: index) }
+        if depth == 0 && !inString { break }
+      }
+      guard depth == 0 else { return false }
+      skipSpaces()
+    }
+    return true
   }
 
   /// `Manager` for `Manager`, `any Manager`, `Module.Manager`, `Cache<Key>`.
