@@ -268,20 +268,11 @@ private typealias Tracked = LocatorFixtures.Tracked
       _ = try first.get(Downloader.self, name: "a")
       return Downloader()
     }
-    let outcomes = Locked([String: Result<Downloader, any Error>]())
-    let finished = DispatchGroup()
-    for (name, locator) in [("a", first), ("b", second)] {
-      finished.enter()
-      Thread {
-        let outcome = Result { try locator.get(Downloader.self, name: name) }
-        outcomes.mutate { $0[name] = outcome }
-        finished.leave()
-      }.start()
-    }
-    try #require(finished.waitOrFail("both gets to return (a deadlock otherwise)"))
 
-    let a = try #require(outcomes.get()["a"])
-    let b = try #require(outcomes.get()["b"])
+    let outcomes = try getOnThreads(Downloader.self, ["a", "b"], from: first, or: ["b": second])
+
+    let a = try #require(outcomes["a"])
+    let b = try #require(outcomes["b"])
     #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
       try a.get()
     }
@@ -454,18 +445,20 @@ private typealias Tracked = LocatorFixtures.Tracked
   }
 
   /// Gets the service registered under each of `names`, each on a thread of its own, started
-  /// in order (`afterStarting` runs after each start), and returns what each `get` returned or
-  /// threw, once all have.
+  /// in order (`afterStarting` runs after each start), from `locator` or the name's locator in
+  /// `others`, and returns what each `get` returned or threw, once all have.
   private func getOnThreads<Service: Sendable>(
     _ type: Service.Type,
     _ names: [String],
     from locator: ServiceLocator,
+    or others: [String: ServiceLocator] = [:],
     afterStarting: (String) throws -> Void = { _ in }
   ) throws -> [String: Result<Service, any Error>] {
     let outcomes = Locked([String: Result<Service, any Error>]())
     let finished = DispatchGroup()
     for name in names {
       finished.enter()
+      let locator = others[name] ?? locator
       Thread {
         let outcome = Result { try locator.get(Service.self, name: name) }
         outcomes.mutate { $0[name] = outcome }
