@@ -84,6 +84,7 @@ runs=(
   "model|-DSCEN_CHAIN|sc|0|accept"
   "MUTANT_NO_CYCLE_CHECK|-DSCEN_RING|sc|0|invalid-end-state"
   "MUTANT_RECORD_ONLY_HELD|-DSCEN_RING|sc|0|invalid-end-state"
+  "MUTANT_PER_LOCATOR_RECORD|-DSCEN_RING|sc|0|invalid-end-state"
   "MUTANT_NO_GATE_LOCK|-DSCEN_CHAIN|sc|0|published-once"
 )
 # The model file of a run: the locator's creation scenarios have a model of their own.

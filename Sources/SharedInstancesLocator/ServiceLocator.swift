@@ -41,7 +41,10 @@ import SharedInstances
 ///   lock held.
 /// - **Cycles are errors.** A factory that needs, directly or through other factories, the
 ///   service it creates makes the request throw ``Error/circularDependency(_:cycle:)``, also
-///   when the factories of the cycle run on different threads, instead of deadlocking.
+///   when the factories of the cycle run on different threads or belong to different
+///   locators, instead of deadlocking. A cycle that passes through something else that waits
+///   (a `Resettable` box's factory on another thread, `DispatchQueue.main.sync`) is not seen:
+///   it deadlocks as it would without the locator.
 /// - **Releases.** Once ``unregister(_:name:)`` or ``unregisterAll()`` returns, the locator
 ///   holds no reference to the services it unregistered.
 /// - **Fast reads.** ``get(_:name:)`` of a service registered without a name takes no lock and

@@ -249,6 +249,38 @@ private typealias Tracked = LocatorFixtures.Tracked
     }
   }
 
+  /// A cycle through two locators whose factories run on two threads: A's factory, in one
+  /// locator, waits for B, in the other, while B's factory waits for A. Each locator sees the
+  /// wait made at the other one's gate: neither thread waits forever.
+  @Test func aCycleThroughTwoLocatorsAcrossThreadsThrowsInsteadOfDeadlocking() throws {
+    let first = ServiceLocator()
+    let second = ServiceLocator()
+    let started = ["a": Latch(), "b": Latch()]
+    try first.register(Downloader.self, name: "a") { _ in
+      started["a"]!.open()
+      started["b"]!.waitOrFail("b's factory to start")
+      _ = try second.get(Downloader.self, name: "b")
+      return Downloader()
+    }
+    try second.register(Downloader.self, name: "b") { _ in
+      started["b"]!.open()
+      started["a"]!.waitOrFail("a's factory to start")
+      _ = try first.get(Downloader.self, name: "a")
+      return Downloader()
+    }
+
+    let outcomes = try getOnThreads(Downloader.self, ["a", "b"], from: first, or: ["b": second])
+
+    let a = try #require(outcomes["a"])
+    let b = try #require(outcomes["b"])
+    #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
+      try a.get()
+    }
+    #expect(throws: ServiceLocator.Error.circularDependency("b", cycle: ["b", "a", "b"])) {
+      try b.get()
+    }
+  }
+
   /// A factory that waits for another thread's factory, which itself waits for a third service,
   /// is a chain of waits, not a cycle: every `get` returns, and each factory runs once.
   @Test func aChainOfFactoriesOnSeveralThreadsIsNoCycle() throws {
@@ -413,18 +445,20 @@ private typealias Tracked = LocatorFixtures.Tracked
   }
 
   /// Gets the service registered under each of `names`, each on a thread of its own, started
-  /// in order (`afterStarting` runs after each start), and returns what each `get` returned or
-  /// threw, once all have.
+  /// in order (`afterStarting` runs after each start), from `locator` or the name's locator in
+  /// `others`, and returns what each `get` returned or threw, once all have.
   private func getOnThreads<Service: Sendable>(
     _ type: Service.Type,
     _ names: [String],
     from locator: ServiceLocator,
+    or others: [String: ServiceLocator] = [:],
     afterStarting: (String) throws -> Void = { _ in }
   ) throws -> [String: Result<Service, any Error>] {
     let outcomes = Locked([String: Result<Service, any Error>]())
     let finished = DispatchGroup()
     for name in names {
       finished.enter()
+      let locator = others[name] ?? locator
       Thread {
         let outcome = Result { try locator.get(Service.self, name: name) }
         outcomes.mutate { $0[name] = outcome }

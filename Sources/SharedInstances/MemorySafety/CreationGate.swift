@@ -11,12 +11,12 @@ import _SharedInstancesShims
 /// `_CreationGatePolicy`: a box stops the program with the reentrancy report (its
 /// `_BoxIdentity` is its policy; a box sees only the first case, on one thread, which is
 /// what its fast path can afford to check), a locator throws a circular-dependency error for a
-/// cycle through any number of threads (`_ServiceStore`, which records who waits for whom under
-/// its lock before waiting).
+/// cycle through any number of threads and locators (`_ServiceStore`, which records who waits
+/// for whom, under one lock for the process, before waiting).
 ///
 /// The holder word is read without the gate's lock: by any thread, to learn whether it is the
 /// holder (`isHeldByCurrentThread`: only the holder finds its own identity there), and by the
-/// locator's cycle check under its store's lock (`holder`). It names a thread by
+/// locator's cycle check under the lock of its record of waits (`holder`). It names a thread by
 /// `_currentThread()`, a number no other thread ever receives (invariant 15 of `_MemorySafety`),
 /// so a thread that exited inside a factory leaves a word no other thread mistakes for its own.
 ///

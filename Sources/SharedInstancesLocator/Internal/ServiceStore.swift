@@ -15,23 +15,25 @@ import SharedInstances
 /// program when its factory reads its own box on the same thread, a locator throws a
 /// circular-dependency error for a cycle through any number of threads, each waiting for the
 /// next one's factory (`_ThrowOnCycle`, the gate's policy here). Before waiting at a gate, a
-/// thread records, under `lock`, which entry it waits for in `waiting`, and follows the chain
-/// "the holder of this entry's gate waits for that entry, whose holder waits for…": if the chain
-/// comes back to itself, waiting would never end, and it throws instead. Holders name
-/// themselves before their factory runs, and every thread records its wait, under `lock`, before
-/// waiting, so the last thread to close a cycle always sees every link of it.
+/// thread records which entry it waits for in `waiting`, and follows the chain "the holder of
+/// this entry's gate waits for that entry, whose holder waits for…": if the chain comes back to
+/// itself, waiting would never end, and it throws instead. Holders name themselves before their
+/// factory runs, and every thread records its wait, under `waiting`'s lock, before waiting, so
+/// the last thread to close a cycle always sees every link of it. `waiting` is one record for
+/// the whole process, not one per locator: a factory may wait for another locator's service,
+/// and a cycle may pass through several locators.
 @usableFromInline
 final class _ServiceStore: @unchecked Sendable {
-  // @unchecked: `registry` is a `_Slot`, changed only under `lock`; `waiting` is guarded by
-  // `lock`; registries are immutable once published.
+  // @unchecked: `registry` is a `_Slot`, changed only under `lock`; registries are immutable
+  // once published.
 
   /// The published `_ServiceRegistry`, or none while nothing is registered: the slot a box's
   /// instance lives in, so reads and changes keep the invariants of `_MemorySafety` (process-wide
   /// fences), and a registry a change replaced goes when its last read ends.
   @usableFromInline let registry = _Slot()
   private let lock = _Mutex()
-  /// For each thread waiting at an entry's gate: that entry.
-  private var waiting: [UInt: _ServiceEntry] = [:]
+  /// For each thread waiting at a lazy entry's gate, in any locator of the process: that entry.
+  private static let waiting = Protected([UInt: _ServiceEntry]())
 
   init() {}
 
@@ -177,11 +179,13 @@ final class _ServiceStore: @unchecked Sendable {
     if let value = entry.load() { return value }
     // Not created, so made with a factory: an entry made with its service is created already.
     guard let gate = entry.creation, let factory = entry.factory else { return nil }
-    try gate.enter(_ThrowOnCycle(store: self, entry: entry))
+    try gate.enter(_ThrowOnCycle(entry: entry))
+    // This thread holds the gate: it waits for nobody now.
+    let me = _currentThread()
+    Self.waiting.withLock { $0[me] = nil }
     // No other thread runs this factory now. One may have published the service, or
     // unregistered the entry, while this thread waited.
     lock.lock()
-    waiting[_currentThread()] = nil
     if let value = entry.load() {
       lock.unlock()
       gate.leave()
@@ -224,26 +228,29 @@ final class _ServiceStore: @unchecked Sendable {
 
   /// Records that the calling thread is about to wait at the gate of `entry`, or throws
   /// `circularDependency` when that wait would never end.
-  fileprivate func willWait(for entry: _ServiceEntry) throws(ServiceLocator.Error) {
+  fileprivate static func willWait(for entry: _ServiceEntry) throws(ServiceLocator.Error) {
     let me = _currentThread()
-    lock.lock()
-    if let cycle = cycleLocked(waitingFor: entry, thread: me) {
-      lock.unlock()
-      throw .circularDependency(entry.name, cycle: cycle)
+    let found: [ServiceName]? = waiting.withLock { waiting in
+      if let path = cycle(in: waiting, waitingFor: entry, thread: me) { return path }
+      waiting[me] = entry
+      return nil
     }
-    waiting[me] = entry
-    lock.unlock()
+    if let found { throw .circularDependency(entry.name, cycle: found) }
   }
 
   /// The entries from `entry` to the first one the calling thread is creating, following the
-  /// threads that wait for one another, or nil when waiting for `entry` cannot deadlock. Must be
-  /// called with `lock` held.
+  /// threads that wait for one another in `waiting`, or nil when waiting for `entry` cannot
+  /// deadlock. Must be called with `waiting`'s lock held.
   ///
-  /// A thread that just entered a gate may still be recorded as waiting for it, until it takes
-  /// `lock`: a chain through it then goes round that entry until the bound and finds no cycle,
-  /// which is true (that thread waits for nobody now; if it waits later, it records that wait
-  /// and checks the chain itself).
-  private func cycleLocked(waitingFor entry: _ServiceEntry, thread me: UInt) -> [ServiceName]? {
+  /// A thread that just entered a gate may still be recorded as waiting for it, until it clears
+  /// its record: a chain through it then goes round that entry until the bound and finds no
+  /// cycle, which is true (that thread waits for nobody now; if it waits later, it records that
+  /// wait and checks the chain itself).
+  private static func cycle(
+    in waiting: [UInt: _ServiceEntry],
+    waitingFor entry: _ServiceEntry,
+    thread me: UInt
+  ) -> [ServiceName]? {
     var link = entry
     var path: [ServiceName] = []
     // Each thread waits for one entry at most, so a chain longer than `waiting` repeats a
@@ -275,7 +282,6 @@ final class _ServiceStore: @unchecked Sendable {
 /// The locator's policy at an entry's gate: a factory that asks for its own service, directly or
 /// through other factories on any threads, gets a circular-dependency error instead of waiting.
 private struct _ThrowOnCycle: _CreationGatePolicy {
-  let store: _ServiceStore
   let entry: _ServiceEntry
 
   func reentered() throws(ServiceLocator.Error) -> Never {
@@ -283,6 +289,6 @@ private struct _ThrowOnCycle: _CreationGatePolicy {
   }
 
   func willWait() throws(ServiceLocator.Error) {
-    try store.willWait(for: entry)
+    try _ServiceStore.willWait(for: entry)
   }
 }

@@ -13,10 +13,12 @@
  * thread waits forever (spin's end states: every thread reaches its end), at most one thread
  * runs an entry's factory at a time, a service is published once, in a ring every get throws the
  * circular-dependency error, in a chain every get returns its service. Each MUTANT_* puts one
- * defect back: MUTANT_NO_CYCLE_CHECK (wait without following the chain) and
+ * defect back: MUTANT_NO_CYCLE_CHECK (wait without following the chain),
  * MUTANT_RECORD_ONLY_HELD (record a wait only when the gate's holder word names a thread, as if
- * a thread that has taken the gate's lock but not yet written its word held nothing) deadlock;
- * MUTANT_NO_GATE_LOCK (no lock: the holder word alone) publishes a service twice.
+ * a thread that has taken the gate's lock but not yet written its word held nothing) and
+ * MUTANT_PER_LOCATOR_RECORD (the last entry belongs to a second locator, and each locator
+ * records and follows only the waits at its own gates) deadlock; MUTANT_NO_GATE_LOCK (no lock:
+ * the holder word alone) publishes a service twice.
  */
 
 #define NT 3                 /* threads */
@@ -26,10 +28,11 @@
 #else
 #define LEAF(e) false
 #endif
+#define LOCATOR(e) ((e) == NE - 1)  /* the locator an entry is registered in (the mutant's) */
 
 byte gate[NE];               /* a gate's lock: its owner + 1, or 0 */
 byte holder[NE];             /* a gate's holder word: a thread + 1, or 0 */
-byte waitingFor[NT];         /* the store's `waiting`: the entry + 1 a thread waits at, or 0 */
+byte waitingFor[NT];         /* the process's `waiting`: the entry + 1 a thread waits at, or 0 */
 bool published[NE];          /* an entry's service */
 byte running[NE];            /* threads running an entry's factory now */
 bool threw[NT];              /* what each thread's get ended with */
@@ -49,7 +52,7 @@ ask:
   :: holder[e] == t + 1 -> failed = true; goto answered  /* @code(CreationGate.swift: if isHeldByCurrentThread { try policy.reentered() }) */
   :: else -> skip
   fi;
-  atomic {  /* [willWait] under the store's lock: follow the chain, then record the wait */
+  atomic {  /* [willWait] under `waiting`'s lock: follow the chain, then record the wait */
     cycle = false; link = e; hops = 0; count = 0; k = 0;
     do
     :: k < NT -> if :: waitingFor[k] != 0 -> count++ :: else -> skip fi; k++
@@ -64,7 +67,15 @@ ask:
        :: else ->
           if
           :: waitingFor[holder[link] - 1] == 0 -> break
+#ifdef MUTANT_PER_LOCATOR_RECORD
+          :: waitingFor[holder[link] - 1] != 0 &&
+             LOCATOR(waitingFor[holder[link] - 1] - 1) != LOCATOR(e) -> break
+          :: waitingFor[holder[link] - 1] != 0 &&
+             LOCATOR(waitingFor[holder[link] - 1] - 1) == LOCATOR(e) ->
+             link = waitingFor[holder[link] - 1] - 1; hops++
+#else
           :: else -> link = waitingFor[holder[link] - 1] - 1; hops++
+#endif
           fi
        fi
     od;
@@ -89,8 +100,8 @@ ask:
   atomic { gate[e] == 0 -> gate[e] = t + 1 };  /* @code(CreationGate.swift: lock.lock()) */
 #endif
   holder[e] = t + 1;  /* @code(CreationGate.swift: si_int_store_release(holderWord, Int(bitPattern: si_current_thread()))) */
-  atomic {  /* under the store's lock: the wait is over; look again */
-    waitingFor[t] = 0;  /* @code(ServiceStore.swift: waiting[_currentThread()] = nil) */
+  waitingFor[t] = 0;  /* the wait is over @code(ServiceStore.swift: Self.waiting.withLock { $0[me] = nil }) */
+  atomic {  /* under the store's lock: look again */
     if
     :: published[e] -> holder[e] = 0; gate[e] = 0; failed = false; goto answered
     :: else -> skip
