@@ -215,14 +215,7 @@ private typealias Tracked = LocatorFixtures.Tracked
 
     let outcomes = try getOnThreads(Downloader.self, ["a", "b"], from: locator)
 
-    let a = try #require(outcomes["a"])
-    let b = try #require(outcomes["b"])
-    #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
-      try a.get()
-    }
-    #expect(throws: ServiceLocator.Error.circularDependency("b", cycle: ["b", "a", "b"])) {
-      try b.get()
-    }
+    try expectEachSeesTheCycleOfTwo(outcomes)
   }
 
   /// A cycle through three threads, each holding one factory and asking for the next one's
@@ -255,30 +248,11 @@ private typealias Tracked = LocatorFixtures.Tracked
   @Test func aCycleThroughTwoLocatorsAcrossThreadsThrowsInsteadOfDeadlocking() throws {
     let first = ServiceLocator()
     let second = ServiceLocator()
-    let started = ["a": Latch(), "b": Latch()]
-    try first.register(Downloader.self, name: "a") { _ in
-      started["a"]!.open()
-      started["b"]!.waitOrFail("b's factory to start")
-      _ = try second.get(Downloader.self, name: "b")
-      return Downloader()
-    }
-    try second.register(Downloader.self, name: "b") { _ in
-      started["b"]!.open()
-      started["a"]!.waitOrFail("a's factory to start")
-      _ = try first.get(Downloader.self, name: "a")
-      return Downloader()
-    }
+    try registerRing(["a", "b"], in: first, or: ["b": second])
 
     let outcomes = try getOnThreads(Downloader.self, ["a", "b"], from: first, or: ["b": second])
 
-    let a = try #require(outcomes["a"])
-    let b = try #require(outcomes["b"])
-    #expect(throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"])) {
-      try a.get()
-    }
-    #expect(throws: ServiceLocator.Error.circularDependency("b", cycle: ["b", "a", "b"])) {
-      try b.get()
-    }
+    try expectEachSeesTheCycleOfTwo(outcomes)
   }
 
   /// A factory that waits for another thread's factory, which itself waits for a third service,
@@ -428,20 +402,47 @@ private typealias Tracked = LocatorFixtures.Tracked
 
   // MARK: - Fixtures
 
-  /// Registers a `Downloader` under each of `names`, whose factory, once every one of them has
-  /// started, gets the next name's (the last one the first one's): asked for on a thread each,
-  /// they form a cycle through as many threads.
-  private func registerRing(_ names: [String], in locator: ServiceLocator) throws {
+  /// Registers a `Downloader` under each of `names`, in `locator` or the name's locator in
+  /// `others`, whose factory, once every one of them has started, gets the next name's (the
+  /// last one the first one's): asked for on a thread each, they form a cycle through as many
+  /// threads. A factory gets a service of its own locator through the locator it is given, and
+  /// one of another locator from that locator.
+  private func registerRing(
+    _ names: [String],
+    in locator: ServiceLocator,
+    or others: [String: ServiceLocator] = [:]
+  ) throws {
     let started = Dictionary(uniqueKeysWithValues: names.map { ($0, Latch()) })
     for (index, name) in names.enumerated() {
       let next = names[(index + 1) % names.count]
-      try locator.register(Downloader.self, name: name) { locator in
+      let own = others[name] ?? locator
+      let nexts = others[next] ?? locator
+      try own.register(Downloader.self, name: name) { given in
         started[name]!.open()
         for other in names { started[other]!.waitOrFail("every factory to start") }
-        _ = try locator.get(Downloader.self, name: next)
+        let source: any ServiceLocating = nexts === own ? given : nexts
+        _ = try source.get(Downloader.self, name: next)
         return Downloader()
       }
     }
+  }
+
+  /// Expects what a cycle of two services, `a` and `b`, each asked for on a thread of its own,
+  /// gives each `get`: the cycle as seen from the service it asked for.
+  private func expectEachSeesTheCycleOfTwo(
+    _ outcomes: [String: Result<Downloader, any Error>],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let a = try #require(outcomes["a"], sourceLocation: sourceLocation)
+    let b = try #require(outcomes["b"], sourceLocation: sourceLocation)
+    #expect(
+      throws: ServiceLocator.Error.circularDependency("a", cycle: ["a", "b", "a"]),
+      sourceLocation: sourceLocation
+    ) { try a.get() }
+    #expect(
+      throws: ServiceLocator.Error.circularDependency("b", cycle: ["b", "a", "b"]),
+      sourceLocation: sourceLocation
+    ) { try b.get() }
   }
 
   /// Gets the service registered under each of `names`, each on a thread of its own, started
