@@ -155,7 +155,19 @@ bin_path = bin_path.strip().splitlines()[-1]
 state_file = os.path.join(work, "builds.json")
 builds = json.load(open(state_file)) if os.path.exists(state_file) else {}
 os.makedirs(os.path.join(work, "logs"), exist_ok=True)
-for repo, version in selected:
+
+
+def source_size(repo):
+    """The size of a package's Swift sources: the smallest are built first, so that a run bounded
+    in time measures as many packages as it can."""
+    checkout = pins.get(identity(repo)) or pins.get(identity(repo) + ".swift")
+    total = 0
+    for folder, _, files in os.walk(checkout or ""):
+        total += sum(os.path.getsize(os.path.join(folder, f)) for f in files if f.endswith(".swift"))
+    return total
+
+
+for repo, version in sorted(selected, key=lambda rv: source_size(rv[0])):
     p = products.get(repo)
     key = f"{repo}@{version}"
     if p is None:
