@@ -103,14 +103,22 @@ for package in "$@"; do
   mkdir -p "$logs"
   extract "$package" "$copy"
   # Into every manifest, the version-specific ones too (SwiftPM reads the newest one its
-  # version allows); one older than tools 5.9 cannot say it, so it says 5.9.
+  # version allows); one older than tools 5.9 cannot say it, so it says 5.9. Not into a target
+  # of a dynamic library product: that library would carry a copy of SharedInstances of its
+  # own beside the test binary's, which SharedInstances stops at load (swift-dependencies'
+  # DependenciesTestObserver); a user adds it to the targets that use it.
   for manifest in "$copy"/Package*.swift; do
     sed -i -E '1s|^// ?swift-tools-version: ?([0-4]\.[0-9]+\|5\.[0-8])(\.[0-9]+)?|// swift-tools-version:5.9|' \
       "$manifest"
     cat >>"$manifest" <<SWIFT
 
 package.dependencies.append(.package(name: "SharedInstances", path: "$root"))
-for target in package.targets where target.type == .regular {
+let sharedInstancesDynamicTargets = Set(
+  package.products.compactMap { \$0 as? Product.Library }.filter { \$0.type == .dynamic }
+    .flatMap(\.targets)
+)
+for target in package.targets
+where target.type == .regular && !sharedInstancesDynamicTargets.contains(target.name) {
   target.dependencies.append(.product(name: "SharedInstances", package: "SharedInstances"))
 }
 SWIFT
