@@ -32,7 +32,7 @@ def stored_path(repo):
 def stored(repo, version):
     """The stored result of `repo` at `version`, or None."""
     path = stored_path(repo)
-    if not os.path.exists(path):
+    if args.ci or not os.path.exists(path):
         return None
     result = json.load(open(path))
     return result if result.get("version") == version else None
