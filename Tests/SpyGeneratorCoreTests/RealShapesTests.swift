@@ -115,6 +115,33 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// SwiftProtobuf's `Decoder.decodeMapField(fieldType:value:)`: the `inout` parameter's type
+  /// names the method's generic parameters only inside another type's member type, from which
+  /// Swift cannot infer them (swiftc 6.3.1: "generic parameter 'KeyType' is not used in function
+  /// signature"), so its write-back stub is generic over the whole type instead.
+  @Test func anInoutTypeThatCannotInferTheMethodsGenericsGetsAWholeTypeWriteBackStub() throws {
+    let spy = try spyText([
+      .method(
+        "mutating func decodeMapField<KeyType, ValueType>(fieldType: _ProtobufMap<KeyType, "
+          + "ValueType>.Type, value: inout _ProtobufMap<KeyType, ValueType>.BaseType) throws "
+          + "where KeyType : MapKeyType, ValueType : MapValueType",
+        generics: ["KeyType", "ValueType"]
+      ),
+      .method(
+        "func next<T>(_ element: inout T.Element, in sequence: T) where T : Sequence",
+        generics: ["T"]
+      ),
+      .method(
+        "func fill<T>(_ elements: inout [T], with value: T.Element) where T : Sequence",
+        generics: ["T"]
+      ),
+    ])
+    #expect(!spy.contains("(inout _ProtobufMap<KeyType, ValueType>.BaseType)"))
+    #expect(!spy.contains("(inout T.Element)"))
+    #expect(spy.contains("(inout [T])"))
+    expectReference(spy)
+  }
+
   @Test func anOptionalClosureTakingAnEscapingClosureIsNotMadeEscaping() throws {
     let spy = try spyText([
       .method("func run(_ body: ((@escaping () -> Void) -> Void)?)"),

@@ -136,6 +136,31 @@ extension SpyRenderer {
     return member.genericNames.contains(where: words.contains)
   }
 
+  /// The generic parameters of `member` that Swift can infer from `type`: those it names other
+  /// than as the base of a member type (`T` in `[T]`, not in `T.Element` nor in
+  /// `Map<T, U>.BaseType`).
+  func inferableGenerics(in type: String, of member: Member) -> [String] {
+    var characters = Array(type)
+    // Drops the generic arguments of every type whose member is named: `Map<T, U>.BaseType`
+    // becomes `Map.BaseType`.
+    while let close = characters.indices.dropLast().first(where: {
+      characters[$0] == ">" && characters[$0 + 1] == "."
+    }) {
+      var depth = 0
+      var open = close
+      while open > characters.startIndex {
+        if characters[open] == ">" { depth += 1 }
+        if characters[open] == "<" { depth -= 1 }
+        if depth == 0 { break }
+        open -= 1
+      }
+      guard depth == 0 else { break }
+      characters.removeSubrange(open...close)
+    }
+    let words = Set(identifiers(inType: String(characters)))
+    return member.genericNames.filter(words.contains)
+  }
+
   /// The accessor of a kept closure whose type mentions the method's generic parameters: a
   /// generic method that returns the closure when it was kept for the type asked for.
   ///
@@ -183,7 +208,17 @@ extension SpyRenderer {
     var whereClause = ""
     var type = parameter.type
     if mentionsGenerics(parameter.type, in: member) {
-      (_, generics, whereClause) = genericClause(for: parameter.type, in: member)
+      let clause = genericClause(for: parameter.type, in: member)
+      let inferable = Set(inferableGenerics(in: parameter.type, of: member))
+      if clause.names.allSatisfy(inferable.contains) {
+        (_, generics, whereClause) = clause
+      } else {
+        // `inout T.Element`: a stub generic over `T` would not compile, as nothing in the body's
+        // type lets Swift infer `T`; the test names the concrete type in its closure instead.
+        let generic = "Inout" + parameterName.capitalizedFirst
+        generics = "<\(generic)>"
+        type = generic
+      }
     } else if type.hasPrefix("some ") {
       // `inout some HashFunction`: a generic parameter of the stub stands for the opaque type.
       let generic = "Some" + parameterName.capitalizedFirst
