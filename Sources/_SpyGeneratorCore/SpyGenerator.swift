@@ -360,6 +360,7 @@ public struct SpyGenerator: Sendable {
     // parents declare it with other names for its generic parameters and arguments.
     var signatures: Set<String> = []
     members.removeAll { !signatures.insert($0.requirementKey).inserted }
+    members = Self.keepingTheFewestEffects(members)
     problems += Self.propertiesOfOneName(members)
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
@@ -517,6 +518,24 @@ public struct SpyGenerator: Sendable {
         reader: reader,
         into: &collected
       )
+    }
+  }
+
+  /// The members without the restatements of a requirement that another restatement with fewer
+  /// effects meets: a method that does not throw implements a requirement that throws, and one
+  /// that does not suspend an `async` one, so a refinement that restates its parent's
+  /// `func encode() throws` as `func encode()` has one requirement; two methods that differ by
+  /// their effects alone would be an invalid redeclaration. Overloads by effects that one
+  /// protocol declares are requirements of their own, and stay.
+  static func keepingTheFewestEffects(_ members: [Member]) -> [Member] {
+    let keys = members.map(\.requirementKeyWithoutEffects)
+    return members.indices.compactMap { index in
+      let met = members.indices.contains { other in
+        members[other].owner != members[index].owner && keys[other] == keys[index]
+          && members[other].meets(members[index])
+          && (!members[index].meets(members[other]) || other < index)
+      }
+      return met ? nil : members[index]
     }
   }
 

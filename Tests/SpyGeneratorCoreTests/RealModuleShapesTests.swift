@@ -384,6 +384,38 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// PostgresNIO's `PostgresDynamicTypeEncodable` restates its parent's throwing
+  /// `encode(into:context:)` without `throws`: one method that does not throw meets both, and
+  /// two would be an invalid redeclaration (swiftc 6.3.1).
+  @Test func aRequirementRestatedWithFewerEffectsIsImplementedOnceWithThem() throws {
+    let output = try generatedOutput(
+      [
+        .method(
+          "func encode<⟪JSONEncoder⟫>(into byteBuffer: inout ByteBuffer, context: "
+            + "PostgresEncodingContext<JSONEncoder>) where JSONEncoder : PostgresJSONEncoder",
+          generics: ["JSONEncoder"]
+        ),
+        .method("func load() async throws -> Int"),
+      ],
+      declaration: "protocol Shapes : Base",
+      parent: [
+        .method(
+          "func encode<⟪E⟫>(into byteBuffer: inout ByteBuffer, context: "
+            + "PostgresEncodingContext<E>) throws where E : PostgresJSONEncoder",
+          generics: ["E"]
+        ),
+        .method("func load() throws -> Int"),
+      ]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first { $0.name == "ShapesSpy.swift" }).contents
+    #expect(spy.components(separatedBy: "func encode<").count == 2)
+    #expect(!spy.contains("context: PostgresEncodingContext<E>) throws"))
+    // The parent's `load() throws` also meets the refinement's `load() async throws`.
+    #expect(spy.components(separatedBy: "func load()").count == 2)
+    expectReference(spy)
+  }
+
   // MARK: - Fixtures
 
   /// A protocol `Handling` with `requirements`: each a declaration, whether the module

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Member {
   /// The member with names replaced wherever its declaration spells a type: `Self` by the
   /// spy's own name (`func copy() -> CopyingSpy`, which a final class may declare for
@@ -48,6 +50,26 @@ extension Member {
   /// arguments' inner names (`Numeric`'s `init?<T: BinaryInteger>(exactly source: T)` and
   /// `FloatingPoint`'s `init?<Source: BinaryInteger>(exactly value: Source)` are one).
   var requirementKey: String {
+    let (declaration, tail) = requirementKeyParts
+    return declaration + tail
+  }
+
+  /// ``requirementKey`` without the effects (`async`, `throws`, `rethrows`) before the result:
+  /// the key that restatements of one requirement with other effects share.
+  var requirementKeyWithoutEffects: String {
+    let (declaration, tail) = requirementKeyParts
+    let end =
+      [" -> ", " where ", " {"].compactMap { tail.range(of: $0)?.lowerBound }.min()
+      ?? tail.endIndex
+    let kept = tail[..<end].split(separator: " ").filter { word in
+      !["async", "throws", "rethrows"].contains(word) && !word.hasPrefix("throws(")
+    }
+    return declaration + kept.map { " " + $0 }.joined() + tail[end...]
+  }
+
+  /// ``requirementKey`` as the declaration up to its parameters' closing parenthesis and the
+  /// rest (effects, result, `where` clause).
+  private var requirementKeyParts: (declaration: String, tail: String) {
     var positions: [String: String] = [:]
     for (index, name) in genericNames.enumerated() { positions[name] = "τ_\(index)" }
     let member = substituting(positions)
@@ -56,7 +78,7 @@ extension Member {
       let type = parameter.declaration.split(separator: ":", maxSplits: 1).last ?? ""
       return "\(parameter.label ?? "_"):\(type)"
     }
-    return "\(isStatic) \(member.head)(\(parameters.joined(separator: ", ")))\(member.tail)"
+    return ("\(isStatic) \(member.head)(\(parameters.joined(separator: ", ")))", member.tail)
   }
 }
 
@@ -64,5 +86,20 @@ extension String {
   /// The text with each identifier that is a key of `words` replaced by its value.
   func substitutingWords(_ words: [String: String]) -> String {
     words.reduce(self) { text, pair in text.replacingWord(pair.key, with: pair.value) }
+  }
+}
+
+extension Member {
+  /// Whether an implementation declared as this member is also one of `other`: its effects are
+  /// among `other`'s.
+  func meets(_ other: Member) -> Bool {
+    guard !isAsync || other.isAsync else { return false }
+    if isRethrows { return other.isRethrows || other.throwing == .any }
+    switch throwing {
+    case .no: return true
+    case .any: return other.throwing == .any && !other.isRethrows
+    case .typed(let error):
+      return other.throwing == .typed(error) || (other.throwing == .any && !other.isRethrows)
+    }
   }
 }
