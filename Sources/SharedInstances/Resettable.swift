@@ -92,6 +92,12 @@ public class Resettable<Shared> {
   @usableFromInline package let _global: _Slot
   @usableFromInline package let _factory: (@Sendable () -> Shared)?
   @usableFromInline package let _identity: _BoxIdentity
+  /// `_identity`, its identifier and `_global` as plain words, for the isolated read
+  /// (`_Isolation.beginRead`): a debug build (where tests run) retains and releases a class
+  /// reference it loads, and these are objects every test shares. The box keeps them alive.
+  @usableFromInline let _id: UInt64
+  @usableFromInline let _unretainedIdentity: UnsafeRawPointer
+  @usableFromInline let _unretainedGlobal: UnsafeRawPointer
   /// What isolated tests get when they did not override the box, declared with it
   /// (Resettable+TestDefault.swift).
   package let _testDefault: (@Sendable () -> Shared)?
@@ -233,6 +239,9 @@ public class Resettable<Shared> {
       style: style ?? (factory == nil ? .empty : .factory),
       isTestInfrastructure: isTestInfrastructure
     )
+    _id = _identity.id
+    _unretainedIdentity = UnsafeRawPointer(Unmanaged.passUnretained(_identity).toOpaque())
+    _unretainedGlobal = UnsafeRawPointer(Unmanaged.passUnretained(_global).toOpaque())
     lifetime?.add(self)
   }
 
@@ -257,18 +266,25 @@ public class Resettable<Shared> {
   /// > empty.
   @_alwaysEmitIntoClient @inline(__always)
   public final var value: Shared {
-    if _fastPath(!_ProcessWords.isolationIsActive) {
-      if _isSingleReference(Shared.self) {
-        // A class instance (decided when the client specializes this): protected, retained and
-        // unprotected in one out-of-line C call (invariant 3 of `_MemorySafety`).
-        if let value = _global.loadProcessWideObject(Shared.self) { return value }
-      } else {
-        var read = _Read()
-        if _global.beginRead(&read, symmetric: false) {
-          var copy = read.copy(as: Shared.self)
-          read.end(after: &copy)  // invariant 3 of `_MemorySafety`
-          return copy
-        }
+    // The test path first, with no local of a generic type here: a debug build (where tests
+    // run) would look up `Optional<Shared>`'s metadata on entry, on every read in a test.
+    if _slowPath(_ProcessWords.isolationIsActive) { return _valueSlowPath() }
+    return _processWideValue()
+  }
+
+  /// `value` where no isolation was used in the process: the production read, inlined.
+  @_alwaysEmitIntoClient @inline(__always)
+  final func _processWideValue() -> Shared {
+    if _isSingleReference(Shared.self) {
+      // A class instance (decided when the client specializes this): protected, retained and
+      // unprotected in one out-of-line C call (invariant 3 of `_MemorySafety`).
+      if let value = _global.loadProcessWideObject(Shared.self) { return value }
+    } else {
+      var read = _Read()
+      if _global.beginRead(&read, symmetric: false) {
+        var copy = read.copy(as: Shared.self)
+        read.end(after: &copy)  // invariant 3 of `_MemorySafety`
+        return copy
       }
     }
     return _valueSlowPath()
@@ -331,20 +347,26 @@ public class Resettable<Shared> {
   // read, and of every read once isolation was used in the process.
   @_alwaysEmitIntoClient @inline(never)
   final func _valueSlowPath() -> Shared {
-    guard _ProcessWords.isolationIsActive else {
-      if let value = _readOrCreate(in: nil) { return value }
-      _identity.emptyFailure()
-    }
+    guard _ProcessWords.isolationIsActive else { return _firstProcessWideRead() }
     // The common read in a test: found and protected by non-generic library code, so that a
     // debug build does little generic work here.
     var read = _Read()
     var scope: AnyObject? = nil
-    if _Isolation.beginRead(of: _identity, global: _global, &read, missedIn: &scope) {
+    if _Isolation.beginRead(of: _id, _unretainedIdentity, _unretainedGlobal, &read, &scope) {
       var copy = read.copy(as: Shared.self)
       read.end(after: &copy)  // invariant 3 of `_MemorySafety`
       return copy
     }
     return _readOrServe(in: scope)
+  }
+
+  /// A read of the process-wide instance that the inlined path could not serve: the first read
+  /// (creating the instance), or one while every word of the thread is taken. Apart from the
+  /// isolated read, so that a debug build's isolated read needs no `Optional<Shared>` metadata.
+  @_alwaysEmitIntoClient @inline(never)
+  final func _firstProcessWideRead() -> Shared {
+    if let value = _readOrCreate(in: nil) { return value }
+    _identity.emptyFailure()
   }
 
   /// Reads in `scope`, creating the instance if there is a factory or a test default; for an

@@ -33,7 +33,8 @@ import SharedInstances
 /// }
 /// ```
 ///
-/// Every box is a `Resettable`: `override(with:)`
+/// Every box is a `Resettable` (the clocks are ``ClockBox``es, which read and change the same
+/// way at the cost of the clock's own read): `override(with:)`
 /// replaces its value in an isolated test, `withValue(_:)` borrows it on hot
 /// paths, and strict tests fail when they read the real one, naming the box
 /// (`SystemBoxes.date`). The module `SharedInstancesTesting` has the doubles: a test clock whose
@@ -67,7 +68,11 @@ public enum SystemBoxes {
   /// try await SystemBoxes.continuousClock.value.sleep(for: .milliseconds(300))
   /// ```
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-  public static let continuousClock = Resettable<AnyClock<Duration>>(
+  public static let continuousClock = ClockBox(continuousClockBox)
+
+  // The boxes the clock boxes refer to, kept here for the whole process.
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  private static let continuousClockBox = Resettable<AnyClock<Duration>>(
     name: "SystemBoxes.continuousClock"
   ) { AnyClock(ContinuousClock()) }
 
@@ -78,7 +83,10 @@ public enum SystemBoxes {
   /// let elapsed = try await clock.measure { try await render() }
   /// ```
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-  public static let suspendingClock = Resettable<AnyClock<Duration>>(
+  public static let suspendingClock = ClockBox(suspendingClockBox)
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  private static let suspendingClockBox = Resettable<AnyClock<Duration>>(
     name: "SystemBoxes.suspendingClock"
   ) { AnyClock(SuspendingClock()) }
 

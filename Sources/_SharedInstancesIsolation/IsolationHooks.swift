@@ -9,16 +9,18 @@ extension _Scope {
 /// The isolated paths, reports and checks of scopes, for the core.
 final class IsolationHooks: _IsolationHooks {
   /// Installs the hooks in the core, once: forced before the first scope is created.
-  static let installed: Void = _Isolation.install(IsolationHooks())
-
-  func beginRead(
-    of identity: _BoxIdentity,
-    global: _Slot,
-    _ read: inout _Read,
-    missedIn scope: inout AnyObject?
-  ) -> Bool {
-    _Scope.beginReadInScope(of: identity, global: global, &read, missedIn: &scope)
-  }
+  static let installed: Void = {
+    _Isolation.install(readEntry: { id, identity, global, read, missed in
+      _Scope.beginReadInScope(
+        of: id,
+        identity,
+        global,
+        &read.assumingMemoryBound(to: _Read.self).pointee,
+        missedIn: missed
+      )
+    })
+    _Isolation.install(IsolationHooks())
+  }()
 
   func borrow(
     box identity: _BoxIdentity,

@@ -56,6 +56,7 @@ static bool si_platform_is_main_thread(void) {
 SI_NO_DEBUG_INFO intptr_t si_isolation_ever_used = 0;
 SI_NO_DEBUG_INFO intptr_t si_process_wide_scopes = 0;
 SI_NO_DEBUG_INFO intptr_t si_leaked_overrides = 0;
+SI_NO_DEBUG_INFO si_isolated_read_entry si_isolated_read_entry_installed = 0;
 
 SI_NO_DEBUG_INFO static uint64_t si_identifier_counter = 0;
 

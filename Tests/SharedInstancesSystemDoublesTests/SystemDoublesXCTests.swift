@@ -57,3 +57,14 @@ final class SystemDoublesXCTests: IsolatedSharedTestCase {
     XCTAssertEqual(SystemBoxes.notificationCenter.postedNotifications().map(\.name), [name])
   }
 }
+
+/// A clock box overridden in an XCTest test method, then put back when it ends.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+final class ClockBoxXCTests: IsolatedSharedTestCase {
+  func testOverrideSharedTakesAClockBox() {
+    let clock = TestClock()
+    overrideShared(SystemBoxes.continuousClock, with: AnyClock(clock))
+    XCTAssertTrue(SystemBoxes.continuousClock.isOverridden)
+    XCTAssertEqual(SystemBoxes.continuousClock.value.now, clock.now)
+  }
+}

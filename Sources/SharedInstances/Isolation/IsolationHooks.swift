@@ -13,14 +13,6 @@ package protocol _IsolationHooks: AnyObject, Sendable {
   // that a binary that never opens a scope does not carry them (the linker drops them).
   // A scope is opaque to the core (`_ScopeObject`): every `scope` below is a `_Scope`.
 
-  /// `_Isolation.beginRead(of:global:_:missedIn:)`.
-  func beginRead(
-    of identity: _BoxIdentity,
-    global: _Slot,
-    _ read: inout _Read,
-    missedIn scope: inout AnyObject?
-  ) -> Bool
-
   /// `_Isolation.borrow(box:global:missedIn:)`.
   func borrow(
     box identity: _BoxIdentity,

@@ -90,7 +90,10 @@ package struct _Read {
       retired: retiredCount!,
       symmetric: symmetric
     )
-    if _slowPath(retired != 0 || scope != nil || check != nil) { ended(retired: retired) }
+    // Conditionals on the raw fields, not `||` on the typed ones: a debug build (where tests
+    // run) makes each right operand of `||` a closure, and each typed getter an `Optional.map`.
+    let hasRest = retired != 0 ? true : raw.scope != nil ? true : raw.check != nil
+    if _slowPath(hasRest) { ended(retired: retired) }
   }
 
   /// The rest of ending a read, where it has a rest, all of it after the hazard word is clear:
@@ -273,7 +276,8 @@ extension _Isolation {
   /// Starts a read of a box once isolation was used in the process, where it resolves on this
   /// thread, recording it in the scope. Not generic and not inlinable: the same for every box.
   /// Written in `_SharedInstancesIsolation` (`MemorySafety/ScopedReads.swift`), reached through
-  /// the hooks, so that production binaries do not carry it.
+  /// the C entry it installs (`si_isolated_read`), so that production binaries do not carry it
+  /// and a debug build's read copies no class reference to reach it.
   ///
   /// True: the cell is protected; copy the instance out and end the read. False: nothing to copy
   /// yet (the instance must be created, or the box is empty), and `scope` is where the read
@@ -281,12 +285,33 @@ extension _Isolation {
   /// an `inout` rather than an enum, for the size of programs.
   @usableFromInline
   static func beginRead(
-    of identity: _BoxIdentity,
-    global: _Slot,
+    of id: UInt64,
+    _ identity: UnsafeRawPointer,
+    _ global: UnsafeRawPointer,
     _ read: inout _Read,
-    missedIn scope: inout AnyObject?
+    _ scope: inout AnyObject?
   ) -> Bool {
-    _Isolation.hooks.beginRead(of: identity, global: global, &read, missedIn: &scope)
+    guard let entry = si_isolated_read() else {
+      // Unreachable: the isolation layer installs the entry before any scope marks isolation
+      // used. `hooks` stops the program with its message if it never did.
+      _ = hooks
+      return false
+    }
+    var missed: UnsafeMutableRawPointer? = nil
+    let began = entry(id, identity, global, &read, &missed)
+    if let missed { scope = Unmanaged<AnyObject>.fromOpaque(missed).takeRetainedValue() }
+    return began
   }
 
+  /// The signature of the isolated read's entry (`si_isolated_read_entry`).
+  package typealias ReadEntry =
+    @convention(c) (
+      UInt64, UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer,
+      UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> Bool
+
+  /// Installs the isolated read's entry, with the hooks (`install(_:)`), before the first scope.
+  package static func install(readEntry: ReadEntry) {
+    si_install_isolated_read_entry(readEntry)
+  }
 }

@@ -6,23 +6,35 @@ import SharedInstances
 // the core's `MemorySafety/MemorySafety.swift` (`_MemorySafety`), cited by number.
 
 extension _Scope {
-  /// `_Scope.beginRead(of:global:_:)` of the core, called through the hooks: starts a read of a
-  /// box once isolation was used in the process, where it resolves on this thread, recording it
-  /// in the scope. Not generic: the same for every box.
+  /// `_Isolation.beginRead` of the core, called through the C entry the hooks install: starts a
+  /// read of box `id` once isolation was used in the process, where it resolves on this thread,
+  /// recording it in the scope. Not generic: the same for every box. `identity` and `global`
+  /// come unretained (the box keeps them), and stay so on the common path: a debug build
+  /// (where tests run) would retain and release these objects, which every test shares, on
+  /// every read.
   package static func beginReadInScope(
-    of identity: _BoxIdentity,
-    global: _Slot,
+    of id: UInt64,
+    _ identity: UnsafeRawPointer,
+    _ global: UnsafeRawPointer,
     _ read: inout _Read,
-    missedIn missed: inout AnyObject?
+    missedIn missed: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> Bool {
     // Written for debug builds (where tests run): one strong reference to the scope, C calls for
     // the rest, no temporaries of class type.
     guard let scope = current, !scope.isProcessWideInstances else {
-      return beginReadOutsideTestTasks(of: identity, global: global, &read, missedIn: &missed)
+      var resolved: AnyObject? = nil
+      let began = beginReadOutsideTestTasks(
+        of: Unmanaged<_BoxIdentity>.fromOpaque(identity).takeUnretainedValue(),
+        global: Unmanaged<_Slot>.fromOpaque(global).takeUnretainedValue(),
+        &read,
+        missedIn: &resolved
+      )
+      if let resolved { missed.pointee = Unmanaged.passRetained(resolved).toOpaque() }
+      return began
     }
     // The task's binding keeps the scope alive for the whole (synchronous) read.
-    if beginRead(of: identity, in: scope, &read) { return true }
-    missed = scope
+    if beginRead(of: id, identity, in: scope, &read) { return true }
+    missed.pointee = Unmanaged.passRetained(scope).toOpaque()
     return false
   }
 
@@ -37,7 +49,8 @@ extension _Scope {
     guard current == nil, let scope = resolve(box: identity) else {
       return global.beginRead(&read, symmetric: false)
     }
-    guard beginRead(of: identity, in: scope, &read) else {
+    let raw = UnsafeRawPointer(Unmanaged.passUnretained(identity).toOpaque())
+    guard beginRead(of: identity.id, raw, in: scope, &read) else {
       missed = scope
       return false
     }
@@ -48,14 +61,15 @@ extension _Scope {
   /// Finds, protects and counts in one C call (invariants 1 and 8: symmetric fences). What the
   /// scope must check about the read is left in `read`, for after it ended (invariant 13).
   private static func beginRead(
-    of identity: _BoxIdentity,
+    of id: UInt64,
+    _ identity: UnsafeRawPointer,
     in scope: _Scope,
     _ read: inout _Read
   ) -> Bool {
     // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
-    guard read.beginInScopeTable(scope.publishedTable, box: identity.id) else { return false }
+    guard read.beginInScopeTable(scope.publishedTable, box: id) else { return false }
     // No `||` or `&&`: in a debug build each of their right operands is a closure, which
-    // retains and releases `scope` and `identity` (objects every test shares) on every read.
+    // retains and releases `scope` (an object every read of the test touches) on every read.
     var owesCheck = _AtomicWord.eitherIsSet(
       _AtomicWord(scope.ended),
       _AtomicWord(scope.activeFactories)
@@ -63,14 +77,16 @@ extension _Scope {
     if !owesCheck, _CellWord.kind(read.word.unsafelyUnwrapped) == .real {
       if scope.isStrict {
         owesCheck = true
-      } else if identity.requiresOverrideInTests {
+      } else if Unmanaged<_BoxIdentity>.fromOpaque(identity).takeUnretainedValue()
+        .requiresOverrideInTests
+      {
         owesCheck = true
       }
     }
     if _slowPath(owesCheck) {
       // Checked, and reported, once the read ended: a report runs user code (invariant 13).
       read.check = .passUnretained(scope)
-      read.identity = .passUnretained(identity)
+      read.identity = .fromOpaque(identity)
     }
     return true
   }

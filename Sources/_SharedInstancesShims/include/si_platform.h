@@ -30,6 +30,28 @@ static inline void si_isolation_mark_used(void) {
   }
 }
 
+/// The isolated read's entry (a read once isolation was used): a plain C function pointer that
+/// the isolation layer installs before it marks isolation used, so that a read in a test calls
+/// it with no existential, no reference counted and no generic metadata, even unoptimized.
+/// `id` is the box's identifier, `identity` and `global` its `_BoxIdentity` and `_Slot`,
+/// unretained (the box keeps them); `read` points to the caller's `_Read`. A read that found
+/// nothing to copy sets `*missed` to the scope it resolved in, retained, if any.
+typedef bool (*si_isolated_read_entry)(uint64_t id, const void *_Nonnull identity,
+                                       const void *_Nonnull global, void *_Nonnull read,
+                                       void *_Nullable *_Nonnull missed);
+
+extern si_isolated_read_entry _Nullable si_isolated_read_entry_installed;
+
+/// Installs the entry, once, before the first scope sets `si_isolation_ever_used`.
+static inline void si_install_isolated_read_entry(si_isolated_read_entry _Nonnull entry) {
+  __atomic_store_n(&si_isolated_read_entry_installed, entry, __ATOMIC_RELEASE);
+}
+
+/// The installed entry (NULL before the isolation layer installed it).
+static inline si_isolated_read_entry _Nullable si_isolated_read(void) {
+  return __atomic_load_n(&si_isolated_read_entry_installed, __ATOMIC_ACQUIRE);
+}
+
 /// How many process-wide isolation scopes are open. Reads outside every scope check it before
 /// looking for one.
 extern intptr_t si_process_wide_scopes;

@@ -153,8 +153,8 @@ enum AccessorGoals {
     goals.append(
       Goal(
         goal: "`SystemBoxes.continuousClock.value.now` ≤ 1.2× `ContinuousClock.now`",
-        measured: "\(ns("boxClockNow", one)) against \(ns("clockNow", one)); the box kept in a "
-          + "`static let` of the reading module \(ns("keptClockNow", one)), borrowed "
+        measured: "\(ns("boxClockNow", one)) against \(ns("clockNow", one)); its `Resettable` kept "
+          + "in a `static let` of the reading module \(ns("keptClockNow", one)), borrowed "
           + "(`withValue`) \(ns("borrowedClockNow", one)); `ContinuousClock.now` between a "
           + "retain and a release of the box \(ns("retainedClockNow", one))",
         ratio: clock,
@@ -242,9 +242,10 @@ enum AccessorGoals {
   }
 }
 
-/// The clock box kept in a `static let` of the reading module, as the article suggests.
+/// The clock box's `Resettable` kept in a `static let` of the reading module: a class reference
+/// the optimizer knows is never written, so it reads it without a retain.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-private let keptClock = SystemBoxes.continuousClock
+private let keptClock = SystemBoxes.continuousClock.resettable
 
 /// `body` between a retain and a release of the clock box: what a call site pays around a read
 /// of a global box declared in another module (the compiler cannot see that the global is a

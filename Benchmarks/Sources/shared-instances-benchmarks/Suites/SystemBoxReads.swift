@@ -83,7 +83,7 @@ enum SystemBoxReads {
     measure(
       "clock's now, box kept here",
       "`ContinuousClock.now`",
-      "`static let clock = SystemBoxes.continuousClock`",
+      "`static let clock = SystemBoxes.continuousClock.resettable`",
       [
         { bits(of: ContinuousClock.now) },
         { bits(of: SystemBoxFloor.clock.value.now) },
@@ -163,6 +163,6 @@ enum SystemBoxFloor {
   static let box = Resettable { plain }
   /// `SystemBoxes.date` itself, kept in a `static let` of the reading module.
   static let date = SystemBoxes.date
-  /// `SystemBoxes.continuousClock` itself, kept in a `static let` of the reading module.
-  static let clock = SystemBoxes.continuousClock
+  /// `SystemBoxes.continuousClock`'s `Resettable`, kept in a `static let` of the reading module.
+  static let clock = SystemBoxes.continuousClock.resettable
 }
