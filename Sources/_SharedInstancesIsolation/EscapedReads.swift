@@ -21,20 +21,20 @@ package enum _EscapedReads {
   // boxes a scope overrode is kept in the scope (`State.overridden`); here only which scopes
   // have overridden any box, joined once per scope (at its first override) and left once (at
   // its end), so that a test that overrides boxes takes this lock twice, with no allocation
-  // once the array has grown to the number of tests running at once. Only an escaped read (a
+  // once the table has grown to the number of tests running at once. Only an escaped read (a
   // bug of the test) looks into the scopes.
 
   /// The live scopes that have overridden a box. Strong: every such scope ends (`scopeEnded`)
   /// before its last reference goes, and that removes it here. A weak reference would give the
   /// scope a side table, and so send every retain and release of it, on every read the test
   /// makes, to the runtime's slow path.
-  private static let providers = Protected<[_Scope]>([])
+  private static let providers = Protected<[ObjectIdentifier: _Scope]>([:])
 
   /// Records that `scope`, live, overrode `identity` (once per scope and box; called under the
   /// scope's lock, `isFirst` when it is the scope's first override); returns the box's escaped
   /// reads so far, for ``escapedReads(of:since:)``.
   static func scopeOverrode(_ identity: _BoxIdentity, in scope: _Scope, isFirst: Bool) -> Int {
-    if isFirst { providers.withLock { $0.append(scope) } }
+    if isFirst { providers.withLock { $0[ObjectIdentifier(scope)] = scope } }
     return identity.liveOverrideBegan()
   }
 
@@ -43,10 +43,7 @@ package enum _EscapedReads {
   static func scopeEnded(_ scope: _Scope) {
     // Released outside the lock: the last reference to a scope may be this one, and its
     // release runs deinits, which may read boxes.
-    let removed: _Scope? = providers.withLock { providers in
-      guard let index = providers.lastIndex(where: { $0 === scope }) else { return nil }
-      return providers.remove(at: index)
-    }
+    let removed = providers.withLock { $0.removeValue(forKey: ObjectIdentifier(scope)) }
     _ = removed
   }
 
@@ -64,7 +61,7 @@ package enum _EscapedReads {
     // The tests that provide the box now: the outermost scope of each (a nested scope's test is
     // its parent's). Resolved outside the lock: the last reference to a scope may be the one
     // taken here, and its release runs deinits, which may read boxes.
-    let candidates = providers.withLock { $0 }
+    let candidates = providers.withLock { Array($0.values) }
     let live = candidates.filter { $0.overrides(identity.id) }
     let outermost = live.filter { scope in
       !live.contains { other in other !== scope && scope.hasAncestor(other) }
