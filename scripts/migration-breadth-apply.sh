@@ -103,14 +103,22 @@ for package in "$@"; do
   mkdir -p "$logs"
   extract "$package" "$copy"
   # Into every manifest, the version-specific ones too (SwiftPM reads the newest one its
-  # version allows); one older than tools 5.9 cannot say it, so it says 5.9.
+  # version allows); one older than tools 5.9 cannot say it, so it says 5.9. Not into a target
+  # of a dynamic library product: that library would carry a copy of SharedInstances of its
+  # own beside the test binary's, which SharedInstances stops at load (swift-dependencies'
+  # DependenciesTestObserver); a user adds it to the targets that use it.
   for manifest in "$copy"/Package*.swift; do
     sed -i -E '1s|^// ?swift-tools-version: ?([0-4]\.[0-9]+\|5\.[0-8])(\.[0-9]+)?|// swift-tools-version:5.9|' \
       "$manifest"
     cat >>"$manifest" <<SWIFT
 
 package.dependencies.append(.package(name: "SharedInstances", path: "$root"))
-for target in package.targets where target.type == .regular {
+let sharedInstancesDynamicTargets = Set(
+  package.products.compactMap { \$0 as? Product.Library }.filter { \$0.type == .dynamic }
+    .flatMap(\.targets)
+)
+for target in package.targets
+where target.type == .regular && !sharedInstancesDynamicTargets.contains(target.name) {
   target.dependencies.append(.product(name: "SharedInstances", package: "SharedInstances"))
 }
 SWIFT
@@ -119,15 +127,32 @@ SWIFT
   cd "$copy"
   git init -q . && git add -A && git -c user.name=b -c user.email=b@b commit -qm before
 
+  # Resolution first, bounded on its own: a shipped Package.resolved may pin a version or a URL
+  # this machine's copies lack (Nimble pins swift-docc-symbolkit under apple/, while the
+  # swift-docc-plugin version here names it under swiftlang/). A user adding a dependency
+  # resolves again; where the pins cannot be honoured, resolve without them, as
+  # `swift package update` would.
+  resolved=yes
+  if ! timeout 240 nice -n 19 swift package resolve >"$logs/resolve.log" 2>&1; then
+    echo "resolution failed with the shipped Package.resolved; resolving without it" \
+      >>"$logs/resolve.log"
+    rm -f Package.resolved
+    timeout 600 nice -n 19 swift package resolve >>"$logs/resolve.log" 2>&1 || resolved=no
+  fi
+
   built_before=no
   # A package whose tests do not build on this toolchain is measured on its libraries: built
   # without tests, migrated with --no-verify (the verification build includes the tests), and
   # built again.
   libraries_only=no
   start=$(date +%s)
-  timeout "$limit" nice -n 19 swift build --build-tests >"$logs/build-before.log" 2>&1 &&
+  # A package whose dependencies do not resolve (one this machine does not keep) is not built:
+  # it is only planned, and the row says so.
+  if [ "$resolved" = yes ] &&
+    timeout "$limit" nice -n 19 swift build --build-tests >"$logs/build-before.log" 2>&1; then
     built_before=yes
-  if [ "$built_before" = no ] &&
+  fi
+  if [ "$built_before" = no ] && [ "$resolved" = yes ] &&
     timeout "$limit" nice -n 19 swift build >"$logs/build-before-libraries.log" 2>&1; then
     built_before=yes
     libraries_only=yes
@@ -192,6 +217,10 @@ SWIFT
   fi
   shown_before=$built_before
   [ "$libraries_only" = no ] || shown_before="yes (libraries)"
+  if [ "$resolved" = no ]; then
+    shown_before="no: its dependencies do not resolve"
+    tests_before="not run: $(grep -m1 -oE 'error: .*' "$logs/resolve.log" | cut -c8-160)"
+  fi
   cd "$root"
   grep -v "^$package ($tag)	" "$results" 2>/dev/null >"$results.new"
   printf '%s (%s)\t%s\t%s\t%s\t%s\t%s\t%s / %s\t%s\t%s\t%s s / %s s\n' "$package" "$tag" \

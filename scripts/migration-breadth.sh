@@ -25,6 +25,9 @@ fi
 plans="$work/plans.txt"
 : >"$plans"
 for repository in "$packages"/*/*.git; do
+  # A link is another name for a copy the loop also reaches (ordo-one/package-benchmark is
+  # ordo-one/benchmark, apple/swift-syntax is swiftlang/swift-syntax): one row, the copy's.
+  [ -L "$repository" ] && continue
   owner=$(basename "$(dirname "$repository")")
   name=$(basename "$repository" .git)
   tag=$(git -C "$repository" tag | sort -V | tail -1)
@@ -56,8 +59,7 @@ largest = None
 for block in open(sys.argv[1]).read().split("=== ")[1:]:
     lines = block.splitlines()
     package, tag, target, files, ms = lines[0].split()
-    # The machine keeps some repositories under two spellings (CoreOffice, coreoffice) or two
-    # owners (apple/swift-syntax, swiftlang/swift-syntax): one row each.
+    # Links are skipped above; a copy kept twice under one name (two owners) is one row.
     key = package.split("/")[1].lower()
     if key in seen and seen[key] != package:
         continue

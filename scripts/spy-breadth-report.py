@@ -18,6 +18,33 @@ parser.add_argument("--work", default="")
 args = parser.parse_args()
 
 work = args.work or os.path.join(corpus, ".build-breadth-ci" if args.ci else ".build-breadth")
+# What each package measured, kept per package (committed): a run adds the packages it measures
+# and keeps the others' rows, each with the commit it was measured on. CI's slice keeps none.
+stored_folder = os.path.join(corpus, "results")
+commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True,
+                        text=True).stdout.strip()
+
+
+def stored_path(repo):
+    return os.path.join(stored_folder, repo.replace("/", "+") + ".json")
+
+
+def stored(repo, version):
+    """The stored result of `repo` at `version`, or None."""
+    path = stored_path(repo)
+    if not os.path.exists(path):
+        return None
+    result = json.load(open(path))
+    return result if result.get("version") == version else None
+
+
+def store(repo, result):
+    if args.ci:
+        return
+    os.makedirs(stored_folder, exist_ok=True)
+    with open(stored_path(repo), "w") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
 umbrella = os.path.join(work, "umbrella")
 os.makedirs(umbrella, exist_ok=True)
 
@@ -155,7 +182,33 @@ bin_path = bin_path.strip().splitlines()[-1]
 state_file = os.path.join(work, "builds.json")
 builds = json.load(open(state_file)) if os.path.exists(state_file) else {}
 os.makedirs(os.path.join(work, "logs"), exist_ok=True)
-for repo, version in selected:
+
+
+def build_error(text):
+    """Why a build failed, as a reader of the report can check it: the compiler's first error."""
+    first = next((l for l in text.splitlines() if re.search(r"(^|: )(fatal )?error: ", l)),
+                 text.strip().splitlines()[-1] if text.strip() else "")
+    return "does not build on Linux: " + first[:300]
+
+
+# A failure measured by an earlier run is told from its log again, as build_error tells it now.
+for key, state in builds.items():
+    log_file = os.path.join(work, "logs", f"build-{identity(key.split('@')[0])}.log")
+    if state.get("status") == "failed" and os.path.exists(log_file):
+        state["reason"] = build_error(open(log_file).read())
+
+
+def source_size(repo):
+    """The size of a package's Swift sources: the smallest are built first, so that a run bounded
+    in time measures as many packages as it can."""
+    checkout = pins.get(identity(repo)) or pins.get(identity(repo) + ".swift")
+    total = 0
+    for folder, _, files in os.walk(checkout or ""):
+        total += sum(os.path.getsize(os.path.join(folder, f)) for f in files if f.endswith(".swift"))
+    return total
+
+
+for repo, version in sorted(selected, key=lambda rv: source_size(rv[0])):
     p = products.get(repo)
     key = f"{repo}@{version}"
     if p is None:
@@ -186,10 +239,11 @@ for repo, version in selected:
                        "reason": f"its build took more than {args.build_limit} s (nice 19, on "
                                  f"{os.cpu_count()} cores at a load average of {load})"}
     else:
-        first = next((l for l in text.splitlines() if ": error: " in l or l.startswith("error:")),
-                     text.strip().splitlines()[-1] if text.strip() else "")
-        builds[key] = {"status": "failed", "reason": "does not build on Linux: " + first[:300]}
+        builds[key] = {"status": "failed", "reason": build_error(text)}
     log(f"{repo}: {builds[key]['status']} ({seconds} s)")
+    if builds[key]["status"] != "built":
+        store(repo, {"version": version, "commit": commit, "measured": False,
+                     "reason": builds[key]["reason"]})
     with open(state_file, "w") as f:
         json.dump(builds, f, indent=1, sort_keys=True)
 with open(state_file, "w") as f:
@@ -461,9 +515,24 @@ for repo, version in selected:
                 details.append(f"{repo}: {module}: generator: {line[:300]}")
         if not r["deterministic"]:
             details.append(f"{repo}: {module}: NOT DETERMINISTIC")
+    store(repo, {"version": version, "commit": commit, "measured": True, "counts": c,
+                 "deterministic": deterministic,
+                 "details": [d for d in details if d.startswith(f"{repo}: ")]})
+    rows.append((repo, version, c, deterministic, commit))
+# The packages this run did not measure keep the row a run measured them with.
+measured_now = {repo for repo, *_ in rows}
+for repo, version in packages:
+    result = stored(repo, version)
+    if repo in measured_now or not result or not result.get("measured"):
+        continue
+    rows.append((repo, version, result["counts"], result["deterministic"], result["commit"]))
+    details += result["details"]
+rows.sort(key=lambda row: [r for r, _ in packages].index(row[0]))
+details.sort(key=lambda d: [r for r, _ in packages].index(d.split(": ")[0])
+             if d.split(": ")[0] in [r for r, _ in packages] else len(packages))
+for _, _, c, _, _ in rows:
     for k in total:
         total[k] += c[k]
-    rows.append((repo, version, c, deterministic, state.get("seconds", 0)))
 
 
 def share(c):
@@ -471,17 +540,18 @@ def share(c):
 
 
 lines = ["| package | version | modules | public protocols | compiling spies | refused (reason) | "
-         "written, not compiling | neither | with warnings | not lint clean | identical runs |",
-         "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
-for repo, version, c, deterministic, _ in rows:
+         "written, not compiling | neither | with warnings | not lint clean | identical runs | "
+         "measured on |",
+         "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+for repo, version, c, deterministic, measured_on in rows:
     lines.append(f"| {repo} | {version} | {c['modules']} | {c['protocols']} | {c['compiling']} "
                  f"({share(c)}) | {c['refused']} | {c['failing']} | {c['neither']} | {c['warned']} "
-                 f"| {c['unlinted']} | {'yes' if deterministic else 'NO'} |")
+                 f"| {c['unlinted']} | {'yes' if deterministic else 'NO'} | {measured_on} |")
 all_deterministic = all(d for *_, d, _ in rows)
 lines.append(f"| **all {len(rows)} packages** | | {total['modules']} | {total['protocols']} | "
              f"{total['compiling']} ({share(total)}) | {total['refused']} | {total['failing']} | "
              f"{total['neither']} | {total['warned']} | {total['unlinted']} | "
-             f"{'yes' if all_deterministic else 'NO'} |")
+             f"{'yes' if all_deterministic else 'NO'} | |")
 # A package the run did not reach: how long the builds it made took, and under what load.
 built = [b for b in builds.values() if b.get("status") == "built"]
 build_seconds = sum(b.get("seconds", 0) for b in builds.values())
@@ -498,16 +568,29 @@ for repo, version in packages:
         not_measured.append(f"| {repo} | {skipped[repo]} |")
         continue
     state = builds.get(f"{repo}@{version}", {})
-    if state.get("status") != "built":
-        not_measured.append(f"| {repo} {version} | "
-                            f"{state.get('reason', not_reached.replace('OWNER/NAME', repo))} |")
+    result = stored(repo, version) or {}
+    if state.get("status") in ("failed", "timeout", "skipped"):
+        store(repo, {"version": version, "commit": commit, "measured": False,
+                     "reason": state["reason"]})
+    if repo not in {r for r, *_ in rows}:
+        reason = state.get("reason") or result.get("reason") or not_reached.replace(
+            "OWNER/NAME", repo)
+        not_measured.append(f"| {repo} {version} | {reason} |")
 for repo, reason in skipped.items():
     if not any(r == repo for r, _ in packages):
         not_measured.append(f"| {repo} | {reason} |")
 report = "\n".join(lines)
+usage_commit = commit
+if usage_result is not None:
+    store("Usage", {"version": "", "commit": commit, "passed": usage_result[0],
+                    "summary": usage_result[1]})
+elif stored("Usage", ""):
+    usage = stored("Usage", "")
+    usage_result, usage_commit = (usage["passed"], usage["summary"]), usage["commit"]
 if usage_result is not None:
     report += ("\n\nUsage tests (SpyCorpus/Breadth/Usage, the real library calling the spies): "
-               + ("passed" if usage_result[0] else "FAILED") + f" ({usage_result[1]})")
+               + ("passed" if usage_result[0] else "FAILED") + f" on {usage_commit} "
+               + f"({usage_result[1]})")
 report += "\n\nPackages not measured, and why:\n\n| package | why |\n|---|---|\n" + "\n".join(not_measured)
 report += "\n\nEach protocol not spied, each warning:\n\n" + "\n".join(f"- {d}" for d in details) + "\n"
 with open(os.path.join(work, "report.md"), "w") as f:
@@ -518,11 +601,12 @@ print(report)
 print(f"\n{time.monotonic() - started:.0f} s in all", file=sys.stderr)
 if args.write_report:
     target = os.path.join(corpus, "REPORT.md")
-    commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=root)[1].strip()
     swift = run(["swift", "--version"])[1].splitlines()[0]
-    header = (f"Measured on commit {commit} with {swift}, on the packages of "
+    header = (f"Written on commit {commit} with {swift}, on the packages of "
               f"`SpyCorpus/Breadth/packages.txt`: `bash scripts/spy-breadth-report.sh"
-              f"{' --ci' if args.ci else ''}`.\n\n")
+              f"{' --ci' if args.ci else ''}`. Each row gives the commit its package was measured "
+              f"on (`results/`, kept per package: a run measures what it builds and keeps the "
+              f"other rows).\n\n")
     text = open(target).read() if os.path.exists(target) else "<!-- measured -->\n<!-- /measured -->\n"
     start, end = text.index("<!-- measured -->"), text.index("<!-- /measured -->")
     text = text[:start] + "<!-- measured -->\n" + header + report + text[end:]

@@ -74,9 +74,12 @@ public struct LaunchOverridable: Sendable {
   /// Declares `box` overridable by its name.
   ///
   /// - Parameters:
-  ///   - box: A box of a `Decodable`, `Sendable` value.
+  ///   - box: A box of a `Decodable`, `Sendable` value: a `Resettable`, or a value that stands
+  ///     for one (`ResettableConvertible`).
   ///   - name: The name the test uses; the box's own name (`Resettable(name:)`) by default.
-  public init<Value: Decodable & Sendable>(_ box: Resettable<Value>, name: String? = nil) {
+  public init<Box: ResettableConvertible>(_ box: Box, name: String? = nil)
+  where Box.Shared: Decodable & Sendable {
+    let box = box.resettable
     guard let name = name ?? box.name else {
       preconditionFailure(
         """
@@ -86,7 +89,8 @@ public struct LaunchOverridable: Sendable {
       )
     }
     self.name = name
-    self.apply = { data in box.override(with: try JSONDecoder().decode(Value.self, from: data)) }
+    self.apply = { data in box.override(with: try JSONDecoder().decode(Box.Shared.self, from: data))
+    }
   }
 }
 

@@ -27,14 +27,16 @@ import SharedInstances
 /// box is a plain value that refers to its `Resettable` without owning it (the system's clocks
 /// live as long as the process), so reading it retains nothing.
 ///
-/// Where an API takes a `Resettable`, pass ``resettable``:
+/// It is a `ResettableConvertible`, so every API that takes a box takes a clock box, beside other
+/// boxes too (`.exempting(SystemBoxes.continuousClock, Logging.shared)`). Where code needs the
+/// `Resettable` itself, read ``resettable``:
 ///
 /// ```swift
 /// let box: Resettable<AnyClock<Duration>> = SystemBoxes.continuousClock.resettable
 /// ```
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 @frozen
-public struct ClockBox<Duration: DurationProtocol & Hashable>: Sendable {
+public struct ClockBox<Duration: DurationProtocol & Hashable>: ResettableConvertible, Sendable {
   // Not retained: the box is one of `SystemBoxes`' own, which keeps it for the whole process.
   @usableFromInline let _box: Unmanaged<Resettable<AnyClock<Duration>>>
 
@@ -42,7 +44,7 @@ public struct ClockBox<Duration: DurationProtocol & Hashable>: Sendable {
     _box = .passUnretained(box)
   }
 
-  /// The box that holds the clock, for an API that takes a `Resettable`.
+  /// The box that holds the clock.
   ///
   /// ```swift
   /// let box: Resettable<AnyClock<Duration>> = SystemBoxes.continuousClock.resettable

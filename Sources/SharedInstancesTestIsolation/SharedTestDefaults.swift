@@ -184,17 +184,20 @@ public struct SharedTestDefault: Sendable {
   /// SharedTestDefault(Session.currentUser) { User.fixture }
   /// ```
   ///
+  /// `box` is a `Resettable` or a value that stands for one, such as a clock box:
+  /// `SharedTestDefault(SystemBoxes.continuousClock) { AnyClock(UnimplementedClock()) }`.
+  ///
   /// - Parameters:
   ///   - box: The box.
   ///   - fileID: Where the entry is declared: its module is the test target it is for. Leave
   ///     the default.
   ///   - make: Creates the test double, once per test, on that test's first read of the box.
-  public init<Shared>(
-    _ box: Resettable<Shared>,
+  public init<Box: ResettableConvertible>(
+    _ box: Box,
     fileID: StaticString = #fileID,
-    _ make: @escaping @Sendable () -> Shared
+    _ make: @escaping @Sendable () -> Box.Shared
   ) {
-    self.box = box._boxIdentity.id
+    self.box = box.resettable._boxIdentity.id
     self.make = { make() }
     self.module = SharedTestDefaults.module(ofFileID: "\(fileID)")
   }

@@ -53,18 +53,21 @@ extension XCTestCase {
   /// }
   /// ```
   ///
+  /// `box` is a `Resettable` or a value that stands for one, such as a clock box:
+  /// `overrideShared(SystemBoxes.continuousClock, with: AnyClock(ImmediateClock()))`.
+  ///
   /// - Parameters:
   ///   - box: The shared instance to override.
   ///   - replacement: The instance reads return until the test ends.
   ///   - file: The caller's location, for misuse reports. Leave the default.
   ///   - line: The caller's location. Leave the default.
-  public func overrideShared<Shared>(
-    _ box: Resettable<Shared>,
-    with replacement: Shared,
+  public func overrideShared<Box: ResettableConvertible>(
+    _ box: Box,
+    with replacement: Box.Shared,
     file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    let restore = box._beginOverride(
+    let restore = box.resettable._beginOverride(
       replacement,
       location: _SourceLocation(fileID: file, filePath: file, line: line, column: 1)
     )

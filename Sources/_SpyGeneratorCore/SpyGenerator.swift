@@ -305,6 +305,7 @@ public struct SpyGenerator: Sendable {
     diagnostics: inout [Diagnostic]
   ) -> SpyTarget? {
     var collected = CollectedRequirements()
+    collected.conformances = reader.conformances(of: symbol)
     collect(
       symbol,
       spiedNames: [symbol.path, symbol.name],
@@ -332,6 +333,7 @@ public struct SpyGenerator: Sendable {
     let (rawValue, parentProblems) = Self.examineParents(
       of: name,
       external: &external,
+      refined: collected.refinedElsewhere,
       superclass: superclass,
       protocolRequirements: protocolRequirements,
       reader: reader
@@ -348,9 +350,11 @@ public struct SpyGenerator: Sendable {
       generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
         .renamingGenerics(shadowing: spyGenerics)
     }
-    // A requirement a refinement restates is one requirement: implemented once.
+    // A requirement a refinement restates is one requirement: implemented once, also when two
+    // parents declare it with other names for its generic parameters and arguments.
     var signatures: Set<String> = []
-    members.removeAll { !signatures.insert($0.signature).inserted }
+    members.removeAll { !signatures.insert($0.requirementKey).inserted }
+    problems += Self.propertiesOfOneName(members)
     if !problems.isEmpty {
       // Named with --protocol, a protocol without a spy fails the run; found by itself, it is
       // skipped with a warning so that the other spies stay usable.
@@ -419,6 +423,11 @@ public struct SpyGenerator: Sendable {
     var members: [Member] = []
     var problems: [String] = []
     var visited: Set<String> = []
+    /// The paths of the protocols the spy conforms to, whose extensions' defaults serve it.
+    var conformances: Set<String> = []
+    /// The protocols of other modules the protocol refines, as the graph names them, also
+    /// those whose requirements a dependency's graph gives.
+    var refinedElsewhere: Set<String> = []
     /// Parents of other modules, by precise identifier.
     var external: [String] = []
     /// Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its
@@ -450,7 +459,12 @@ public struct SpyGenerator: Sendable {
     collected.addImports(of: symbol)
     collected.protocolRequirements += DeclarationParser.whereRequirements(symbol)
     collected.superclass = collected.superclass ?? reader.superclass(of: symbol)
-    let leftToDefaults = reader.requirementsLeftToDefaults(of: symbol, testable: testable)
+    collected.refinedElsewhere.formUnion(reader.parentsOfOtherModules(of: symbol))
+    let leftToDefaults = reader.requirementsLeftToDefaults(
+      of: symbol,
+      testable: testable,
+      spying: collected.conformances
+    )
     for requirement in reader.members(of: symbol) {
       // A requirement the module implements for every conforming type keeps that
       // implementation (which may call the requirements the spy records), unless asked.
@@ -500,6 +514,30 @@ public struct SpyGenerator: Sendable {
     }
   }
 
+  /// Why properties that share a name but not a type (a refinement's `var commands:
+  /// [String: any Command]` and its parent's `[String: any AsyncCommand]`, neither left to a
+  /// default) cannot all be implemented: a type declares one property of a name.
+  private static func propertiesOfOneName(_ members: [Member]) -> [String] {
+    let properties = members.filter {
+      if case .property = $0.kind { return true } else { return false }
+    }
+    var problems: [String] = []
+    var reported: Set<String> = []
+    for (index, first) in properties.enumerated() {
+      guard
+        let other = properties[(index + 1)...].first(where: {
+          $0.baseName == first.baseName && $0.isStatic == first.isStatic
+        }), reported.insert("\(first.isStatic) \(first.baseName)").inserted
+      else { continue }
+      problems.append(
+        "\(first.owner).\(first.displayName) and \(other.owner).\(other.displayName) are "
+          + "properties of one name and different types (`\(first.returnType ?? "Void")`, "
+          + "`\(other.returnType ?? "Void")`), and a type declares one property of a name"
+      )
+    }
+    return problems
+  }
+
   /// Whether `requirement` of `symbol`, a protocol of another module, is a deprecated overload
   /// its module implements in terms of a current requirement of the same name, which the spy
   /// implements instead: Swift warns on a type that implements `Executor.enqueue(_: Job)`
@@ -533,6 +571,7 @@ public struct SpyGenerator: Sendable {
   private static func examineParents(
     of name: String,
     external: inout [String],
+    refined: Set<String>,
     superclass: SymbolGraph.Symbol?,
     protocolRequirements: [String],
     reader: SymbolGraphReader
@@ -548,7 +587,11 @@ public struct SpyGenerator: Sendable {
       rawValue = (fixed[1].trimmingSpaces, initial)
       external.removeAll { $0 == "Swift.RawRepresentable" }
     }
-    for parent in external where Self.unsatisfiable[parent] != nil {
+    // Also a parent whose requirements a dependency's graph gives (`Swift.FloatingPoint` with the
+    // standard library's graph): knowing them gives a spy no values for them. A
+    // `RawRepresentable` the spy holds a raw value for has left `external`.
+    let unmet = external + refined.subtracting(external + ["Swift.RawRepresentable"]).sorted()
+    for parent in unmet where Self.unsatisfiable[parent] != nil {
       problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
     }
     if let superclass {
@@ -655,7 +698,6 @@ public struct SpyGenerator: Sendable {
       + "a where clause) and init?(rawValue:) a spy has no value for",
     "Swift.OptionSet": "whose spy would be a set of options rather than a spy",
     "Swift.Strideable": "whose distances a spy has no value for",
-    "Swift.Numeric": "whose arithmetic a spy has no value for",
     "Swift.BinaryInteger": "whose arithmetic a spy has no value for",
     "Swift.FloatingPoint": "whose arithmetic a spy has no value for",
     "Swift.Sequence": "whose iterator a spy has no type for",

@@ -104,6 +104,27 @@ import Testing
     _ = SystemBoxes.continuousClock.value.now
     _ = Counter.shared.value
   }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test(.isolatedShared(.strict).exempting(SystemBoxes.continuousClock, Counter.shared))
+  func aStrictTestMayExemptAClockBoxAndAResettableInOneCall() {
+    _ = SystemBoxes.continuousClock.value.now
+    _ = Counter.shared.value
+    withKnownIssue {
+      _ = SystemBoxes.suspendingClock.value.now  // not exempt
+    } matching: { issue in
+      issue.comments.description.contains("SystemBoxes.suspendingClock")
+    }
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test func aTestDefaultIsDeclaredForAClockBoxAsForItsResettable() {
+    let defaults = [
+      SharedTestDefault(SystemBoxes.continuousClock) { AnyClock(UnimplementedClock()) },
+      SharedTestDefault(SystemBoxes.continuousClock.resettable) { AnyClock(TestClock()) },
+    ]
+    #expect(defaults.count == 2)
+  }
 }
 
 // MARK: - Fixtures

@@ -307,6 +307,32 @@ import _SpyGeneratorCore
     #expect(migration.skipped.isEmpty)
   }
 
+  @Test func aNestedTypeIsNotTakenForAnotherOfTheSameName() throws {
+    // Shaped like swift-crypto: `SecureBytes.Backing` is not `Sendable`, another type's nested
+    // `Backing` is; the box of the first keeps its `nonisolated(unsafe)`, or it does not compile.
+    let source = """
+      nonisolated(unsafe) private let emptyStorage: SecureBytes.Backing = SecureBytes.Backing()
+
+      struct SecureBytes {
+        var backing: Backing
+      }
+
+      extension SecureBytes {
+        final class Backing {}
+      }
+
+      enum XWing {
+        final class Backing: @unchecked Sendable {}
+      }
+      """
+    #expect(try migrate(source).instances.map(\.isSendable) == [false])
+    #expect(
+      try migrated(source).contains(
+        "private nonisolated(unsafe) let emptyStorageBox = Resettable<SecureBytes.Backing>"
+      )
+    )
+  }
+
   @Test func valueConstantsOfTheirOwnTypeAreNoCandidates() throws {
     // Shaped like Vapor's header values: constants, not shared instances.
     let migration = try migrate(

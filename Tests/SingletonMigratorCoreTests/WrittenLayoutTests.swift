@@ -105,6 +105,46 @@ import _SingletonMigratorCore
     )
   }
 
+  @Test func theImportJoinsTheImportsAtTheTopNotOneFurtherDown() throws {
+    // Shaped like swift-snapshot-testing's AssertSnapshot.swift: a platform's import halfway
+    // down the file, after declarations.
+    let snapshot = """
+      import Foundation
+      #if canImport(Testing)
+      import Testing
+      #endif
+
+      private let counter = Counter()
+
+      #if !os(Linux)
+      import CoreServices
+      func uniformTypeIdentifier() -> String? { nil }
+      #endif
+      import Dispatch
+
+      final class Counter: @unchecked Sendable {}
+      """
+    #expect(
+      try migrated(snapshot).hasPrefix(
+        "import Foundation\n#if canImport(Testing)\nimport Testing\n#endif\n"
+          + "import SharedInstances\n\n"
+      )
+    )
+    // Shaped like its AssertInlineSnapshot.swift: one import, then a conditional block that
+    // holds imports and declarations.
+    let inline = """
+      import Foundation
+
+      #if canImport(Testing)
+      import Testing
+      final class Recorder: @unchecked Sendable {
+        static let shared = Recorder()
+      }
+      #endif
+      """
+    #expect(try migrated(inline).hasPrefix("import Foundation\nimport SharedInstances\n\n"))
+  }
+
   @Test func aMultiLineClosureMovesInWithTheMainActorArguments() throws {
     let source = """
       @MainActor final class NavigationRouter {

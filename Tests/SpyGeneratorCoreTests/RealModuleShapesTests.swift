@@ -169,6 +169,32 @@ import _SpyGeneratorCore
     #expect(output.modulesToRead.isEmpty)
   }
 
+  @Test func aProtocolRefiningFloatingPointIsRefusedAlsoWithTheStandardLibrarysGraph() throws {
+    // RealModule's `Real: FloatingPoint, AlgebraicField`, whose graph lists every parent.
+    let graph = try standardLibraryChild(["s:SF": "Swift.FloatingPoint", "s:Sj": "Swift.Numeric"])
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let standardLibrary = try ToolchainSymbolGraphs().graph(of: "Swift")
+    let output = try generator.generate(symbolGraph: graph, dependencies: [standardLibrary])
+    #expect(output.files.isEmpty)
+    let message = try #require(output.diagnostics.first).message
+    #expect(message.contains("it refines Swift.FloatingPoint, whose arithmetic a spy has no value"))
+  }
+
+  @Test func aProtocolRefiningNumericIsSpiedFromTheStandardLibrarysGraph() throws {
+    // RealModule's `AlgebraicField: SignedNumeric`.
+    let graph = try standardLibraryChild([
+      "s:Sj": "Swift.Numeric", "s:s13SignedNumericP": "Swift.SignedNumeric",
+    ])
+    let generator = SpyGenerator(options: .init(command: "generate"))
+    let alone = try generator.generate(symbolGraph: graph, dependencies: [])
+    #expect(alone.modulesToRead == ["Swift"])
+    let standardLibrary = try ToolchainSymbolGraphs().graph(of: "Swift")
+    let output = try generator.generate(symbolGraph: graph, dependencies: [standardLibrary])
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first).contents
+    #expect(spy.contains("static func * (lhs: FieldSpy, rhs: FieldSpy) -> FieldSpy"))
+  }
+
   @Test func aParentOfTheConcurrencyModuleIsReadFromTheToolchainsGraph() throws {
     // NIOCore's `NIOSerialEventLoopExecutor: EventLoop, SerialExecutor`.
     let symbols = [
@@ -302,6 +328,43 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  @Test func aDefaultInTheExtensionOfARefinementServesThatRefinementsSpy() throws {
+    let output = try groupOutput(refinementImplementsParentsCommands: true)
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first { $0.name == "GroupSpy.swift" }).contents
+    #expect(spy.components(separatedBy: "  var commands: ").count == 2)
+    #expect(!spy.contains("var defaultCommand"))
+    expectReference(spy)
+  }
+
+  @Test func propertiesOfOneNameAndTwoTypesWithoutADefaultAreRefusedWithTheirReason() throws {
+    let output = try groupOutput(refinementImplementsParentsCommands: false)
+    #expect(!output.files.contains { $0.name == "GroupSpy.swift" })
+    let message = try #require(output.diagnostics.first { $0.message.contains("protocol Group:") })
+      .message
+    #expect(message.contains("Group.commands and AsyncGroup.commands"))
+    #expect(message.contains("a type declares one property of a name"))
+  }
+
+  // MARK: - Requirements restated through several parents
+
+  @Test func aRequirementRestatedWithOtherGenericParameterNamesIsImplementedOnce() throws {
+    let output = try generatedOutput(
+      [.initializer("init?<⟪T⟫>(exactly source: T) where T : BinaryInteger", generics: ["T"])],
+      declaration: "protocol Shapes : Base",
+      parent: [
+        .initializer(
+          "init?<⟪Source⟫>(exactly value: Source) where Source : BinaryInteger",
+          generics: ["Source"]
+        )
+      ]
+    )
+    #expect(output.diagnostics.isEmpty)
+    let spy = try #require(output.files.first { $0.name == "ShapesSpy.swift" }).contents
+    #expect(spy.components(separatedBy: "(exactly ").count == 2)
+    expectReference(spy)
+  }
+
   // MARK: - Fixtures
 
   /// A protocol `Handling` with `requirements`: each a declaration, whether the module
@@ -356,6 +419,105 @@ import _SpyGeneratorCore
     ]
     return try SpyGenerator(options: .init(command: "generate"))
       .generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+  }
+
+  /// `protocol AsyncGroup { var commands: [String: any AsyncCommand] { get }; var
+  /// defaultCommand: (any AsyncCommand)? { get } }` and `protocol Group: AsyncGroup` restating
+  /// both with `any Command`, shaped as ConsoleKit's command groups: each `defaultCommand` has a
+  /// default in its protocol's extension, and `extension Group` implements the parent's
+  /// `commands` from its own when `refinementImplementsParentsCommands`.
+  private func groupOutput(refinementImplementsParentsCommands: Bool) throws -> SpyGenerator.Output
+  {
+    let async = "⟦AsyncCommand|s:1M12AsyncCommandP⟧"
+    let plain = "⟦Command|s:1M7CommandP⟧"
+    var symbols = [
+      fixtureSymbol(
+        "a",
+        kind: "swift.protocol",
+        path: ["AsyncGroup"],
+        declaration: "protocol AsyncGroup"
+      ),
+      fixtureSymbol(
+        "g",
+        kind: "swift.protocol",
+        path: ["Group"],
+        declaration: "protocol Group : AsyncGroup"
+      ),
+    ]
+    var relationships = [["kind": "conformsTo", "source": "g", "target": "a"]]
+    func add(_ id: String, of owner: String, _ path: [String], _ declaration: String) {
+      symbols.append(
+        fixtureSymbol(id, kind: "swift.property", path: path, declaration: declaration)
+      )
+      relationships.append(["kind": "requirementOf", "source": id, "target": owner])
+    }
+    func implement(_ id: String, _ path: [String], _ declaration: String, of targets: [String]) {
+      var implementation = fixtureSymbol(
+        id,
+        kind: "swift.property",
+        path: path,
+        declaration: declaration
+      )
+      implementation["swiftExtension"] = ["extendedModule": "M", "typeKind": "swift.protocol"]
+      symbols.append(implementation)
+      for target in targets {
+        relationships.append(["kind": "defaultImplementationOf", "source": id, "target": target])
+      }
+    }
+    add(
+      "a.c",
+      of: "a",
+      ["AsyncGroup", "commands"],
+      "var commands: [String : any \(async)] { get }"
+    )
+    add(
+      "a.d",
+      of: "a",
+      ["AsyncGroup", "defaultCommand"],
+      "var defaultCommand: (any \(async))? { get }"
+    )
+    add("g.c", of: "g", ["Group", "commands"], "var commands: [String : any \(plain)] { get }")
+    add("g.d", of: "g", ["Group", "defaultCommand"], "var defaultCommand: (any \(plain))? { get }")
+    implement(
+      "a.dd",
+      ["AsyncGroup", "defaultCommand"],
+      "var defaultCommand: (any \(async))? { get }",
+      of: ["a.d"]
+    )
+    // The graph links an extension's member to every requirement of its name.
+    implement(
+      "g.dd",
+      ["Group", "defaultCommand"],
+      "var defaultCommand: (any \(plain))? { get }",
+      of: ["g.d", "a.d"]
+    )
+    if refinementImplementsParentsCommands {
+      implement(
+        "g.cd",
+        ["Group", "commands"],
+        "var commands: [String : any \(async)] { get }",
+        of: ["g.c", "a.c"]
+      )
+    }
+    let graph: [String: Any] = [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ]
+    return try SpyGenerator(options: .init(command: "generate"))
+      .generate(symbolGraph: JSONSerialization.data(withJSONObject: graph))
+  }
+
+  /// The graph of a module `M` with a protocol `Field` that refines `parents` of the standard
+  /// library (precise identifier: name).
+  private func standardLibraryChild(_ parents: [String: String]) throws -> Data {
+    let symbols = [
+      fixtureSymbol("p", kind: "swift.protocol", path: ["Field"], declaration: "protocol Field")
+    ]
+    let relationships = parents.sorted { $0.key < $1.key }.map { target, name in
+      ["kind": "conformsTo", "source": "p", "target": target, "targetFallback": name]
+    }
+    return try JSONSerialization.data(withJSONObject: [
+      "module": ["name": "M"], "symbols": symbols, "relationships": relationships,
+    ])
   }
 
   /// `protocol Migrating { func run() async throws -> Int; func runOld() -> Int }`, with

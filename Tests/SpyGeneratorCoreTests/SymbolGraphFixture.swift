@@ -11,7 +11,7 @@ enum Declared {
   case staticMethod(String)
   case operatorRequirement(String)
   case property(String)
-  case initializer(String)
+  case initializer(String, generics: [String] = [])
   case subscriptRequirement(String, generics: [String] = [])
   case associated(String)
   case alias(String, String)
@@ -34,8 +34,8 @@ enum Declared {
     case .property(let declaration):
       let name = (declaration.components(separatedBy: "var ").last ?? "").prefix { $0 != ":" }
       return ("swift.property", String(name), [])
-    case .initializer:
-      return ("swift.init", "init(…)", [])
+    case .initializer(_, let generics):
+      return ("swift.init", "init(…)", generics)
     case .subscriptRequirement(_, let generics):
       return ("swift.subscript", "subscript(…)", generics)
     case .associated(let declaration):
@@ -49,7 +49,7 @@ enum Declared {
   var declaration: String {
     switch self {
     case .method(let text, _), .staticMethod(let text), .operatorRequirement(let text),
-      .property(let text), .initializer(let text), .subscriptRequirement(let text, _),
+      .property(let text), .initializer(let text, _), .subscriptRequirement(let text, _),
       .associated(let text), .alias(_, let text):
       return text
     case .type(let name, _):

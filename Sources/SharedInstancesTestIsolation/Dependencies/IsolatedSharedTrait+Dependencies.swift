@@ -10,16 +10,19 @@ extension IsolatedSharedTrait {
   /// store), so that strict mode reports only the dependencies that matter.
   ///
   /// ```swift
-  /// @Suite(.isolatedShared(.strict).exempting(Logging.shared, Clock.shared))
+  /// @Suite(.isolatedShared(.strict).exempting(SystemBoxes.continuousClock, Logging.shared))
   /// struct CheckoutTests { … }
   /// ```
   ///
+  /// Each box is a `Resettable` or a value that stands for one (a `ResettableConvertible`, such
+  /// as the system's clock boxes), in any mix.
+  ///
   /// - Parameter boxes: The boxes tests may read for real.
   /// - Returns: The trait, with the boxes added to those already exempt.
-  public func exempting<each Shared>(_ boxes: repeat Resettable<each Shared>) -> Self {
+  public func exempting<each Box: ResettableConvertible>(_ boxes: repeat each Box) -> Self {
     var trait = self
     for box in repeat each boxes {
-      trait.dependencySettings.exemptBoxes.insert(box._boxIdentity.id)
+      trait.dependencySettings.exemptBoxes.insert(box.resettable._boxIdentity.id)
     }
     return trait
   }

@@ -27,7 +27,7 @@ extension SharedIsolationOptions {
   /// It does not silence ``SharedIsolationOptions/strict`` given to the same trait, nor boxes
   /// declared `Resettable(inTests: .required)`: a box's declaration wins over a suite's
   /// opt-out. To read such a box for real, exempt it by name with
-  /// ``IsolatedSharedTrait/exempting(_:)-(Resettable<Shared>)``.
+  /// ``IsolatedSharedTrait/exempting(_:)``.
   ///
   /// ```swift
   /// @Suite(.isolatedShared(.allowsRealInstances)) struct FormatterIntegrationTests { … }

@@ -31,6 +31,8 @@ struct SingletonFinder {
   private(set) var sendableClassNames: Set<String> = []
   /// Every type name the target declares (not extends).
   private(set) var declaredTypeNames: Set<String> = []
+  /// The paths of the nested types the target declares (`SecureBytes.Backing`).
+  private(set) var declaredTypePaths: Set<String> = []
   /// Types of the target whose conformances say their identity is their meaning (an executor,
   /// an event loop), with what they are.
   private(set) var identityConformers: [String: String] = [:]
@@ -53,7 +55,10 @@ struct SingletonFinder {
     for file in files {
       for type in file.types {
         let names = [type.name, type.path.joined(separator: ".")]
-        if type.kind != .extension { declaredTypeNames.insert(type.name) }
+        if type.kind != .extension {
+          declaredTypeNames.insert(type.name)
+          if type.path.count > 1 { declaredTypePaths.insert(names[1]) }
+        }
         if let what = Self.identity(ofConformances: type.inheritance) {
           for name in names { identityConformers[name] = what }
         }
@@ -298,10 +303,15 @@ struct SingletonFinder {
           )
           continue
         }
+        // Facts about a nested type are looked up by its path where the target declares one:
+        // two types may share the last name (swift-crypto's `SecureBytes.Backing` and a
+        // `Sendable` `XWing.Backing`).
+        let factName =
+          declaredTypePaths.contains(Self.pathName(of: type)) ? Self.pathName(of: type) : base
         let isMainActor =
           property.attributes.contains("@MainActor")
           || property.container.contains { $0.isMainActor }
-          || mainActorClassNames.contains(base)
+          || mainActorClassNames.contains(factName)
           || (graphProperty?.isMainActor ?? false) && !property.modifiers.contains("nonisolated")
         instances.append(
           SharedInstance(
@@ -313,7 +323,7 @@ struct SingletonFinder {
             shape: shape,
             isMainActor: isMainActor,
             isAllowed: isAllowed,
-            isSendable: sendableClassNames.contains(base),
+            isSendable: sendableClassNames.contains(factName),
             declaration: property
           )
         )
@@ -643,14 +653,20 @@ struct SingletonFinder {
     return true
   }
 
-  /// `Manager` for `Manager`, `any Manager`, `Module.Manager`, `Cache<Key>`.
-  static func baseName(of type: String) -> String {
+  /// A type's written path without `any`, `some` or generic arguments (`SecureBytes.Backing`).
+  static func pathName(of type: String) -> String {
     var text = type.trimmingCharacters(in: .whitespaces)
     for prefix in ["any ", "some "] where text.hasPrefix(prefix) {
       text.removeFirst(prefix.count)
     }
     if let angle = text.firstIndex(of: "<") { text = String(text[..<angle]) }
-    return text.split(separator: ".").last.map(String.init) ?? text
+    return text
+  }
+
+  /// `Manager` for `Manager`, `any Manager`, `Module.Manager`, `Cache<Key>`.
+  static func baseName(of type: String) -> String {
+    let path = pathName(of: type)
+    return path.split(separator: ".").last.map(String.init) ?? path
   }
 
   /// Parameters whose default argument is one of `instances`: `manager: Manager = .shared` or

@@ -223,11 +223,19 @@ struct DeclarationScanner {
   var imports: [String] = []
   /// The line after which a new import goes: the last import's, or, when that import is
   /// conditional, the line of the `#endif` that closes its block (an import inside it would be
-  /// compiled out on the other platforms).
+  /// compiled out on the other platforms). Only the imports at the top of the file count once
+  /// it has one: an import further down, after declarations, would put the new one there.
   var lastImportLine: Int?
   /// How many `#if` blocks the file-level scan is inside, and whether one holds an import.
   var conditionDepth = 0
   var importInCondition = false
+  /// Whether the file-level scan has passed anything but imports and directives.
+  var sawDeclaration = false
+  /// The line of the last file-level directive: its condition (`canImport(Musl)`) is read as
+  /// an item of its own, and is no declaration.
+  var directiveLine = 0
+  /// Whether an import seen now still moves `lastImportLine`.
+  var importsStillCount: Bool { !sawDeclaration || lastImportLine == nil }
 
   init(tokens: [Token], bytes: [UInt8]) {
     self.tokens = tokens
@@ -332,7 +340,7 @@ struct DeclarationScanner {
     } else if directive.text.hasPrefix("#endif"), conditionDepth > 0 {
       conditionDepth -= 1
       if conditionDepth == 0 && importInCondition {
-        lastImportLine = directive.line
+        if importsStillCount { lastImportLine = directive.line }
         importInCondition = false
       }
     }
@@ -345,7 +353,10 @@ struct DeclarationScanner {
       let token = tokens[index]
       if token.kind == .punctuation && token.text == "}" { return }
       if token.kind == .directive || (token.kind == .punctuation && token.text == ";") {
-        if token.kind == .directive && container.isEmpty { trackCondition(token) }
+        if token.kind == .directive && container.isEmpty {
+          trackCondition(token)
+          directiveLine = token.line
+        }
         index += 1
         continue
       }
@@ -386,6 +397,9 @@ struct DeclarationScanner {
       }
       guard index < tokens.count else { return }
       let keyword = tokens[index]
+      if container.isEmpty && keyword.text != "import" && tokens[itemStart].line != directiveLine {
+        sawDeclaration = true
+      }
       guard keyword.kind == .identifier else {
         if index == itemStart { skipStatement() }
         if index == itemStart { index += 1 }
@@ -417,6 +431,16 @@ struct DeclarationScanner {
       case "import":
         index += 1
         var name = ""
+        // `import var _float.DBL_DECIMAL_DIG`: the kind of a single-declaration import is no
+        // part of the module's name.
+        let importKinds: Set<String> = [
+          "var", "let", "func", "class", "struct", "enum", "protocol", "typealias",
+        ]
+        if index < tokens.count, !tokens[index].startsLine,
+          importKinds.contains(tokens[index].text)
+        {
+          index += 1
+        }
         while index < tokens.count, !tokens[index].startsLine {
           if tokens[index].kind == .identifier { name = tokens[index].text }
           if tokens[index].kind == .punctuation && tokens[index].text == "." {
@@ -427,7 +451,9 @@ struct DeclarationScanner {
           if !name.isEmpty && index < tokens.count && !isPunctuation(index, ".") { break }
         }
         imports.append(name)
-        if conditionDepth == 0 { lastImportLine = keyword.line } else { importInCondition = true }
+        if importsStillCount {
+          if conditionDepth == 0 { lastImportLine = keyword.line } else { importInCondition = true }
+        }
       default:
         skipStatement()
         if index == itemStart { index += 1 }

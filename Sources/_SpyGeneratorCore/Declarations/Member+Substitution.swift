@@ -42,6 +42,24 @@ extension Member {
   }
 }
 
+extension Member {
+  /// What the declarations of one requirement share, wherever it is restated: the signature
+  /// with the member's own generic parameters named by their position and without the
+  /// arguments' inner names (`Numeric`'s `init?<T: BinaryInteger>(exactly source: T)` and
+  /// `FloatingPoint`'s `init?<Source: BinaryInteger>(exactly value: Source)` are one).
+  var requirementKey: String {
+    var positions: [String: String] = [:]
+    for (index, name) in genericNames.enumerated() { positions[name] = "τ_\(index)" }
+    let member = substituting(positions)
+    let parameters = member.parameters.map { parameter in
+      // `label name: type`: the inner name is before the first colon.
+      let type = parameter.declaration.split(separator: ":", maxSplits: 1).last ?? ""
+      return "\(parameter.label ?? "_"):\(type)"
+    }
+    return "\(isStatic) \(member.head)(\(parameters.joined(separator: ", ")))\(member.tail)"
+  }
+}
+
 extension String {
   /// The text with each identifier that is a key of `words` replaced by its value.
   func substitutingWords(_ words: [String: String]) -> String {

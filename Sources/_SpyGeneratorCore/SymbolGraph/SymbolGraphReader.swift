@@ -107,30 +107,59 @@ struct SymbolGraphReader {
     return (local, external)
   }
 
+  /// The protocols of other modules `symbol` refines, as the graph names them (`Swift.Numeric`),
+  /// whether or not a dependency's graph declares them.
+  func parentsOfOtherModules(of symbol: SymbolGraph.Symbol) -> [String] {
+    (relationshipsBySource[symbol.identifier.precise] ?? []).compactMap { relationship in
+      ["conformsTo", "inheritsFrom"].contains(relationship.kind) ? relationship.targetFallback : nil
+    }
+  }
+
   /// The requirements of `symbol` the spy leaves to their default implementation (see
-  /// ``hasDefaultImplementation(_:testable:)``), but where every requirement of one base name has
-  /// one: defaults of overloads call one another (a type must implement one of them).
-  func requirementsLeftToDefaults(of symbol: SymbolGraph.Symbol, testable: Bool) -> Set<String> {
+  /// ``hasDefaultImplementation(_:testable:spying:)``), but where every requirement of one base
+  /// name has one: defaults of overloads call one another (a type must implement one of them).
+  func requirementsLeftToDefaults(
+    of symbol: SymbolGraph.Symbol,
+    testable: Bool,
+    spying spied: Set<String> = []
+  ) -> Set<String> {
     let requirements = members(of: symbol).filter { $0.kind.identifier != "swift.associatedtype" }
     func baseName(_ requirement: SymbolGraph.Symbol) -> Substring {
       requirement.name.prefix { $0 != "(" }
     }
-    let defaulted = requirements.filter { hasDefaultImplementation($0, testable: testable) }
+    func isDefaulted(_ requirement: SymbolGraph.Symbol) -> Bool {
+      hasDefaultImplementation(requirement, testable: testable, spying: spied)
+    }
+    let defaulted = requirements.filter(isDefaulted)
     let families = Dictionary(grouping: requirements, by: baseName)
     let left = defaulted.filter { requirement in
       let family = families[baseName(requirement)] ?? []
-      return family.count == 1
-        || family.contains { !hasDefaultImplementation($0, testable: testable) }
+      return family.count == 1 || family.contains { !isDefaulted($0) }
     }
     return Set(left.map(\.identifier.precise))
   }
 
+  /// The paths of the protocols a spy of `symbol` conforms to: the protocol and, transitively,
+  /// its parents of this module.
+  func conformances(of symbol: SymbolGraph.Symbol) -> Set<String> {
+    var found: Set<String> = []
+    var pending = [symbol]
+    while let next = pending.popLast() {
+      guard found.insert(next.path).inserted else { continue }
+      pending += parents(of: next).local
+    }
+    return found
+  }
+
   /// Whether the protocol's module implements `requirement` in an extension every conforming
   /// type gets (no `where` clause) that a spy sees (public, or any access when the spy uses
-  /// `@testable import`), so that a spy may leave the requirement to it.
+  /// `@testable import`), so that a spy may leave the requirement to it. `spied` holds the
+  /// paths of the protocols the spy conforms to (``conformances(of:)``): the extension of one of
+  /// them serves the spy, even for a requirement of its parent.
   func hasDefaultImplementation(
     _ requirement: SymbolGraph.Symbol,
-    testable: Bool
+    testable: Bool,
+    spying spied: Set<String> = []
   ) -> Bool {
     let requirementTokens = DeclarationTokens(requirement.declarationFragments ?? [])
     let needsSetter = requirementTokens.hasSetter
@@ -141,10 +170,13 @@ struct SymbolGraphReader {
       let visible =
         ["public", "open"].contains(implementation.accessLevel)
         || (testable && !["private", "fileprivate"].contains(implementation.accessLevel))
-      // In an extension of the protocol that declares the requirement: one of a refinement
-      // (`extension Tracer` implementing `LegacyTracer.startAnySpan`) serves only its types.
+      // In an extension of the protocol that declares the requirement, or of a refinement the
+      // spy conforms to: one of a refinement (`extension Tracer` implementing
+      // `LegacyTracer.startAnySpan`) serves only that refinement's types.
+      let extended = implementation.pathComponents.dropLast()
       let ownExtension =
-        implementation.pathComponents.dropLast() == requirement.pathComponents.dropLast()
+        extended == requirement.pathComponents.dropLast()
+        || spied.contains(extended.joined(separator: "."))
       // The graph links an extension's member of the same name, which may be an overload of
       // other types (`init(derEncoded: [UInt8])` for `init(derEncoded: ASN1Node)`): only a
       // member declared as the requirement is serves as its implementation.

@@ -1,5 +1,6 @@
 import IsolationTestSupport
 import SharedInstances
+import SharedInstancesSystem
 import SharedInstancesTesting
 import TestSupport
 
@@ -77,9 +78,19 @@ final class GatewaySpy: Gateway {
 /// The test target's defaults: a type of the target's own, found by its module's name.
 enum SharedTestDefaults: SharedTestDefaultsProviding {
   static var defaults: [SharedTestDefault] {
-    [
+    var defaults = [
       SharedTestDefault(DefaultBoxes.payments) { GatewaySpy() },
       SharedTestDefault(DefaultBoxes.formatter) { Tagged("target default") },
+      SharedTestDefault(ConvertibleBoxes.referred) { Tagged("target default") },
     ]
+    if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+      // No other test of this target reads the suspending clock.
+      defaults.append(
+        SharedTestDefault(SystemBoxes.suspendingClock) {
+          AnyClock(TestClock(now: ConvertibleBoxes.defaultClockNow))
+        }
+      )
+    }
+    return defaults
   }
 }
