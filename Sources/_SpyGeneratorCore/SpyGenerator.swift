@@ -339,6 +339,12 @@ public struct SpyGenerator: Sendable {
       reader: reader
     )
     problems += parentProblems
+    if symbol.spi == true {
+      problems.append(
+        "\(name): it is declared `@_spi`, and the symbol graph does not name the group a spy "
+          + "would import it with (`@_spi(Group) import \(reader.graph.module.name)`)"
+      )
+    }
     let generics = GenericParameters(
       collected.associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol),

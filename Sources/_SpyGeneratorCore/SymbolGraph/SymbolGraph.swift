@@ -42,6 +42,8 @@ struct SymbolGraph: Decodable {
     let accessLevel: String
     let swiftGenerics: Generics?
     let availability: [Availability]?
+    /// Whether the symbol is declared `@_spi(Group)`; the graph does not name the group.
+    let spi: Bool?
     /// For a member of an extension, what the extension says: a default implementation in an
     /// extension with a `where` clause does not serve every conforming type.
     let swiftExtension: Extension?
