@@ -102,32 +102,44 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     let relay = ExitTestRelay.Receiver()
     let options = self.options
     @Sendable func scoped() async throws {
-      try await withIsolatedShared(options, name: test.name) {
-        // What the test's exit tests read in their child processes joins the test's own.
-        try await relay.receiving(in: test, scope: _Scope.resolveForCapture()) {
-          try await setUp?()
-          do {
-            try await function()
-          } catch  where ReportedFailures.contain(error) {
-            // Already a failure of this test (an unstubbed call the app wrapped): not twice.
-          } catch {
-            outcome.markFailed()
-            throw error
+      // `withIsolatedShared`, with the test's outcome carried by its scope (no task-local
+      // binding of its own).
+      let session = await IsolationSession.open(
+        name: test.name,
+        options: options,
+        testModule: test.sourceLocation.moduleName,
+        outcome: outcome
+      )
+      do {
+        try await _CurrentScope.$scope.withValue(session.scope) {
+          // What the test's exit tests read in their child processes joins the test's own.
+          try await relay.receiving(in: test, scope: session.scope) {
+            try await setUp?()
+            do {
+              try await function()
+            } catch  where ReportedFailures.contain(error) {
+              // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+            } catch {
+              outcome.markFailed()
+              throw error
+            }
           }
         }
+      } catch {
+        await session.endAfterQuietPeriod(options)
+        throw error
       }
+      await session.endAfterQuietPeriod(options)
     }
     try await Self.handlingIssues(of: test, testCase, outcome: outcome, relay: relay) {
-      try await TestOutcome.$current.withValue(outcome) {
-        // No exemptions and no record, where no trait outside bound any: the scope reads the
-        // same empty settings without a binding, and the test pays for one task-local less.
-        guard dependencySettings.isEmpty, DependencySettings.current == nil else {
-          return try await DependencySettings.$current.withValue(dependencySettings) {
-            try await scoped()
-          }
+      // No exemptions and no record, where no trait outside bound any: the scope reads the
+      // same empty settings without a binding, and the test pays for one task-local less.
+      guard dependencySettings.isEmpty, DependencySettings.current == nil else {
+        return try await DependencySettings.$current.withValue(dependencySettings) {
+          try await scoped()
         }
-        try await scoped()
       }
+      try await scoped()
     }
   }
 

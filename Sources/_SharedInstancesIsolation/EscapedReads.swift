@@ -18,37 +18,33 @@ package enum _EscapedReads {
 
   // The counts live in atomic words of each box's `_BoxIdentity` (how many live scopes
   // overrode it, how many reads escaped), so that a read checks them without a lock. Which
-  // scopes those are is kept here, under a lock taken once per scope and box it provides, and
-  // on an escaped read (a bug of the test, reported once per scope and box).
+  // boxes a scope overrode is kept in the scope (`State.overridden`); here only which scopes
+  // have overridden any box, joined once per scope (at its first override) and left once (at
+  // its end), so that a test that overrides boxes takes this lock twice, with no allocation
+  // once the table has grown to the number of tests running at once. Only an escaped read (a
+  // bug of the test) looks into the scopes.
 
-  private struct Provider {
-    /// Strong: every scope that provided a box ends (`scopeEnded`) before its last reference
-    /// goes, and that removes it here. A weak reference would give the scope a side table, and
-    /// so send every retain and release of it, on every read the test makes, to the runtime's
-    /// slow path.
-    let scope: _Scope
-    var reported = false
-  }
+  /// The live scopes that have overridden a box. Strong: every such scope ends (`scopeEnded`)
+  /// before its last reference goes, and that removes it here. A weak reference would give the
+  /// scope a side table, and so send every retain and release of it, on every read the test
+  /// makes, to the runtime's slow path.
+  private static let providers = Protected<[ObjectIdentifier: _Scope]>([:])
 
-  /// The live scopes that provide each box, by box id and scope.
-  private static let providers = Protected<[UInt64: [ObjectIdentifier: Provider]]>([:])
-
-  /// Records that `scope`, live, provided `identity` (once per scope and box); returns the
-  /// box's escaped reads so far, for ``escapedReads(of:since:)``.
-  static func scopeOverrode(_ identity: _BoxIdentity, in scope: _Scope) -> Int {
-    providers.withLock {
-      $0[identity.id, default: [:]][ObjectIdentifier(scope)] = Provider(scope: scope)
-    }
+  /// Records that `scope`, live, overrode `identity` (once per scope and box; called under the
+  /// scope's lock, `isFirst` when it is the scope's first override); returns the box's escaped
+  /// reads so far, for ``escapedReads(of:since:)``.
+  static func scopeOverrode(_ identity: _BoxIdentity, in scope: _Scope, isFirst: Bool) -> Int {
+    if isFirst { providers.withLock { $0[ObjectIdentifier(scope)] = scope } }
     return identity.liveOverrideBegan()
   }
 
-  /// Records that `scope`, which had provided `identity`, ended.
-  static func scopeEnded(overriding identity: _BoxIdentity, in scope: _Scope) {
-    identity.liveOverrideEnded()
-    providers.withLock { providers in
-      providers[identity.id]?[ObjectIdentifier(scope)] = nil
-      if providers[identity.id]?.isEmpty == true { providers[identity.id] = nil }
-    }
+  /// Records that `scope`, which had overridden boxes, ended (after each box's count of live
+  /// overrides went down).
+  static func scopeEnded(_ scope: _Scope) {
+    // Released outside the lock: the last reference to a scope may be this one, and its
+    // release runs deinits, which may read boxes.
+    let removed = providers.withLock { $0.removeValue(forKey: ObjectIdentifier(scope)) }
+    _ = removed
   }
 
   /// The reads of `identity` that escaped since a scope overrode it, when the box's count was
@@ -65,25 +61,15 @@ package enum _EscapedReads {
     // The tests that provide the box now: the outermost scope of each (a nested scope's test is
     // its parent's). Resolved outside the lock: the last reference to a scope may be the one
     // taken here, and its release runs deinits, which may read boxes.
-    let entries = providers.withLock { $0[identity.id] } ?? [:]
-    let live = entries.values.map(\.scope)
+    let candidates = providers.withLock { Array($0.values) }
+    let live = candidates.filter { $0.overrides(identity.id) }
     let outermost = live.filter { scope in
       !live.contains { other in other !== scope && scope.hasAncestor(other) }
     }
     let names = outermost.map(\.name).sorted()
     // The one to tell, if it is the only one and was not told yet.
-    var toReport: _Scope? = nil
-    if outermost.count == 1, let only = outermost.first {
-      let id = ObjectIdentifier(only)
-      let first: Bool = providers.withLock { providers in
-        guard providers[identity.id]?[id]?.reported == false else { return false }
-        providers[identity.id]?[id]?.reported = true
-        return true
-      }
-      if first { toReport = only }
-    }
-    if let toReport {
-      toReport.report(
+    if outermost.count == 1, let only = outermost.first, only.markEscapeReported(identity.id) {
+      only.report(
         _Diagnostic(
           message: message(identity, escapedFrom: names),
           location: identity.location,
@@ -137,6 +123,17 @@ package enum _EscapedReads {
 }
 
 extension _Scope {
+  /// Whether this scope overrode box `id` (and is live: an ended scope has left
+  /// `_EscapedReads`' list).
+  fileprivate func overrides(_ id: UInt64) -> Bool {
+    lock.withLock { state.pointee.overridden[id] != nil }
+  }
+
+  /// Marks the escape of box `id` from this scope reported; false if it was already.
+  fileprivate func markEscapeReported(_ id: UInt64) -> Bool {
+    lock.withLock { state.pointee.reportedEscapes.insert(id).inserted }
+  }
+
   /// Whether `other` is this scope's parent, or its parent's, and so on.
   func hasAncestor(_ other: _Scope) -> Bool {
     var next = parent

@@ -73,8 +73,9 @@ extension _Scope {
         )
       )
     }
-    for override in overridden {
-      _EscapedReads.scopeEnded(overriding: override.identity, in: self)
+    if !overridden.isEmpty {
+      for override in overridden { override.identity.liveOverrideEnded() }
+      _EscapedReads.scopeEnded(self)
     }
     for entry in entries { entry.identity.addScopeUse(-1) }
   }

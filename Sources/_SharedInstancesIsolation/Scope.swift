@@ -56,6 +56,10 @@ package final class _Scope: @unchecked Sendable {
   /// What the outermost scope holds to run alongside other tests (owned by
   /// `SharedInstancesTesting`), shared with the scopes nested in it.
   package let gateHold: (any Sendable & AnyObject)?
+  /// Whether the test this scope runs has failed so far (`TestOutcome`, owned by the testing
+  /// modules), shared with the scopes nested in it: carried by the scope, so that a test binds
+  /// one task-local value, not two.
+  package let outcome: (any Sendable & AnyObject)?
   /// Whether this is ``processWideInstances``, not a scope.
   @usableFromInline package let isProcessWideInstances: Bool
 
@@ -81,6 +85,8 @@ package final class _Scope: @unchecked Sendable {
     /// Boxes overridden in this scope before it ended, with the box's count of escaped reads
     /// at that moment (for `_EscapedReads`).
     package var overridden: [UInt64: (identity: _BoxIdentity, escapedReadsBefore: Int)] = [:]
+    /// Boxes whose escaped read this scope reported (once per box).
+    package var reportedEscapes: Set<UInt64> = []
     /// Reads from outside the test's tasks during the quiet period, by box, in order.
     package var readsWhileDraining: [(identity: _BoxIdentity, count: Int)] = []
     package var readsWhileDrainingTotal = 0
@@ -88,6 +94,8 @@ package final class _Scope: @unchecked Sendable {
 
   package let lock = _Mutex()
   package let state: UnsafeMutablePointer<State>
+  /// The memory of `activeFactories`, `draining`, `ended` and `table`, in that order.
+  private let words: UnsafeMutableRawPointer
   /// The address of the published `_SlotTable` of `State.currentIndex`.
   @usableFromInline let table: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Factories of this scope running now (atomic): reads look for a factory frame only then.
@@ -106,6 +114,7 @@ package final class _Scope: @unchecked Sendable {
     capturesEveryBox: Bool = false,
     tracking: _ScopeTracking = _ScopeTracking(),
     gateHold: (any Sendable & AnyObject)? = nil,
+    outcome: (any Sendable & AnyObject)? = nil,
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
     // Before the flag: every isolated path of the core reaches `_SharedInstancesIsolation`
@@ -120,6 +129,7 @@ package final class _Scope: @unchecked Sendable {
       capturesEveryBox: capturesEveryBox || (parent?.capturesEveryBox ?? false),
       tracking: tracking.inheriting(from: parent?.tracking),
       gateHold: gateHold ?? parent?.gateHold,
+      outcome: outcome ?? parent?.outcome,
       isProcessWideInstances: false,
       report: report
     )
@@ -135,6 +145,7 @@ package final class _Scope: @unchecked Sendable {
       capturesEveryBox: false,
       tracking: _ScopeTracking(),
       gateHold: nil,
+      outcome: nil,
       isProcessWideInstances: true,
       report: { _Diagnostics.report($0) }
     )
@@ -149,6 +160,7 @@ package final class _Scope: @unchecked Sendable {
     capturesEveryBox: Bool,
     tracking: _ScopeTracking,
     gateHold: (any Sendable & AnyObject)?,
+    outcome: (any Sendable & AnyObject)?,
     isProcessWideInstances: Bool,
     report: @escaping @Sendable (_Diagnostic) -> Void
   ) {
@@ -159,28 +171,31 @@ package final class _Scope: @unchecked Sendable {
     self.capturesEveryBox = capturesEveryBox
     self.tracking = tracking
     self.gateHold = gateHold
+    self.outcome = outcome
     self.isProcessWideInstances = isProcessWideInstances
     self.report = report
-    activeFactories = .allocate(capacity: 1)
-    activeFactories.initialize(to: 0)
-    draining = .allocate(capacity: 1)
-    draining.initialize(to: 0)
-    ended = .allocate(capacity: 1)
-    ended.initialize(to: 0)
+    // One allocation for the four words: a scope is opened per test.
+    words = .allocate(
+      byteCount: 4 * MemoryLayout<Int>.stride,
+      alignment: MemoryLayout<Int>.alignment
+    )
+    activeFactories = words.initializeMemory(as: Int.self, repeating: 0, count: 3)
+    draining = activeFactories + 1
+    ended = activeFactories + 2
     state = .allocate(capacity: 1)
     state.initialize(to: State())
-    table = .allocate(capacity: 1)
-    table.initialize(to: state.pointee.currentIndex.table.address)
+    table = (words + 3 * MemoryLayout<Int>.stride).initializeMemory(
+      as: UnsafeMutableRawPointer?.self,
+      repeating: state.pointee.currentIndex.table.address,
+      count: 1
+    )
   }
 
   deinit {
     // The slots go with `state`, and release their instances without a scan: no read or borrow
     // of them can be running, since each holds this scope (invariant 9 of `_MemorySafety`).
     // May run deinits: the last reference to a scope is never dropped under a library lock.
-    table.deallocate()
-    activeFactories.deallocate()
-    draining.deallocate()
-    ended.deallocate()
+    words.deallocate()
     state.deinitialize(count: 1)
     state.deallocate()
   }

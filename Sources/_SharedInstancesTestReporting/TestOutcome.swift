@@ -1,12 +1,20 @@
 import SharedInstances
+import _SharedInstancesIsolation
 
 /// Whether the test that runs in this task has failed so far: set by the `.isolatedShared`
-/// trait (from the issues Swift Testing records) and by `IsolatedSharedTestCase` (from the test
-/// run), read by the teardowns of the system doubles.
+/// trait (from the issues Swift Testing records; carried by the test's scope) and by
+/// `IsolatedSharedTestCase` (from the test run; bound in the task), read by the teardowns of the
+/// system doubles.
 package final class TestOutcome: Sendable {
   @TaskLocal package static var current: TestOutcome?
 
   package init() {}
+
+  /// The outcome of the test `scope` belongs to: the one its scope carries, else the task's.
+  package static func of(_ scope: _Scope) -> TestOutcome? {
+    guard let outcome = scope.outcome else { return current }
+    return outcome as? TestOutcome
+  }
 
   private let failures = _AtomicInt()
 

@@ -333,6 +333,32 @@ import _SpyGeneratorCore
     )
   }
 
+  @Test func thePerThreadStorageKeyAndItsStorageAreLeftAlone() throws {
+    // Shaped like swift-system: a thread-local storage key, made once, under which the mocking
+    // driver is stored and restored; a reset would store under a new key and lose the old
+    // values. And the storage that a platform without threads keeps for every key.
+    let migration = try migrate(
+      """
+      final class _PlatformTLSKey: @unchecked Sendable {}
+      private final class TLSStorage: @unchecked Sendable {
+        var storage = [ObjectIdentifier: UnsafeMutableRawPointer]()
+      }
+      private let sharedTLSStorage = TLSStorage()
+      private let driverKey: _PlatformTLSKey = { makeTLSKey() }()
+      func makeTLSKey() -> _PlatformTLSKey { _PlatformTLSKey() }
+      """
+    )
+    #expect(migration.instances.isEmpty)
+    #expect(
+      migration.skipped.map(\.reason) == [
+        "TLSStorage is per-thread storage: code that holds it relies on there being one, and a "
+          + "reset would hand new callers a second one while others still hold the first",
+        "_PlatformTLSKey is per-thread storage: code that holds it relies on there being one, "
+          + "and a reset would hand new callers a second one while others still hold the first",
+      ]
+    )
+  }
+
   @Test func valueConstantsOfTheirOwnTypeAreNoCandidates() throws {
     // Shaped like Vapor's header values: constants, not shared instances.
     let migration = try migrate(

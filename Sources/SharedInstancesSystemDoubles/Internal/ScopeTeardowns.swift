@@ -51,7 +51,10 @@ package enum ScopeTeardowns {
         return work
       } ?? []
     guard !work.isEmpty else { return }
-    let ending = Ending(testFailed: TestOutcome.current?.hasFailed ?? false, scopeName: scope.name)
+    let ending = Ending(
+      testFailed: TestOutcome.of(scope)?.hasFailed ?? false,
+      scopeName: scope.name
+    )
     for item in work.reversed() { item(ending) }
   }
 }

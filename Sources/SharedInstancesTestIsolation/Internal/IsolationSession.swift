@@ -119,7 +119,8 @@ struct IsolationSession: Sendable {
     ticket: GateTicket,
     capturesEveryBox: Bool = false,
     testModule: String,
-    isStrict: Bool? = nil
+    isStrict: Bool? = nil,
+    outcome: TestOutcome? = nil
   ) {
     TestFailure.installDiagnosticsHandler()
     _ = SharedTestDefaults.installed
@@ -132,6 +133,7 @@ struct IsolationSession: Sendable {
       capturesEveryBox: capturesEveryBox,
       tracking: DependencyTracking.scopeTracking(options, testModule: testModule),
       gateHold: plan.hold,
+      outcome: outcome,
       report: { DependencyTracking.route($0, to: diagnostics) }
     )
     self.scope = scope
@@ -145,7 +147,8 @@ struct IsolationSession: Sendable {
     name: String,
     options: SharedIsolationOptions,
     capturesEveryBox: Bool = false,
-    testModule: String
+    testModule: String,
+    outcome: TestOutcome? = nil
   ) async -> IsolationSession {
     let parent = parentForNewScope
     let plan = GatePlan(options, parent: parent)
@@ -157,7 +160,8 @@ struct IsolationSession: Sendable {
       plan: plan,
       ticket: ticket,
       capturesEveryBox: capturesEveryBox,
-      testModule: testModule
+      testModule: testModule,
+      outcome: outcome
     )
   }
 

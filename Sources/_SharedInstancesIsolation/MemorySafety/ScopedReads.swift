@@ -121,8 +121,9 @@ extension _Scope {
   func noteOverride(of identity: _BoxIdentity) {
     lock.withLock {
       guard !state.pointee.ended, state.pointee.overridden[identity.id] == nil else { return }
+      let isFirst = state.pointee.overridden.isEmpty
       state.pointee.overridden[identity.id] = (
-        identity, _EscapedReads.scopeOverrode(identity, in: self)
+        identity, _EscapedReads.scopeOverrode(identity, in: self, isFirst: isFirst)
       )
     }
   }

@@ -132,12 +132,14 @@ struct SingletonFinder {
     "UnsafeAtomic": "an atomic",
   ]
   /// The last words of type names that say the same of a type the migrator has not met
-  /// (`NIOTSEventLoopGroup`, an app's `WorkQueue` that a worker thread waits on).
+  /// (`NIOTSEventLoopGroup`, an app's `WorkQueue` that a worker thread waits on, swift-system's
+  /// thread-local storage key `_PlatformTLSKey`).
   static let identityNameEndings: [(ending: String, what: String)] = [
     ("EventLoopGroup", "an event loop group"), ("EventLoop", "an event loop"),
     ("ThreadPool", "a thread pool"), ("Lock", "a lock"),
     ("Mutex", "a lock"), ("Semaphore", "a semaphore"), ("Queue", "a queue"),
-    ("Atomic", "an atomic"),
+    ("Atomic", "an atomic"), ("TLSKey", "per-thread storage"), ("TLSStorage", "per-thread storage"),
+    ("ThreadLocal", "per-thread storage"), ("ThreadLocalStorage", "per-thread storage"),
   ]
 
   /// What a type is whose identity is its meaning, by its name: a known type, a type of the
