@@ -36,6 +36,17 @@ import Testing
   }
 
   @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+  @Test(.isolatedShared) func aResettableOfAClockTakesAClockAsTheClockBoxesDo() {
+    let box = Resettable<AnyClock<Duration>>(name: "ClockBoxTests.box") {
+      AnyClock(ContinuousClock())
+    }
+    let clock = TestClock()
+    box.override(with: clock)
+    #expect(box.isOverridden)
+    #expect(box.value.now == clock.now)
+  }
+
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test(.isolatedShared) func withOverrideRestoresTheClockItReplaced() async throws {
     let outer = TestClock()
     let inner = TestClock()
