@@ -334,14 +334,29 @@ public struct SpyGenerator: Sendable {
       }
     }
     let name = symbol.path
+    // `var rawValue: Int { get }` restated (SwiftProtobuf's `Enum`) fixes `RawValue` as a where
+    // clause does: the spy declares `rawValue` and `init?(rawValue:)` itself.
+    let restatedRawValue = members.first { member in
+      guard case .property = member.kind, !member.isStatic else { return false }
+      return member.baseName == "rawValue" && Self.plainValues[member.returnType ?? ""] != nil
+    }?.returnType
     let (rawValue, parentProblems) = Self.examineParents(
       of: name,
       external: &external,
       refined: collected.refinedElsewhere,
       superclass: superclass,
-      protocolRequirements: protocolRequirements,
+      protocolRequirements: protocolRequirements
+        + (restatedRawValue.map { ["RawValue == \($0)"] } ?? []),
       reader: reader
     )
+    if let rawValue {
+      members.removeAll { member in
+        guard !member.isStatic else { return false }
+        if case .property = member.kind { return member.baseName == "rawValue" }
+        return member.kind == .initializer && member.parameters.count == 1
+          && member.parameters[0].label == "rawValue" && member.parameters[0].type == rawValue.type
+      }
+    }
     problems += parentProblems
     let (spiGroups, spiProblems) = Self.spiGroups(
       of: symbol,
