@@ -17,6 +17,10 @@ struct SymbolGraphReader {
   /// The module's classes, in declaration order of the graph.
   let classes: [SymbolGraph.Symbol]
   private let protocolsByName: [String: SymbolGraph.Symbol]
+  /// Each protocol's typealiases of its associated types (`ListBuilder`'s `typealias
+  /// Expression = FinalResult.Element`), name and definition, by the protocol's precise
+  /// identifier: only a conforming type names them, so a spy spells their definitions.
+  let aliasesOfAssociatedTypesByProtocol: [String: [String: String]]
   private let classesByName: [String: SymbolGraph.Symbol]
 
   /// Indexes `graph`, and the graphs of modules it depends on, whose symbols (a parent
@@ -27,17 +31,26 @@ struct SymbolGraphReader {
     var symbolsByID: [String: SymbolGraph.Symbol] = [:]
     var protocols: [SymbolGraph.Symbol] = []
     var classes: [SymbolGraph.Symbol] = []
+    var aliases: [String: [String: String]] = [:]
+    func keep(_ symbol: SymbolGraph.Symbol, ifAliasOf owners: [String: String]) {
+      guard let owner = owners[symbol.identifier.precise] else { return }
+      let text = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+      guard let equals = text.firstIndex(of: "=") else { return }
+      aliases[owner, default: [:]][symbol.name] = String(text[equals...].dropFirst()).trimmingSpaces
+    }
     for dependency in dependencies {
       let spelling = TypeQualifier(dependency)
       for var symbol in dependency.symbols {
         spelling.qualify(&symbol)
         symbolsByID[symbol.identifier.precise] = symbol
+        keep(symbol, ifAliasOf: spelling.protocolOfAliasOfAssociatedTypes)
       }
     }
     let spelling = TypeQualifier(graph)
     for var symbol in graph.symbols {
       spelling.qualify(&symbol)
       symbolsByID[symbol.identifier.precise] = symbol
+      keep(symbol, ifAliasOf: spelling.protocolOfAliasOfAssociatedTypes)
       switch symbol.kind.identifier {
       case "swift.protocol": protocols.append(symbol)
       case "swift.class": classes.append(symbol)
@@ -51,6 +64,7 @@ struct SymbolGraphReader {
       byTarget[relationship.target, default: []].append(relationship)
     }
     self.symbolsByID = symbolsByID
+    self.aliasesOfAssociatedTypesByProtocol = aliases
     self.relationshipsBySource = bySource
     self.relationshipsByTarget = byTarget
     self.protocols = protocols
@@ -222,6 +236,9 @@ struct TypeQualifier {
   private let kindByID: [String: String]
   private let associatedTypeNames: Set<String>
   private let module: String
+  private let aliasesOfAssociatedTypes: Set<String>
+  /// The protocol of each typealias of its associated types, by their precise identifiers.
+  let protocolOfAliasOfAssociatedTypes: [String: String]
 
   init(_ graph: SymbolGraph) {
     var pathByID: [String: String] = [:]
@@ -236,6 +253,39 @@ struct TypeQualifier {
     self.kindByID = kindByID
     self.associatedTypeNames = associated
     self.module = graph.module.name
+    // A protocol's typealias of its associated types (SwiftSyntaxBuilder's `ListBuilder`:
+    // `typealias Expression = FinalResult.Element`, `typealias Component = [Expression]`) is no
+    // type outside a conforming type: declarations keep its bare name, and a spy spells its
+    // definition.
+    var protocolByPath: [String: String] = [:]
+    for symbol in graph.symbols where symbol.kind.identifier == "swift.protocol" {
+      protocolByPath[symbol.path] = symbol.identifier.precise
+    }
+    let aliases = graph.symbols.filter {
+      $0.kind.identifier == "swift.typealias"
+        && protocolByPath[$0.pathComponents.dropLast().joined(separator: ".")] != nil
+    }
+    var dependent: Set<String> = []
+    var grew = true
+    while grew {
+      grew = false
+      for alias in aliases where !dependent.contains(alias.identifier.precise) {
+        let names = (alias.declarationFragments ?? []).compactMap(\.preciseIdentifier)
+        if names.contains(where: { usr in
+          kindByID[usr] == "swift.associatedtype" || usr.hasSuffix("Qa") || dependent.contains(usr)
+        }) {
+          dependent.insert(alias.identifier.precise)
+          grew = true
+        }
+      }
+    }
+    self.aliasesOfAssociatedTypes = dependent
+    var owners: [String: String] = [:]
+    for alias in aliases where dependent.contains(alias.identifier.precise) {
+      owners[alias.identifier.precise] =
+        protocolByPath[alias.pathComponents.dropLast().joined(separator: ".")]
+    }
+    self.protocolOfAliasOfAssociatedTypes = owners
   }
 
   func qualify(_ symbol: inout SymbolGraph.Symbol) {
@@ -259,11 +309,13 @@ struct TypeQualifier {
         guard kind != "swift.associatedtype", kind != "swift.generic.parameter",
           let path = pathByID[usr]
         else { continue }
-        if path.contains(".") && path.hasSuffix("." + spelling) {
+        if aliasesOfAssociatedTypes.contains(usr) {
+          continue
+        } else if path.contains(".") && path.hasSuffix("." + spelling) {
           fragments[index].spelling = path
         } else if path == spelling,
           associatedTypeNames.contains(spelling)
-            || SpyRenderer.foundationTypeNames.contains(spelling)
+            || SpyRenderer.importedTypeNames.contains(spelling)
         {
           fragments[index].spelling = "\(module).\(spelling)"
         }
