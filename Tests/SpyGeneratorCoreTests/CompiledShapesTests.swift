@@ -121,6 +121,16 @@ import _SpyGeneratorCore
           public static func buildBlock(_ components: Component...) -> Component {
             components.flatMap { $0 }
           }
+          public static func buildExpression(_ expression: Expression) -> Component {
+            [expression]
+          }
+          public static func buildExpression(_ expression: some Sequence<Expression>) -> Component {
+            .init(expression)
+          }
+          @_disfavoredOverload
+          public static func buildExpression(_ expression: FinalResult) -> Component {
+            expression.map { $0 }
+          }
           public static func buildFinalResult(_ component: Component) -> FinalResult {
             .init(component)
           }
@@ -132,6 +142,36 @@ import _SpyGeneratorCore
     let spy = try #require(spies.file("ListBuilderSpy.swift"))
     #expect(spy.contains("func build(_ expression: FinalResult.Element) -> [FinalResult.Element]"))
     expectReference(spy)
+  }
+
+  /// WASI's `WallClock` and `MonotonicClock`: typealiases of the protocol, which its
+  /// requirements name through `Self` (`-> Self.Duration`), where `Duration` alone is the
+  /// standard library's.
+  @Test func aProtocolsTypealiasNamedThroughSelfKeepsTheProtocolsPath() throws {
+    let spies = try CompiledFixture(
+      module: "Clocks",
+      source: """
+        public protocol WallClock: Sendable {
+          typealias Duration = (seconds: UInt64, nanoseconds: UInt32)
+          func now() throws -> Duration
+          func resolution() throws -> Duration
+        }
+        public protocol MonotonicClock: Sendable {
+          typealias Instant = UInt64
+          typealias Duration = UInt64
+          func now() throws -> Instant
+          func resolution() throws -> Duration
+        }
+
+        """
+    ).spies()
+    #expect(spies.failures.isEmpty)
+    let wall = try #require(spies.file("WallClockSpy.swift"))
+    #expect(wall.contains("func resolution() throws -> WallClock.Duration {"))
+    expectReference(wall, "wall")
+    let monotonic = try #require(spies.file("MonotonicClockSpy.swift"))
+    #expect(monotonic.contains("func now() throws -> MonotonicClock.Instant {"))
+    expectReference(monotonic, "monotonic")
   }
 
   /// FluentKit's `Migration` and `AsyncMigration`: `name` has a default in the protocol's
@@ -214,16 +254,26 @@ struct CompiledFixture {
     try fileManager.createDirectory(at: graphs, withIntermediateDirectories: true)
     let sourceFile = folder.appendingPathComponent("\(module).swift")
     try Data(source.utf8).write(to: sourceFile)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
-      module, "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path,
-      "-emit-symbol-graph", "-emit-symbol-graph-dir", graphs.path, sourceFile.path,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "the fixture module \(module) does not compile")
+    // The graph read from the built module, as SwiftPM gives it to the plugin (the compiler's
+    // own `-emit-symbol-graph` spells some types otherwise: `Instant` for `Self.Instant`).
+    for arguments in [
+      [
+        "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
+        module, "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path,
+        sourceFile.path,
+      ],
+      [
+        "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
+        "-minimum-access-level", "public", "-output-dir", graphs.path,
+      ] + (try Self.targetArguments),
+    ] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = arguments
+      try process.run()
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "\(arguments[0]) failed on \(module)")
+    }
     let graph = try Data(
       contentsOf: graphs.appendingPathComponent("\(module).symbols.json")
     )
@@ -240,6 +290,23 @@ struct CompiledFixture {
     let failures = try SpyVerifier(buildFolders: [folder, Self.testBuildFolder])
       .failures(in: output.files)
     return Spies(output: output, failures: failures)
+  }
+
+  /// `-target` and the host's triple, which `swift-symbolgraph-extract` needs.
+  static var targetArguments: [String] {
+    get throws {
+      let process = Process()
+      let pipe = Pipe()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["swiftc", "-print-target-info"]
+      process.standardOutput = pipe
+      try process.run()
+      let data = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let info = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      let target = info?["target"] as? [String: Any]
+      return ["-target", try #require(target?["triple"] as? String)]
+    }
   }
 
   /// The build folder of this test process, which holds `SharedInstancesTesting`.

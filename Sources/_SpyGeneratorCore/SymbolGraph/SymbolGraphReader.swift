@@ -269,10 +269,18 @@ struct TypeQualifier {
     var grew = true
     while grew {
       grew = false
+      let dependentNames = Set(
+        aliases.filter { dependent.contains($0.identifier.precise) }
+          .map(\.name)
+      )
       for alias in aliases where !dependent.contains(alias.identifier.precise) {
-        let names = (alias.declarationFragments ?? []).compactMap(\.preciseIdentifier)
-        if names.contains(where: { usr in
-          kindByID[usr] == "swift.associatedtype" || usr.hasSuffix("Qa") || dependent.contains(usr)
+        // The graph may write another alias without its identifier (`[Self.Expression]`).
+        let fragments = alias.declarationFragments ?? []
+        if fragments.contains(where: { fragment in
+          let usr = fragment.preciseIdentifier ?? ""
+          return kindByID[usr] == "swift.associatedtype" || usr.hasSuffix("Qa")
+            || dependent.contains(usr) || fragment.spelling == "Self"
+            || (fragment.kind == "typeIdentifier" && dependentNames.contains(fragment.spelling))
         }) {
           dependent.insert(alias.identifier.precise)
           grew = true
@@ -296,6 +304,19 @@ struct TypeQualifier {
     let genericNames = Set(fragments.filter { $0.kind == "genericParameter" }.map(\.spelling))
     for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
       guard let usr = fragments[index].preciseIdentifier else { continue }
+      // A protocol's typealias of a plain type through `Self` (WASI's `MonotonicClock`:
+      // `func now() throws -> Self.Instant`, where `typealias Instant = UInt64`): with the
+      // protocol's path, as a spy, which drops `Self.`, would otherwise name another type
+      // (`Duration` is the standard library's).
+      if index > 1, fragments[index - 1].spelling == ".", fragments[index - 2].spelling == "Self",
+        kindByID[usr] == "swift.typealias", !aliasesOfAssociatedTypes.contains(usr),
+        let path = pathByID[usr], path.contains(".")
+      {
+        fragments[index - 2].spelling = ""
+        fragments[index - 1].spelling = ""
+        fragments[index].spelling = path
+        continue
+      }
       // Already qualified (`Outer.Inner`, `Self.Item`): spelled as written.
       if index > 0, fragments[index - 1].spelling.hasSuffix(".") { continue }
       let spelling = fragments[index].spelling
