@@ -243,9 +243,10 @@ public struct SpyGenerator: Sendable {
       return true
     }
     // Each protocol's spy depends only on the graph: rendered on every core, kept in order.
+    let spi = SPIGroups(reader)
     let rendered = chosen.concurrentMap { symbol -> (File?, [Diagnostic]) in
       var found: [Diagnostic] = []
-      let target = spyTarget(for: symbol, reader: reader, diagnostics: &found)
+      let target = spyTarget(for: symbol, reader: reader, spi: spi, diagnostics: &found)
       let spy = target.map {
         file(for: $0, module: graph.module.name, notEquatable: notEquatable, types: types)
       }
@@ -302,6 +303,7 @@ public struct SpyGenerator: Sendable {
   private func spyTarget(
     for symbol: SymbolGraph.Symbol,
     reader: SymbolGraphReader,
+    spi: SPIGroups,
     diagnostics: inout [Diagnostic]
   ) -> SpyTarget? {
     var collected = CollectedRequirements()
@@ -339,12 +341,13 @@ public struct SpyGenerator: Sendable {
       reader: reader
     )
     problems += parentProblems
-    if symbol.spi == true {
-      problems.append(
-        "\(name): it is declared `@_spi`, and the symbol graph does not name the group a spy "
-          + "would import it with (`@_spi(Group) import \(reader.graph.module.name)`)"
-      )
-    }
+    let (spiGroups, spiProblems) = Self.spiGroups(
+      of: symbol,
+      mentioning: collected.mentioned,
+      spi: spi,
+      reader: reader
+    )
+    problems += spiProblems
     let generics = GenericParameters(
       collected.associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol),
@@ -425,9 +428,40 @@ public struct SpyGenerator: Sendable {
     Self.setIdentityAndSynthesized(of: &target, external: external)
     target.imports = collected.imports.subtracting([reader.graph.module.name])
     target.importsNetworking = collected.importsNetworking
+    target.spiGroups = spiGroups
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
+  }
+
+  /// The `@_spi` groups a spy of `symbol` imports, by module: those of the protocol, of its
+  /// parents and of the types their declarations mention (the symbols `mentioned`) that are
+  /// declared `@_spi`; and a problem for each whose group cannot be read.
+  private static func spiGroups(
+    of symbol: SymbolGraph.Symbol,
+    mentioning mentioned: Set<String>,
+    spi: SPIGroups,
+    reader: SymbolGraphReader
+  ) -> (groups: [String: [String]], problems: [String]) {
+    var groups: [String: Set<String>] = [:]
+    var problems: [String] = []
+    for id in mentioned.sorted() {
+      guard let declared = reader.symbol(withID: id), declared.spi == true else { continue }
+      let module = ModuleImports.module(ofUSR: id) ?? reader.graph.module.name
+      switch spi.groups(of: declared) {
+      case .success(let found):
+        groups[module, default: []].formUnion(found)
+      case .failure(let notFound):
+        let what =
+          declared.identifier.precise == symbol.identifier.precise
+          ? "it is" : "it mentions \(declared.path), which is"
+        problems.append(
+          "\(symbol.path): \(what) declared `@_spi`, and the group a spy would import it with "
+            + "(`@_spi(Group) import \(module)`) was not found: \(notFound.description)"
+        )
+      }
+    }
+    return (groups.mapValues { $0.sorted() }, problems)
   }
 
   /// What a protocol and its parents of the same module require, gathered before the spy is
@@ -451,11 +485,18 @@ public struct SpyGenerator: Sendable {
     var superclass: SymbolGraph.Symbol?
     var imports: Set<String> = []
     var importsNetworking = false
+    /// The precise identifiers of the protocols the spy conforms to and of the types their
+    /// declarations mention: those declared `@_spi` need their group imported.
+    var mentioned: Set<String> = []
 
     mutating func addImports(of symbol: SymbolGraph.Symbol) {
       let needs = ModuleImports.needs(of: symbol)
       imports.formUnion(needs.modules)
       importsNetworking = importsNetworking || needs.networking
+      if symbol.kind.identifier == "swift.protocol" { mentioned.insert(symbol.identifier.precise) }
+      for fragment in symbol.declarationFragments ?? [] {
+        if let usr = fragment.preciseIdentifier { mentioned.insert(usr) }
+      }
     }
   }
 

@@ -42,6 +42,8 @@ struct SpyTarget {
   var isDeprecated = false
   /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
   var importsNetworking = false
+  /// The `@_spi` groups the spy imports, by module (`["SwiftSyntax": ["RawSyntax"]]`).
+  var spiGroups: [String: [String]] = [:]
 }
 
 extension SpyTarget {

@@ -147,7 +147,11 @@ struct SpyRenderer {
     // Sorted as swift-format's OrderedImports wants them: plain imports, then @testable ones.
     var imports = ["Foundation", "SharedInstancesTesting"] + target.imports
     if !target.isInternal { imports.append(module) }
-    lines += Set(imports).sorted().map { "import \($0)" }
+    lines += Set(imports).sorted().map { module in
+      // `@_spi(A) @_spi(B) import M`: the groups of the SPI declarations the spy names.
+      let groups = target.spiGroups[module] ?? []
+      return groups.map { "@_spi(\($0)) " }.joined() + "import \(module)"
+    }
     if target.isInternal { lines.append("@testable import \(module)") }
     if target.importsNetworking {
       lines += [

@@ -9,6 +9,7 @@ struct SymbolGraphReader {
   /// The symbols of the modules the graph's module depends on.
   let dependencySymbols: [SymbolGraph.Symbol]
   private let symbolsByID: [String: SymbolGraph.Symbol]
+  private let symbolsByPath: [ArraySlice<String>: SymbolGraph.Symbol]
   private let relationshipsBySource: [String: [SymbolGraph.Relationship]]
   private let relationshipsByTarget: [String: [SymbolGraph.Relationship]]
 
@@ -65,6 +66,12 @@ struct SymbolGraphReader {
     }
     self.symbolsByID = symbolsByID
     self.aliasesOfAssociatedTypesByProtocol = aliases
+    var symbolsByPath: [ArraySlice<String>: SymbolGraph.Symbol] = [:]
+    let typeKinds: Set = ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
+    for symbol in graph.symbols where typeKinds.contains(symbol.kind.identifier) {
+      symbolsByPath[symbol.pathComponents[...]] = symbol
+    }
+    self.symbolsByPath = symbolsByPath
     self.relationshipsBySource = bySource
     self.relationshipsByTarget = byTarget
     self.protocols = protocols
@@ -83,6 +90,13 @@ struct SymbolGraphReader {
     self.protocolsByName = byName(protocols)
     self.classesByName = byName(classes)
   }
+
+  /// The symbol of this precise identifier, of the module or of a dependency's graph.
+  func symbol(withID id: String) -> SymbolGraph.Symbol? { symbolsByID[id] }
+
+  /// The module's type (a struct, class, enum or protocol) at this path, such as
+  /// `["Outer", "Inner"]`.
+  func symbol(atPath path: ArraySlice<String>) -> SymbolGraph.Symbol? { symbolsByPath[path] }
 
   /// The protocol of this path or name, if the module declares one.
   func protocolNamed(_ name: String) -> SymbolGraph.Symbol? { protocolsByName[name] }
