@@ -174,6 +174,38 @@ import _SpyGeneratorCore
     expectReference(monotonic, "monotonic")
   }
 
+  /// CasePaths' `CasePathIterable`: a sequence whose elements name `Self`, which a generic
+  /// parameter's where clause cannot: the spy serves an array.
+  @Test func aSequenceOfElementsNamingSelfIsServedAsAnArray() throws {
+    let spies = try CompiledFixture(
+      module: "CasePaths",
+      source: """
+        @dynamicMemberLookup
+        public struct Case<Value>: Sendable {
+          public init() {}
+          public subscript<Appended>(
+            dynamicMember keyPath: KeyPath<Value, Appended>
+          ) -> Case<Appended> { Case<Appended>() }
+        }
+        public typealias PartialCaseKeyPath<Root> = PartialKeyPath<Case<Root>>
+        public protocol CasePathable {
+          associatedtype AllCasePaths
+          static var allCasePaths: AllCasePaths { get }
+        }
+        public protocol CasePathIterable: CasePathable
+        where AllCasePaths: Sequence, AllCasePaths.Element == PartialCaseKeyPath<Self> {}
+
+        """
+    ).spies()
+    #expect(spies.failures.isEmpty)
+    let spy = try #require(spies.file("CasePathIterableSpy.swift"))
+    #expect(spy.contains("final class CasePathIterableSpy: Spy<"))
+    #expect(
+      spy.contains("static var allCasePaths: [PartialKeyPath<Case<CasePathIterableSpy>>] {")
+    )
+    expectReference(spy)
+  }
+
   /// FluentKit's `Migration` and `AsyncMigration`: `name` has a default in the protocol's
   /// module, and a spy inherits `SpyResetting`'s `name: String` too; the old-style methods
   /// `AsyncMigration`'s extension implements in terms of the async ones keep that default.
