@@ -370,10 +370,16 @@ public struct SpyGenerator: Sendable {
       primary: DeclarationParser.primaryAssociatedTypes(symbol),
       protocolRequirements: protocolRequirements
     )
-    // A final spy spells `Self` with its own name.
+    // A final spy spells `Self` with its own name. The typealiases of its protocols'
+    // associated types, which no other type names (`ListBuilder.Expression`), it spells by
+    // their definitions (`FinalResult.Element`): its own `ListBuilderSpy.Expression` in `Call`
+    // would make the spy's superclass depend on its conformance.
     let spyGenerics = Set(generics.parameters.map(\.name))
+    let aliases = Self.definitions(
+      of: collected.visited.map { reader.aliasesOfAssociatedTypesByProtocol[$0] ?? [:] }
+    )
     members = members.map {
-      generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
+      generics.fixing($0.substituting(aliases)).substituting(["Self": SpyTarget.spyName(of: name)])
         .renamingGenerics(shadowing: spyGenerics)
     }
     // A requirement a refinement restates is one requirement: implemented once, also when two
@@ -537,7 +543,8 @@ public struct SpyGenerator: Sendable {
       // A requirement the module implements for every conforming type keeps that
       // implementation (which may call the requirements the spy records), unless asked.
       if leftToDefaults.contains(requirement.identifier.precise),
-        !spiesDefault(of: requirement, in: spiedNames + [symbol.path])
+        !spiesDefault(of: requirement, in: spiedNames + [symbol.path]),
+        !Self.defaultIsAmbiguousInASpy(requirement, owner: symbol.name)
       {
         continue
       }
@@ -585,6 +592,42 @@ public struct SpyGenerator: Sendable {
         into: &collected
       )
     }
+  }
+
+  /// The typealiases (name: definition) of `aliases`, each defined without the others, without
+  /// `Self.` and in parentheses unless it is one name or a collection (`[Expression]` is
+  /// `[FinalResult.Element]`).
+  static func definitions(of aliases: [[String: String]]) -> [String: String] {
+    var all: [String: String] = [:]
+    for each in aliases { all.merge(each) { first, _ in first } }
+    func plain(_ text: String) -> String {
+      var text = text
+      for before in ["", "(", "[", "<", " ", ":"] {
+        text = text.hasPrefix("Self.") ? String(text.dropFirst(5)) : text
+        text = text.replacingAll(before + "Self.", with: before)
+      }
+      let isSimple = !text.contains(" ") && !text.contains("->")
+      return isSimple ? text : "(\(text))"
+    }
+    var definitions = all.mapValues(plain)
+    // Each round replaces one level of typealiases used in another's definition.
+    for _ in all {
+      let next = definitions.mapValues { $0.substitutingWords(definitions) }
+      if next == definitions { break }
+      definitions = next
+    }
+    return definitions
+  }
+
+  /// Whether the spy implements `requirement` although its module has a default: a member the
+  /// spy inherits would be a second witness beside that default.
+  private static func defaultIsAmbiguousInASpy(
+    _ requirement: SymbolGraph.Symbol,
+    owner: String
+  ) -> Bool {
+    guard let member = try? DeclarationParser.member(requirement, owner: owner, isClass: false)
+    else { return false }
+    return SpyMembers.isAmbiguousWithAnInheritedExtension(member)
   }
 
   /// The members without the restatements of a requirement that another restatement with fewer

@@ -160,6 +160,9 @@ struct Parameter {
   /// Ownership and isolation modifiers the declaration restates and `Call` leaves out, such as
   /// `consuming ` or `isolated `.
   var modifiers = ""
+  /// Attributes written before the parameter's names and restated, such as a result builder's
+  /// `@CodeBlockItemListBuilder `.
+  var attributes = ""
   /// Whether the declaration says its label twice (`key key: String`), as a subscript's
   /// labeled parameter must.
   var restatesLabel = false

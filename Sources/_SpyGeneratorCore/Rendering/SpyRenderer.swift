@@ -40,11 +40,12 @@ struct SpyRenderer {
     return overridesSpyMethod(named: name) ? "super." : recorder(for: member)
   }
 
-  /// The spied type as the spy's code names it: with its module when Foundation, which every
-  /// spy imports, has a type of the same name (`protocol Notification`), or it is ambiguous.
+  /// The spied type as the spy's code names it: with its module when Foundation or the
+  /// library, which every spy imports, has a type of the same name (`protocol Notification`), or
+  /// it is ambiguous.
   var spelledTypeName: String {
     let first = String(target.typeName.prefix { $0 != "." })
-    return Self.foundationTypeNames.contains(first)
+    return Self.importedTypeNames.contains(first)
       ? "\(module).\(target.typeName)" : target.typeName
   }
 

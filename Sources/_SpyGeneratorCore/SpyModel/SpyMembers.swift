@@ -52,6 +52,25 @@ enum SpyMembers {
     }
   }
 
+  /// Whether `member` has the name and type of a member a spy inherits from a protocol
+  /// extension (`SpyResetting`'s `name: String`, `reset()`, `resetCalls()`, `resetStubs()`):
+  /// left to its protocol's default, it would have two witnesses Swift cannot choose between
+  /// (FluentKit's `Migration.name`), so the spy implements it.
+  static func isAmbiguousWithAnInheritedExtension(_ member: Member) -> Bool {
+    guard !member.isStatic, !member.isAsync, member.throwing == .no,
+      member.genericNames.isEmpty, member.parameters.isEmpty
+    else { return false }
+    switch member.kind {
+    case .property:
+      return member.baseName == "name" && member.returnType == "String"
+    case .method:
+      return ["reset", "resetCalls", "resetStubs"].contains(member.baseName)
+        && (member.returnType == nil || member.returnType == "Void")
+    case .initializer, .subscript:
+      return false
+    }
+  }
+
   private static let byHand = " (a spy written by hand can hold its Spy instead of inheriting it)"
 
   private static func propertyRelation(_ member: Member) -> Relation {
