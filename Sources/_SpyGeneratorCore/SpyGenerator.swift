@@ -340,7 +340,7 @@ public struct SpyGenerator: Sendable {
       guard case .property = member.kind, !member.isStatic else { return false }
       return member.baseName == "rawValue" && Self.plainValues[member.returnType ?? ""] != nil
     }?.returnType
-    let (rawValue, parentProblems) = Self.examineParents(
+    let (rawValue, sequenceElement, parentProblems) = Self.examineParents(
       of: name,
       external: &external,
       refined: collected.refinedElsewhere,
@@ -442,6 +442,7 @@ public struct SpyGenerator: Sendable {
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
     target.isDeprecated = symbol.isDeprecated
     target.rawValue = rawValue
+    target.sequenceElement = sequenceElement
     Self.setIdentityAndSynthesized(of: &target, external: external)
     target.imports = collected.imports.subtracting([reader.graph.module.name])
     target.importsNetworking = collected.importsNetworking
@@ -709,7 +710,9 @@ public struct SpyGenerator: Sendable {
     superclass: SymbolGraph.Symbol?,
     protocolRequirements: [String],
     reader: SymbolGraphReader
-  ) -> (rawValue: (type: String, initial: String)?, problems: [String]) {
+  ) -> (
+    rawValue: (type: String, initial: String)?, sequenceElement: String?, problems: [String]
+  ) {
     var problems: [String] = []
     // `RawRepresentable` with `RawValue` fixed to a type with a plain value: the spy holds one.
     var rawValue: (type: String, initial: String)?
@@ -721,10 +724,34 @@ public struct SpyGenerator: Sendable {
       rawValue = (fixed[1].trimmingSpaces, initial)
       external.removeAll { $0 == "Swift.RawRepresentable" }
     }
+    // `Sequence` and no other protocol of the standard library a spy has no values for: the spy
+    // is an empty sequence (as a `CaseIterable` spy has no cases) of the `Element` a where clause
+    // fixes, or of `Never` when nothing constrains it.
+    var sequenceElement: String?
+    let parents = Set(external).union(refined)
+    if parents.contains("Swift.Sequence"),
+      parents.allSatisfy({ $0 == "Swift.Sequence" || Self.unsatisfiable[$0] == nil }),
+      !parents.contains(where: { $0.hasSuffix("Collection") })
+    {
+      let fixed = protocolRequirements.lazy.map { $0.components(separatedBy: " == ") }
+        .first { $0.count == 2 && $0[0].trimmingSpaces == "Element" }
+      let constrained = protocolRequirements.contains { requirement in
+        requirement.hasPrefix("Element") || requirement.contains(" Element")
+          || requirement.contains("Iterator")
+      }
+      if let fixed {
+        sequenceElement = fixed[1].trimmingSpaces
+      } else if !constrained {
+        sequenceElement = "Never"
+      }
+      if sequenceElement != nil { external.removeAll { $0 == "Swift.Sequence" } }
+    }
     // Also a parent whose requirements a dependency's graph gives (`Swift.FloatingPoint` with the
     // standard library's graph): knowing them gives a spy no values for them. A
-    // `RawRepresentable` the spy holds a raw value for has left `external`.
-    let unmet = external + refined.subtracting(external + ["Swift.RawRepresentable"]).sorted()
+    // `RawRepresentable` the spy holds a raw value for, and a `Sequence` it is empty as, have
+    // left `external`.
+    let met = ["Swift.RawRepresentable"] + (sequenceElement == nil ? [] : ["Swift.Sequence"])
+    let unmet = external + refined.subtracting(external + met).sorted()
     for parent in unmet where Self.unsatisfiable[parent] != nil {
       problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
     }
@@ -740,7 +767,7 @@ public struct SpyGenerator: Sendable {
           + "an actor system to run in"
       )
     }
-    return (rawValue, problems)
+    return (rawValue, sequenceElement, problems)
   }
 
   /// The parents of other modules whose requirements the spy would not meet.
@@ -790,6 +817,7 @@ public struct SpyGenerator: Sendable {
       .comparable: { $0.isStatic && $0.head.contains("func < ") },
       .caseIterable: { $0.isStatic && $0.baseName == "allCases" },
       .debugDescription: { !$0.isStatic && $0.baseName == "debugDescription" },
+      .contiguousBytes: { !$0.isStatic && $0.baseName == "withUnsafeBytes" },
     ]
     target.synthesized = target.synthesized.filter { parent in
       !target.members.contains { restated[parent]?($0) ?? false }

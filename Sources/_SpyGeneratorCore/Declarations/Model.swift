@@ -38,6 +38,10 @@ struct SpyTarget {
   /// For a `RawRepresentable` protocol whose `where` clause fixes `RawValue`: that type, and
   /// the raw value of a spy created without one.
   var rawValue: (type: String, initial: String)?
+  /// For a protocol refining `Sequence` (and no collection protocol): the type of the elements
+  /// of the empty sequence the spy is, fixed by a `where` clause or, when nothing constrains it,
+  /// `Never`.
+  var sequenceElement: String?
   /// Whether the protocol is deprecated: its spy is too.
   var isDeprecated = false
   /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
@@ -76,12 +80,16 @@ enum SynthesizedParent: Hashable {
   case caseIterable
   /// `debugDescription`: the spy's description.
   case debugDescription
+  /// `withUnsafeBytes(_:)`: no bytes.
+  case contiguousBytes
 
   /// The parents, as the symbol graph names them, and what the spy writes for each.
   static let byName: [String: SynthesizedParent] = [
     "Swift.Decodable": .decodable, "Swift.Encodable": .encodable,
     "Swift.Comparable": .comparable, "Swift.CaseIterable": .caseIterable,
     "Swift.CustomDebugStringConvertible": .debugDescription,
+    "Foundation.ContiguousBytes": .contiguousBytes,
+    "FoundationEssentials.ContiguousBytes": .contiguousBytes,
   ]
 }
 

@@ -476,6 +476,26 @@ struct SpyRenderer {
         "  static var allCases: [\(spyName)] { [] }",
       ]
     }
+    if let element = target.sequenceElement {
+      lines += [
+        "",
+        "  /// No elements (`Sequence`): a spy is an empty sequence.",
+        "  \(accessorIsolation)func makeIterator() -> EmptyCollection<\(element)>.Iterator {",
+        "    EmptyCollection().makeIterator()",
+        "  }",
+      ]
+    }
+    if target.synthesized.contains(.contiguousBytes) {
+      lines += [
+        "",
+        "  /// No bytes (`ContiguousBytes`): a spy is empty.",
+        "  \(accessorIsolation)func withUnsafeBytes<R>(",
+        "    _ body: (UnsafeRawBufferPointer) throws -> R",
+        "  ) rethrows -> R {",
+        "    try body(UnsafeRawBufferPointer(start: nil, count: 0))",
+        "  }",
+      ]
+    }
     if target.synthesized.contains(.debugDescription) {
       lines += [
         "",
