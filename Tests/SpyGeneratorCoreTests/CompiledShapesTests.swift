@@ -206,6 +206,85 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// FluentKit's `ModelAlias`: of two dynamic-member subscripts that both have defaults, one
+  /// returns `AliasedField<Self, Field>` under a `where` clause on `Self.Model`, which a spy's
+  /// own subscript cannot state (self-referential): it keeps its default.
+  @Test func aDefaultPassingSelfToAGenericTypeIsKeptAmongDefaultedOverloads() throws {
+    let spies = try CompiledFixture(
+      module: "Fluent",
+      source: """
+        public protocol AnyProperty: AnyObject {
+          static var anyValueType: Any.Type { get }
+          var anyValue: Any? { get }
+        }
+        public protocol Property: AnyProperty {
+          associatedtype Model: Fields
+          associatedtype Value: Codable & Sendable
+          var value: Value? { get set }
+        }
+        extension AnyProperty where Self: Property {
+          public var anyValue: Any? { self.value }
+          public static var anyValueType: Any.Type { Value.self }
+        }
+        public protocol Fields: AnyObject, Codable, Sendable {
+          var properties: [any AnyProperty] { get }
+          init()
+        }
+        extension Fields {
+          public var properties: [any AnyProperty] { [] }
+        }
+        public protocol Schema: Fields {
+          static var space: String? { get }
+          static var schema: String { get }
+          static var alias: String? { get }
+        }
+        extension Schema {
+          public static var space: String? { nil }
+        }
+        public protocol AnyModel: Schema, CustomStringConvertible {}
+        public protocol Model: AnyModel {
+          associatedtype IDValue: Codable, Hashable, Sendable
+          var id: IDValue? { get set }
+        }
+        @dynamicMemberLookup
+        public final class AliasedField<Alias, Field>
+        where Alias: ModelAlias, Field: Property, Alias.Model == Field.Model {
+          public let field: Field
+          fileprivate init(field: Field) { self.field = field }
+          public subscript<Nested>(dynamicMember keyPath: KeyPath<Field, Nested>) -> AliasedField<Alias, Nested> {
+            .init(field: self.field[keyPath: keyPath])
+          }
+        }
+        @dynamicMemberLookup
+        public protocol ModelAlias: Schema {
+          associatedtype Model: Fluent.Model
+          static var name: String { get }
+          var model: Model { get }
+          subscript<Field>(dynamicMember keyPath: KeyPath<Self.Model, Field>) -> AliasedField<Self, Field>
+            where Field.Model == Self.Model
+          { get }
+          subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value { get }
+        }
+        extension ModelAlias {
+          public static var space: String? { Model.space }
+          public static var schema: String { Model.schema }
+          public static var alias: String? { self.name }
+          public subscript<Field>(dynamicMember keyPath: KeyPath<Model, Field>) -> AliasedField<Self, Field>
+            where Field.Model == Self.Model
+          { .init(field: self.model[keyPath: keyPath]) }
+          public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value { self.model[keyPath: keyPath] }
+          public var properties: [any AnyProperty] { self.model.properties }
+        }
+
+        """
+    ).spies(protocols: ["ModelAlias"])
+    #expect(spies.failures.isEmpty)
+    let spy = try #require(spies.file("ModelAliasSpy.swift"))
+    #expect(!spy.contains("AliasedField"))
+    #expect(spy.contains("subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value"))
+    expectReference(spy)
+  }
+
   /// FluentKit's `Migration` and `AsyncMigration`: `name` has a default in the protocol's
   /// module, and a spy inherits `SpyResetting`'s `name: String` too; the old-style methods
   /// `AsyncMigration`'s extension implements in terms of the async ones keep that default.
