@@ -318,13 +318,15 @@ public struct SpyGenerator: Sendable {
     var (members, problems, external) = (collected.members, collected.problems, collected.external)
     let (superclass, protocolRequirements) = (collected.superclass, collected.protocolRequirements)
     // A spy that holds its `Spy` (an actor, a subclass of NSObject or of the class the protocol
-    // is constrained to) declares none of Spy's members, but keeps its Spy in `spy`.
+    // is constrained to, or one with a requirement Swift allows neither beside nor in place of
+    // a member of Spy) declares none of Spy's members, but keeps its Spy in `spy`. Its static
+    // requirements are recorded in `statics` all the same.
     let holdsItsSpy =
       superclass != nil || !Self.actorProtocols.isDisjoint(with: external)
       || external.contains { $0.hasSuffix(".NSObjectProtocol") }
-    if !holdsItsSpy {
-      problems += collected.conflicts
-    } else {
+    let clashes = !collected.conflicts.isEmpty
+    problems += collected.staticConflicts
+    if holdsItsSpy || clashes {
       for member in members where member.baseName == "spy" && !member.isStatic {
         problems.append(
           "\(member.owner).\(member.displayName): the spy holds its Spy in a property named `spy`"
@@ -332,14 +334,29 @@ public struct SpyGenerator: Sendable {
       }
     }
     let name = symbol.path
+    // `var rawValue: Int { get }` restated (SwiftProtobuf's `Enum`) fixes `RawValue` as a where
+    // clause does: the spy declares `rawValue` and `init?(rawValue:)` itself.
+    let restatedRawValue = members.first { member in
+      guard case .property = member.kind, !member.isStatic else { return false }
+      return member.baseName == "rawValue" && Self.plainValues[member.returnType ?? ""] != nil
+    }?.returnType
     let (rawValue, parentProblems) = Self.examineParents(
       of: name,
       external: &external,
       refined: collected.refinedElsewhere,
       superclass: superclass,
-      protocolRequirements: protocolRequirements,
+      protocolRequirements: protocolRequirements
+        + (restatedRawValue.map { ["RawValue == \($0)"] } ?? []),
       reader: reader
     )
+    if let rawValue {
+      members.removeAll { member in
+        guard !member.isStatic else { return false }
+        if case .property = member.kind { return member.baseName == "rawValue" }
+        return member.kind == .initializer && member.parameters.count == 1
+          && member.parameters[0].label == "rawValue" && member.parameters[0].type == rawValue.type
+      }
+    }
     problems += parentProblems
     let (spiGroups, spiProblems) = Self.spiGroups(
       of: symbol,
@@ -429,6 +446,7 @@ public struct SpyGenerator: Sendable {
     target.imports = collected.imports.subtracting([reader.graph.module.name])
     target.importsNetworking = collected.importsNetworking
     target.spiGroups = spiGroups
+    target.holdsItsSpy = clashes && !holdsItsSpy
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
@@ -480,6 +498,8 @@ public struct SpyGenerator: Sendable {
     /// Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its
     /// `Spy`.
     var conflicts: [String] = []
+    /// Static requirements a spy cannot declare, whether it inherits or holds its `Spy`.
+    var staticConflicts: [String] = []
     var associatedTypes: [AssociatedType] = []
     var protocolRequirements: [String] = []
     var superclass: SymbolGraph.Symbol?
@@ -549,7 +569,12 @@ public struct SpyGenerator: Sendable {
         ) {
           collected.members.append(member)
           if case .conflicts(let reason) = SpyMembers.relation(of: member) {
-            collected.conflicts.append("\(symbol.name).\(requirement.name): \(reason)")
+            let problem = "\(symbol.name).\(requirement.name): \(reason)"
+            if member.isStatic {
+              collected.staticConflicts.append(problem)
+            } else {
+              collected.conflicts.append(problem)
+            }
           }
         }
       } catch {

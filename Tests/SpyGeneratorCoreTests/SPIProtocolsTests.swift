@@ -8,7 +8,10 @@ import _SpyGeneratorCore
 /// imports the module with every group its protocol and the types it mentions need.
 @Suite(TimeLimits.waiting) struct SPIProtocolsTests {
   @Test func spiProtocolsGetSpiesThatImportTheirGroupsAndCompileAgainstTheRealModule() throws {
-    let module = try SPIModule()
+    let module = try CompiledModule(
+      "Lib",
+      sources: ["Lib.swift": spiLibrary, "Holder+Protocols.swift": spiExtensions]
+    )
     defer { module.remove() }
     let output = try SpyGenerator(options: .init(publicOnly: true, command: "generate"))
       .generate(symbolGraph: module.symbolGraph)
@@ -34,12 +37,7 @@ import _SpyGeneratorCore
     for file in output.files.sorted(by: { $0.name < $1.name }) {
       expectReference(file.contents, String(file.name.dropLast(".swift".count)))
     }
-    // Compiled against `Lib` and this package's `SharedInstancesTesting`, beside the tests.
-    let tests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let testing = tests.appendingPathComponent("Modules/SharedInstancesTesting.swiftmodule")
-    try #require(FileManager.default.fileExists(atPath: testing.path), "no \(testing.path)")
-    let failures = try SpyVerifier(buildFolders: [module.folder, tests]).failures(in: output.files)
-    #expect(failures == [:])
+    #expect(try module.failures(of: output.files) == [:])
   }
 
   @Test func anSPIProtocolWhoseSourceCannotBeReadIsRefusedWithThatReason() throws {
@@ -99,99 +97,46 @@ import _SpyGeneratorCore
   }
 }
 
-/// A real module `Lib`, compiled from two files with `@_spi` protocols of several groups, and
-/// its symbol graph as the plugin asks SwiftPM for it (internal and up, SPI included).
-private struct SPIModule {
-  let folder: URL
-  let symbolGraph: Data
-
-  static let library = """
-    /// Plugins the tools load.
-    @_spi(Tools) public protocol Plugin {
-      func run(_ input: Int) -> String
-    }
-
-    /// Braces and attributes in a string are not declarations.
-    public let banner = "{ @_spi(Fake) public protocol \\("}") {"
-
-    /// Doc comment. @_spi(InDocComment)
-    @available(macOS 10.15, *)
-    @_spi(Tools)
-    // @_spi(Commented)
-    /* @_spi(Block) */ @_spi(Other) public protocol Both: Plugin {
-      func go(with options: Options) async throws
-    }
-
-    @_spi(Config) public struct Options: Sendable {
-      public init() {}
-    }
-
-    public enum Outer {
-      @_spi(Nested) public protocol Inner { func name() -> String }
-    }
-
-    @_spi(Ext) public struct Holder {}
-
-    public protocol Plain { func touch() }
-
-    """
-
-  static let extensions = """
-    extension Holder {
-      public protocol Listener { func heard(_ text: String) }
-    }
-
-    @_spi(Ext2) extension Outer {
-      public protocol Watcher { func saw(_ count: Int) }
-    }
-
-    """
-
-  init() throws {
-    folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("spi-module-\(UUID().uuidString)")
-    let modules = folder.appendingPathComponent("Modules")
-    let graphs = folder.appendingPathComponent("graphs")
-    for directory in [modules, graphs] {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-    let library = folder.appendingPathComponent("Lib.swift")
-    let extensions = folder.appendingPathComponent("Holder+Protocols.swift")
-    try Self.library.write(to: library, atomically: true, encoding: .utf8)
-    try Self.extensions.write(to: extensions, atomically: true, encoding: .utf8)
-    try Self.run([
-      "swiftc", "-emit-module", "-parse-as-library", "-module-name", "Lib",
-      "-emit-module-path", modules.appendingPathComponent("Lib.swiftmodule").path,
-      library.path, extensions.path,
-    ])
-    let info = try Self.run(["swiftc", "-print-target-info"])
-    let json = try JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any]
-    let triple = try #require((json?["target"] as? [String: Any])?["triple"] as? String)
-    try Self.run([
-      "swift-symbolgraph-extract", "-target", triple, "-module-name", "Lib",
-      "-I", modules.path, "-output-dir", graphs.path, "-minimum-access-level", "internal",
-      "-skip-synthesized-members", "-include-spi-symbols",
-    ])
-    symbolGraph = try Data(contentsOf: graphs.appendingPathComponent("Lib.symbols.json"))
+/// A module with `@_spi` protocols of several groups, nested, refining one another, mentioning
+/// an SPI type of another group, with attributes and comments around them.
+private let spiLibrary = """
+  /// Plugins the tools load.
+  @_spi(Tools) public protocol Plugin {
+    func run(_ input: Int) -> String
   }
 
-  func remove() {
-    try? FileManager.default.removeItem(at: folder)
+  /// Braces and attributes in a string are not declarations.
+  public let banner = "{ @_spi(Fake) public protocol \\("}") {"
+
+  /// Doc comment. @_spi(InDocComment)
+  @available(macOS 10.15, *)
+  @_spi(Tools)
+  // @_spi(Commented)
+  /* @_spi(Block) */ @_spi(Other) public protocol Both: Plugin {
+    func go(with options: Options) async throws
   }
 
-  @discardableResult
-  private static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: output, as: UTF8.self)
-    try #require(process.terminationStatus == 0, "\(arguments[0]) failed: \(text)")
-    return text
+  @_spi(Config) public struct Options: Sendable {
+    public init() {}
   }
-}
+
+  public enum Outer {
+    @_spi(Nested) public protocol Inner { func name() -> String }
+  }
+
+  @_spi(Ext) public struct Holder {}
+
+  public protocol Plain { func touch() }
+
+  """
+
+private let spiExtensions = """
+  extension Holder {
+    public protocol Listener { func heard(_ text: String) }
+  }
+
+  @_spi(Ext2) extension Outer {
+    public protocol Watcher { func saw(_ count: Int) }
+  }
+
+  """

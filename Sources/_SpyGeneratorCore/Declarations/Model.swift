@@ -42,6 +42,9 @@ struct SpyTarget {
   var isDeprecated = false
   /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
   var importsNetworking = false
+  /// Whether a requirement clashes with a member of `Spy` (`description: String?`, a property
+  /// `calls`): the spy holds its `Spy` in `spy` instead of inheriting it.
+  var holdsItsSpy = false
   /// The `@_spi` groups the spy imports, by module (`["SwiftSyntax": ["RawSyntax"]]`).
   var spiGroups: [String: [String]] = [:]
 }
