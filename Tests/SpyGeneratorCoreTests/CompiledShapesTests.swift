@@ -285,6 +285,108 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// Protocols refining `Sequence` or `Collection` (swift-mustache's `MustacheSequence`,
+  /// swift-parsing's `PrependableCollection`, PropertyBased's `RemovableCollection`,
+  /// swift-crypto's `Digest`): the spy serves the array `elements` the test sets, generic over
+  /// `Element` unless a `where` clause fixes it.
+  @Test func aSequenceOrACollectionIsServedFromTheArrayTheTestSets() throws {
+    let spies = try CompiledFixture(
+      module: "Sequences",
+      source: """
+        public protocol MustacheSequence: Sequence {}
+        extension MustacheSequence {
+          public func rendered() -> String { map { "\\($0)" }.joined() }
+        }
+        public protocol RemovableCollection<Element>: Collection {
+          @discardableResult
+          mutating func remove(at i: Index) -> Element
+        }
+        public protocol EmptyInitializable { init() }
+        public protocol PrependableCollection<Element>: Collection, EmptyInitializable {
+          mutating func prepend<S: Sequence>(contentsOf newElements: S) where S.Element == Element
+        }
+        public protocol Digest: Hashable, CustomStringConvertible, Sequence where Element == UInt8 {
+          static var byteCount: Int { get }
+        }
+        public protocol Node: Sendable {}
+        public protocol Nodes: Sequence where Element: Node {
+          func first(named name: String) -> Element?
+        }
+        public func hex(_ digest: some Digest) -> String {
+          digest.map { String($0, radix: 16) }.joined()
+        }
+
+        """
+    ).spies(
+      usage: """
+        import SharedInstancesTesting
+        import Sequences
+
+        func use() {
+          let sequence = MustacheSequenceSpy<Int>()
+          sequence.elements = [1, 2]
+          _ = sequence.rendered()
+          let removable = RemovableCollectionSpy<String>()
+          removable.elements = ["a", "b"]
+          removable.stub(.remove, returning: "a")
+          _ = (removable.count, removable.first, removable.remove(at: 0), Array(removable))
+          let digest = DigestSpy()
+          digest.elements = [0xCA, 0xFE]
+          _ = hex(digest)
+          _ = PrependableCollectionSpy<Int>().isEmpty
+        }
+
+        """
+    )
+    #expect(spies.failures.isEmpty)
+    let sequence = try #require(spies.file("MustacheSequenceSpy.swift"))
+    #expect(sequence.contains("func makeIterator() -> IndexingIterator<[Element]> {"))
+    expectReference(sequence, "sequence")
+    let removable = try #require(spies.file("RemovableCollectionSpy.swift"))
+    #expect(removable.contains("subscript(position: Int) -> Element { elements[position] }"))
+    expectReference(removable, "removable")
+    let digest = try #require(spies.file("DigestSpy.swift"))
+    #expect(digest.contains("var elements: [UInt8] {"))
+    expectReference(digest, "digest")
+    let nodes = try #require(spies.file("NodesSpy.swift"))
+    #expect(nodes.contains("where Element: Node {"))
+    #expect(spies.file("PrependableCollectionSpy.swift") != nil)
+  }
+
+  /// SwiftGraph's `Graph`, whose module implements `Collection`'s positions for it, and
+  /// swift-syntax's `SyntaxCollection`, a `BidirectionalCollection` whose `Index` is fixed: no
+  /// array serves them, and each is refused with its reason.
+  @Test func aCollectionNoArrayCanServeIsRefusedWithItsReason() throws {
+    let spies = try CompiledFixture(
+      module: "Graphs",
+      source: """
+        public protocol Graph: CustomStringConvertible, Collection {
+          associatedtype V: Equatable
+          var vertices: [V] { get set }
+        }
+        extension Graph {
+          public var startIndex: Int { 0 }
+          public var endIndex: Int { vertices.count }
+          public func index(after i: Int) -> Int { i + 1 }
+          public subscript(i: Int) -> V { vertices[i] }
+        }
+        public struct ChildIndex: Comparable, Sendable {
+          public static func < (lhs: Self, rhs: Self) -> Bool { false }
+        }
+        public protocol SyntaxCollection: BidirectionalCollection where Index == ChildIndex {}
+
+        """
+    ).spies()
+    #expect(spies.output.files.isEmpty)
+    let messages = spies.output.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("Graph: its module implements startIndex for it") })
+    #expect(
+      messages.contains {
+        $0.contains("SyntaxCollection: its where clause constrains Index (`Index == ChildIndex`)")
+      }
+    )
+  }
+
   /// FluentKit's `Migration` and `AsyncMigration`: `name` has a default in the protocol's
   /// module, and a spy inherits `SpyResetting`'s `name: String` too; the old-style methods
   /// `AsyncMigration`'s extension implements in terms of the async ones keep that default.
@@ -353,8 +455,9 @@ struct CompiledFixture {
   let module: String
   let source: String
 
-  /// Generates the module's spies (of `protocols`, or of every protocol) and compiles them.
-  func spies(protocols: [String] = []) throws -> Spies {
+  /// Generates the module's spies (of `protocols`, or of every protocol) and compiles them,
+  /// with `usage`, code of a test that uses them, compiled in their module.
+  func spies(protocols: [String] = [], usage: String? = nil) throws -> Spies {
     let fileManager = FileManager.default
     let folder = fileManager.temporaryDirectory
       .appendingPathComponent("compiled-fixture-\(UUID().uuidString)")
@@ -398,8 +501,9 @@ struct CompiledFixture {
       let dependencies = try toolchain.map { try ToolchainSymbolGraphs().graph(of: $0) }
       output = try generator.generate(symbolGraph: graph, dependencies: dependencies)
     }
+    let usageFile = usage.map { SpyGenerator.File(name: "Usage.swift", contents: $0) }
     let failures = try SpyVerifier(buildFolders: [folder, Self.testBuildFolder])
-      .failures(in: output.files)
+      .failures(in: output.files + (usageFile.map { [$0] } ?? []))
     return Spies(output: output, failures: failures)
   }
 
