@@ -439,8 +439,8 @@ import _SpyGeneratorCore
   }
 }
 
-/// A module compiled from Swift source into a folder of its own, with its symbol graph: the
-/// generator's input, and the module its spies are compiled against.
+/// A module compiled from Swift source (``CompiledModule``): the generator's input, and the
+/// module its spies are compiled against.
 struct CompiledFixture {
   /// What the generator wrote, and the spies the compiler rejected with its first error.
   struct Spies {
@@ -458,75 +458,23 @@ struct CompiledFixture {
   /// Generates the module's spies (of `protocols`, or of every protocol) and compiles them,
   /// with `usage`, code of a test that uses them, compiled in their module.
   func spies(protocols: [String] = [], usage: String? = nil) throws -> Spies {
-    let fileManager = FileManager.default
-    let folder = fileManager.temporaryDirectory
-      .appendingPathComponent("compiled-fixture-\(UUID().uuidString)")
-    defer { try? fileManager.removeItem(at: folder) }
-    let modules = folder.appendingPathComponent("Modules")
-    let graphs = folder.appendingPathComponent("graphs")
-    try fileManager.createDirectory(at: modules, withIntermediateDirectories: true)
-    try fileManager.createDirectory(at: graphs, withIntermediateDirectories: true)
-    let sourceFile = folder.appendingPathComponent("\(module).swift")
-    try Data(source.utf8).write(to: sourceFile)
-    // The graph read from the built module, as SwiftPM gives it to the plugin (the compiler's
-    // own `-emit-symbol-graph` spells some types otherwise: `Instant` for `Self.Instant`).
-    for arguments in [
-      [
-        "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
-        module, "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path,
-        sourceFile.path,
-      ],
-      [
-        "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
-        "-minimum-access-level", "public", "-output-dir", graphs.path,
-      ] + (try Self.targetArguments),
-    ] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = arguments
-      try process.run()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "\(arguments[0]) failed on \(module)")
-    }
-    let graph = try Data(
-      contentsOf: graphs.appendingPathComponent("\(module).symbols.json")
-    )
+    let compiled = try CompiledModule(module, sources: ["\(module).swift": source])
+    defer { compiled.remove() }
     let generator = SpyGenerator(
       options: SpyGenerator.Options(protocols: protocols, command: "generate")
     )
-    var output = try generator.generate(symbolGraph: graph, dependencies: [])
+    var output = try generator.generate(symbolGraph: compiled.symbolGraph, dependencies: [])
     // As the command does: the standard library's protocols from the toolchain's graphs.
     let toolchain = output.modulesToRead.filter(ToolchainSymbolGraphs.modules.contains)
     if !toolchain.isEmpty {
       let dependencies = try toolchain.map { try ToolchainSymbolGraphs().graph(of: $0) }
-      output = try generator.generate(symbolGraph: graph, dependencies: dependencies)
+      output = try generator.generate(
+        symbolGraph: compiled.symbolGraph,
+        dependencies: dependencies
+      )
     }
     let usageFile = usage.map { SpyGenerator.File(name: "Usage.swift", contents: $0) }
-    let failures = try SpyVerifier(buildFolders: [folder, Self.testBuildFolder])
-      .failures(in: output.files + (usageFile.map { [$0] } ?? []))
+    let failures = try compiled.failures(of: output.files + (usageFile.map { [$0] } ?? []))
     return Spies(output: output, failures: failures)
-  }
-
-  /// `-target` and the host's triple, which `swift-symbolgraph-extract` needs.
-  static var targetArguments: [String] {
-    get throws {
-      let process = Process()
-      let pipe = Pipe()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["swiftc", "-print-target-info"]
-      process.standardOutput = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let info = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      let target = info?["target"] as? [String: Any]
-      return ["-target", try #require(target?["triple"] as? String)]
-    }
-  }
-
-  /// The build folder of this test process, which holds `SharedInstancesTesting`.
-  static var testBuildFolder: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
   }
 }
