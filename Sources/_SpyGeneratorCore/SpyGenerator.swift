@@ -368,19 +368,10 @@ public struct SpyGenerator: Sendable {
     // A sequence or collection is served from an array the test sets: the spy is generic over
     // `Element` unless a `where` clause fixes it.
     let servesElements = !Set(external).isDisjoint(with: Self.sequenceParents)
-    // Read from the standard library's graph, their requirements would be spied as others.
-    for parent in Self.sequenceParents.intersection(collected.refinedElsewhere)
-      .subtracting(external).sorted()
-    {
-      problems.append(
-        "\(name): it refines \(parent) beside protocols of the standard library whose "
-          + "requirements a spy implements, and a spy serves elements only without them"
-      )
-    }
     if servesElements {
       let reasons = Self.whyNoElements(
         of: symbol,
-        external: external,
+        parents: Set(external).union(collected.refinedElsewhere),
         protocolRequirements: protocolRequirements,
         members: members,
         reader: reader
@@ -615,6 +606,11 @@ public struct SpyGenerator: Sendable {
     let parents = reader.parents(of: symbol)
     collected.external += parents.external
     for parent in parents.local {
+      // Also with the standard library's graph, a spy serves a sequence's elements itself.
+      if let name = Self.sequenceParentsByID[parent.identifier.precise] {
+        if !collected.external.contains(name) { collected.external.append(name) }
+        continue
+      }
       collect(
         parent,
         spiedNames: spiedNames,
@@ -870,13 +866,16 @@ public struct SpyGenerator: Sendable {
   /// The protocols of the standard library whose spies serve an array the test sets.
   static let sequenceParents: Set = ["Swift.Sequence", "Swift.Collection"]
 
+  /// ``sequenceParents`` by precise identifier, as the standard library's graph declares them.
+  static let sequenceParentsByID = ["s:ST": "Swift.Sequence", "s:Sl": "Swift.Collection"]
+
   /// Why the spy of `symbol`, which refines `Sequence` or `Collection`, cannot serve its
   /// elements from an array: a refinement of `Collection` an array's positions do not meet, a
   /// `where` clause that fixes another of their associated types, its module's own
   /// implementation of what the spy would write, a requirement named `elements`, or an actor.
   static func whyNoElements(
     of symbol: SymbolGraph.Symbol,
-    external: [String],
+    parents: Set<String>,
     protocolRequirements: [String],
     members: [Member],
     reader: SymbolGraphReader
@@ -886,7 +885,7 @@ public struct SpyGenerator: Sendable {
       "Swift.BidirectionalCollection", "Swift.RandomAccessCollection",
       "Swift.MutableCollection", "Swift.RangeReplaceableCollection",
     ]
-    for parent in refinements where external.contains(parent) {
+    for parent in refinements where parents.contains(parent) {
       reasons.append(
         "it refines \(parent), which a spy serving its elements from an array does not implement"
       )
@@ -920,7 +919,7 @@ public struct SpyGenerator: Sendable {
         "it requires `elements`, the name of the array a spy serves its elements from"
       )
     }
-    if !Self.actorProtocols.isDisjoint(with: external) {
+    if !Self.actorProtocols.isDisjoint(with: parents) {
       reasons.append("its spy would be an actor, whose elements no iterator reads synchronously")
     }
     return reasons

@@ -353,6 +353,35 @@ import _SpyGeneratorCore
     #expect(spies.file("PrependableCollectionSpy.swift") != nil)
   }
 
+  /// PropertyBased, whose `SeededRandomNumberGenerator` makes the command read the standard
+  /// library's graph, where `Sequence` and `Collection` are declared with their requirements:
+  /// `RemovableCollection`'s spy still serves an array, and a `BidirectionalCollection` is
+  /// refused with its reason.
+  @Test func aCollectionIsServedFromAnArrayAlsoWithTheStandardLibrarysGraph() throws {
+    let spies = try CompiledFixture(
+      module: "Removing",
+      source: """
+        public protocol Seeded: RandomNumberGenerator, Sendable {
+          var seed: UInt64 { get }
+        }
+        public protocol RemovableCollection<Element>: Collection {
+          @discardableResult
+          mutating func remove(at i: Index) -> Element
+        }
+        public protocol Nodes: BidirectionalCollection {}
+
+        """
+    ).spies()
+    #expect(spies.output.modulesToRead.isEmpty)
+    #expect(spies.failures.isEmpty)
+    #expect(spies.file("SeededSpy.swift") != nil)
+    let removable = try #require(spies.file("RemovableCollectionSpy.swift"))
+    #expect(removable.contains("  var elements: [Element] {"))
+    #expect(!removable.contains("underestimatedCount"))
+    let messages = spies.output.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("Nodes: it refines Swift.BidirectionalCollection") })
+  }
+
   /// SwiftGraph's `Graph`, whose module implements `Collection`'s positions for it, and
   /// swift-syntax's `SyntaxCollection`, a `BidirectionalCollection` whose `Index` is fixed: no
   /// array serves them, and each is refused with its reason.
