@@ -471,6 +471,22 @@ public struct SpyGenerator: Sendable {
       target.servedElement = (generics.fixed["Element"] ?? "Element")
         .substitutingWords(["Self": SpyTarget.spyName(of: name)])
     }
+    // `ContiguousBytes` reads the bytes of the elements a spy serves, which must be bytes.
+    if external.contains(where: { $0.hasSuffix(".ContiguousBytes") }),
+      !["UInt8", "Swift.UInt8"].contains(target.servedElement ?? "")
+    {
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
+          "No spy for protocol \(name): \(name): it refines ContiguousBytes, whose bytes a spy "
+            + "serves only from its elements, a Sequence whose where clause fixes Element to "
+            + "UInt8. Write this spy by hand (see \"Writing a spy and a stub\"), or "
+            + Self.wayToSkip(name) + "."
+        )
+      )
+      return nil
+    }
     return target
   }
 

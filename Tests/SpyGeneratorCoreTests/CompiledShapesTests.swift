@@ -382,6 +382,47 @@ import _SpyGeneratorCore
     #expect(messages.contains { $0.contains("Nodes: it refines Swift.BidirectionalCollection") })
   }
 
+  /// swift-crypto's `Digest` and `MessageAuthenticationCode`: `ContiguousBytes` and a
+  /// `Sequence` of `UInt8`, whose bytes the spy reads from `elements`; without such a sequence,
+  /// the spy has no bytes, and the protocol is refused with that reason.
+  @Test func contiguousBytesAreTheBytesOfTheElementsTheTestSets() throws {
+    let spies = try CompiledFixture(
+      module: "Crypto",
+      source: """
+        import Foundation
+
+        public protocol Digest: Hashable, ContiguousBytes, CustomStringConvertible, Sequence
+        where Element == UInt8 {
+          static var byteCount: Int { get }
+        }
+        public protocol Key: ContiguousBytes {}
+        public func bytes(of digest: some Digest) -> [UInt8] {
+          digest.withUnsafeBytes { Array($0) }
+        }
+
+        """
+    ).spies(
+      usage: """
+        import Crypto
+        import SharedInstancesTesting
+
+        func use() -> [UInt8] {
+          let digest = DigestSpy()
+          digest.elements = [1, 2, 3]
+          return bytes(of: digest)
+        }
+
+        """
+    )
+    #expect(spies.failures.isEmpty)
+    let digest = try #require(spies.file("DigestSpy.swift"))
+    #expect(digest.contains("    try elements.withUnsafeBytes(body)"))
+    expectReference(digest)
+    #expect(spies.file("KeySpy.swift") == nil)
+    let messages = spies.output.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("Key: it refines ContiguousBytes") })
+  }
+
   /// SwiftGraph's `Graph`, whose module implements `Collection`'s positions for it, and
   /// swift-syntax's `SyntaxCollection`, a `BidirectionalCollection` whose `Index` is fixed: no
   /// array serves them, and each is refused with its reason.

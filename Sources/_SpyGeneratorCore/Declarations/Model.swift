@@ -84,13 +84,16 @@ enum SynthesizedParent: Hashable {
   /// `startIndex`, `endIndex`, `index(after:)`, `subscript(_:)`: the positions and elements of
   /// the array `elements` the test sets.
   case collection
+  /// `withUnsafeBytes(_:)`: the bytes of `elements`, a sequence of `UInt8`.
+  case contiguousBytes
 
   /// The parents, as the symbol graph names them, and what the spy writes for each.
   static let byName: [String: SynthesizedParent] = [
     "Swift.Decodable": .decodable, "Swift.Encodable": .encodable,
     "Swift.Comparable": .comparable, "Swift.CaseIterable": .caseIterable,
     "Swift.CustomDebugStringConvertible": .debugDescription, "Swift.Sequence": .sequence,
-    "Swift.Collection": .collection,
+    "Swift.Collection": .collection, "Foundation.ContiguousBytes": .contiguousBytes,
+    "FoundationEssentials.ContiguousBytes": .contiguousBytes,
   ]
 }
 

@@ -540,7 +540,19 @@ struct SpyRenderer {
         "  /// The element of `elements` at `position` (`Collection`).",
         "  \(accessorIsolation)subscript(position: Int) -> \(element) { elements[position] }",
       ]
-    } else {
+    }
+    if target.synthesized.contains(.contiguousBytes) {
+      lines += [
+        "",
+        "  /// Reads the bytes of `elements` (`ContiguousBytes`).",
+        "  \(accessorIsolation)func withUnsafeBytes<R>(",
+        "    _ body: (UnsafeRawBufferPointer) throws -> R",
+        "  ) rethrows -> R {",
+        "    try elements.withUnsafeBytes(body)",
+        "  }",
+      ]
+    }
+    if !target.synthesized.contains(.collection) {
       lines += [
         "",
         "  /// Iterates over `elements` as they are when it starts (`Sequence`).",
