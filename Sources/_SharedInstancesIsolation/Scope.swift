@@ -23,12 +23,11 @@ package final class _Scope: @unchecked Sendable {
   /// The scope bound to the running task (`_CurrentScope.$scope.withValue(scope) { … }`): the
   /// core keeps the task-local, opaque, and only `_Scope`s are ever bound in it.
   package static var current: _Scope? {
-    // No `Optional.map`: every read in a test comes here, and tests run in debug builds, where
-    // the closure and the generic call cost more than the rest.
-    // No `unsafeDowncast` either: a debug build checks its cast on every call. Only `_Scope`s
-    // are ever bound in `_CurrentScope.scope`.
-    guard let scope = _CurrentScope.scope else { return nil }
-    return _unsafeReferenceCast(scope, to: _Scope.self)
+    // Every read in a test comes here, and tests run in debug builds: no generic copy of the
+    // binding (`_CurrentScope.unretainedScope`), no checked cast (only `_Scope`s are ever bound
+    // in `_CurrentScope.scope`).
+    guard let scope = _CurrentScope.unretainedScope else { return nil }
+    return Unmanaged<_Scope>.fromOpaque(scope).takeUnretainedValue()
   }
 
   /// The scope bound by running in a `SharedScope` captured outside every scope: it stands for

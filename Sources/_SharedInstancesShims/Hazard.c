@@ -193,6 +193,20 @@ __attribute__((noinline)) intptr_t si_hazard_end_read(void **word, void *copy,
   return si_hazard_clear(word, retired, symmetric);
 }
 
+// Never inlined, opaque (I3): the copy completes before the word is cleared, as in
+// `si_hazard_end_read`.
+__attribute__((noinline)) int si_hazard_end_transient_read(const si_read *read, void *copy,
+                                                         intptr_t *retired) {
+  __asm__ volatile("" : : "r"(copy) : "memory");
+  if (read->hazard == 0) {
+    return SI_READ_OWNS_CELL;
+  }
+  intptr_t count = si_hazard_clear(read->hazard, read->retired_count, read->symmetric);
+  *retired = count;
+  return count != 0 || read->scope != 0 || read->check != 0 ? SI_READ_ENDED_WITH_REST
+                                                            : SI_READ_ENDED;
+}
+
 // Never inlined, opaque (I3, I6): what the borrower did with the instance completes before the
 // clear.
 __attribute__((noinline)) intptr_t si_hazard_end_borrow(void **word, const intptr_t *retired,

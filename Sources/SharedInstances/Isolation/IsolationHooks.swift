@@ -93,7 +93,33 @@ package typealias _ScopeObject = any AnyObject & Sendable
 /// `_SharedInstancesIsolation` reads it).
 package enum _CurrentScope {
   @TaskLocal package static var scope: _ScopeObject?
+
+  /// The scope bound in ``scope`` for the running task (or thread), unretained: nil where none
+  /// is bound. Valid while the binding is, which outlasts any synchronous code that runs in it.
+  ///
+  /// What `scope`'s getter finds, without its generic copy: every read of a box in a test asks,
+  /// and tests run in debug builds, where `TaskLocal.get()` copies the value through its value
+  /// witnesses and retains and releases it, several times the cost of the lookup itself. The
+  /// lookup is the one `TaskLocal.get()` makes (the runtime's `swift_task_localValueGet`, keyed
+  /// by the `TaskLocal` object); a bound `_ScopeObject?` is one object pointer, or null.
+  package static var unretainedScope: UnsafeMutableRawPointer? {
+    guard let value = _taskLocalValue(key) else { return nil }
+    // Not generic (`load(as:)` is, in a debug build): the binding's one word.
+    return si_ptr_load_relaxed(value)
+  }
+
+  /// The key of ``scope``'s bindings: the address of its `TaskLocal` object, which lives as
+  /// long as the process. An integer, so that a debug build loads it without retaining the
+  /// object.
+  private static let key = UInt(bitPattern: Unmanaged.passUnretained($scope).toOpaque())
 }
+
+/// The storage of the innermost binding of the task-local whose `TaskLocal` object is `key`, in
+/// the running task (or, outside tasks, the thread), or nil where it is not bound: the Swift
+/// runtime's lookup, which `TaskLocal.get()` calls.
+/// `key` is the object's address (a pointer-sized argument either way).
+@_silgen_name("swift_task_localValueGet")
+private func _taskLocalValue(_ key: UInt) -> UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 
 /// Where the core finds the isolation layer: `_SharedInstancesIsolation` installs its hooks
 /// here before it creates its first scope, the only way the core's isolated paths are reached.

@@ -42,7 +42,8 @@ import _SharedInstancesShims
 ///    `[I2_nested_reference]` (line 720) with `nested-read-keeps-outer-word` (line 730);
 ///    `MUTANT_NESTED_TRANSIENT` breaks them.
 /// 3. *Copy, then unprotect — in that order in every build.* The copy is written to memory whose
-///    address is passed to `si_hazard_end_read`, a C function compiled apart and never inlined.
+///    address is passed to `si_hazard_end_read` (or `si_hazard_end_transient_read`, the same
+///    end for a whole `_Read`), a C function compiled apart and never inlined.
 ///    The compiler of the reading code must assume that call reads the copy and may release what
 ///    it references, so it completes the copy, retain included, before the call; no optimizer
 ///    can move the retain after the word is cleared.
@@ -205,21 +206,6 @@ import _SharedInstancesShims
 /// the script fails when a line drifts off its tag. `Model/creation.pml` checks, in the same
 /// run, a service locator's creation gates and its cycle check (`_CreationGate`).
 enum _MemorySafety {}
-
-/// Ends the transient read that protected what `copy` points to (invariant 3): the copy's
-/// address goes to `si_hazard_end_read`, which the compiler cannot see into, with the hazard word
-/// that protected it (`hazard`). Returns the count of retired cells that `retired` points to,
-/// read after the word was cleared (I6). Callers pass `&copy`: a typed pointer, so that no
-/// closure is needed and a debug build pays no more than the call.
-@_transparent @usableFromInline
-package func _endTransientRead<T>(
-  _ hazard: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-  after copy: UnsafeMutablePointer<T>,
-  retired: UnsafePointer<Int>,
-  symmetric: Bool
-) -> Int {
-  si_hazard_end_read(hazard, UnsafeMutableRawPointer(copy), retired, symmetric)
-}
 
 /// The hazard word a transient read of this thread uses: the transient word, or, for a read
 /// inside another read's window (user code that copying a value ran), a free borrow word, so

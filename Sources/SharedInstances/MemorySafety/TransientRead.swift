@@ -12,7 +12,7 @@ package struct _Read {
   /// The fields, in a C struct (`si_read`): the computed properties below are emitted into
   /// their callers, so that programs carry no accessor functions for ten stored properties.
   /// Only these properties touch `raw`.
-  @usableFromInline package var raw = si_read()
+  @usableFromInline package var raw: si_read
 
   /// The hazard word that protects the cell: the thread's transient word, or a borrow word for
   /// a read nested in another read's window (I2). Nil when the read owns a reference to its
@@ -69,7 +69,8 @@ package struct _Read {
     set { raw.identity = newValue?.toOpaque() }
   }
 
-  @_alwaysEmitIntoClient init() {}
+  /// Transparent, so that a debug build (where tests run) sets up each read without a call.
+  @_transparent @usableFromInline init() { raw = si_read() }
 
   /// What the read copies.
   @_transparent @usableFromInline var kind: _CellKind { _CellWord.kind(word.unsafelyUnwrapped) }
@@ -82,18 +83,18 @@ package struct _Read {
 
   /// Ends the read, after `copy` was copied out of the cell (invariant 3).
   @_transparent @usableFromInline
-  func end<Shared>(after copy: inout Shared) {
-    guard let hazard else { return endOwned() }
-    let retired = _endTransientRead(
-      hazard,
-      after: &copy,
-      retired: retiredCount!,
-      symmetric: symmetric
-    )
-    // Conditionals on the raw fields, not `||` on the typed ones: a debug build (where tests
-    // run) makes each right operand of `||` a closure, and each typed getter an `Optional.map`.
-    let hasRest = retired != 0 ? true : raw.scope != nil ? true : raw.check != nil
-    if _slowPath(hasRest) { ended(retired: retired) }
+  mutating func end<Shared>(after copy: inout Shared) {
+    // One C call: clears the word once the copy is complete, and tells what is left, so that a
+    // debug build (where tests run) makes no further call on the common read.
+    var retired = 0
+    // The copy's address goes to the opaque call, so that the copy is complete before it.
+    let ending = withUnsafeMutablePointer(to: &copy) { copy in
+      si_hazard_end_transient_read(&raw, UnsafeMutableRawPointer(copy), &retired)
+    }
+    if _slowPath(ending != SI_READ_ENDED) {
+      if ending == SI_READ_OWNS_CELL { return endOwned() }
+      ended(retired: retired)
+    }
   }
 
   /// The rest of ending a read, where it has a rest, all of it after the hazard word is clear:
@@ -131,40 +132,36 @@ package struct _Read {
 }
 
 extension _Read {
-  /// Finds box `id` in a scope's table and protects its cell, in one C call
-  /// (`si_scope_begin_read`; invariants 1 and 8, symmetric fences); false when the table has no
-  /// slot for the box, the slot is empty, or the thread's transient word is taken by the read
-  /// whose window this runs in (the caller then takes the general path,
-  /// `_Slot.beginNestedRead`).
+  /// Starts a read of box `id` in a scope, in one C call (`si_scope_read`; invariants 1 and 8,
+  /// symmetric fences): finds the box in the table the scope publishes, protects its cell and
+  /// counts the read. `scopeWords` are the scope's four words (its running factories, its
+  /// quiet-period flag, its ended flag, its published table). Nil when nothing was protected:
+  /// the table has no slot for the box, the slot is empty, or the thread's transient word is
+  /// taken by the read whose window this runs in (the caller then takes the general path,
+  /// `_Slot.beginNestedRead`). Otherwise the `SI_SCOPE_READ_…` flags the read raised (the scope
+  /// ended or runs a factory; the cell holds a real instance), zero for none.
   @_alwaysEmitIntoClient
-  package mutating func beginInScopeTable(
-    _ table: _SlotTable,
+  package mutating func beginInScope(
+    _ scopeWords: UnsafeMutablePointer<Int>,
     box id: UInt64
-  ) -> Bool {
-    let record = si_hazard_current()
-    guard si_hazard_transient_is_free(record) else { return false }
-    let hazard = si_hazard_transient_word(record)
-    var word: UnsafeMutableRawPointer?
-    var retried = false
-    guard let slot = si_scope_begin_read(table.table, id, hazard, &word, &retried) else {
-      return false
-    }
-    guard let word else {
-      if _slowPath(retried) {  // invariant 11
-        Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)._withUnsafeGuaranteedRef {
-          $0.emptiedRead(hazard, symmetric: true)
-        }
+  ) -> Int? {
+    var attention = 0
+    let status = si_scope_read(scopeWords, id, &raw, &attention)
+    if status == SI_SCOPE_READ_BEGAN { return attention }
+    if _slowPath(status == SI_SCOPE_READ_EMPTIED) {
+      // Invariant 11: the word held, for a moment, a cell a writer may have deferred to it.
+      Unmanaged<_Slot>.fromOpaque(raw.slot.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        $0.emptiedRead(raw.hazard.unsafelyUnwrapped, symmetric: true)
       }
-      return false
+      raw = si_read()
     }
-    self.hazard = hazard
-    self.word = word
-    self.slot = Unmanaged<_Slot>.fromOpaque(slot.pointee.owner)
-    retiredCount = UnsafePointer(si_slot_retired(slot))
-    symmetric = true
-    self.retried = retried
-    return true
+    return nil
   }
+
+  /// A flag of ``beginInScope(_:box:)``: the scope ended or runs a factory (it owes checks).
+  package static var scopeIsBusy: Int { Int(SI_SCOPE_READ_SCOPE_BUSY) }
+  /// A flag of ``beginInScope(_:box:)``: the protected cell holds a real instance.
+  package static var cellIsReal: Int { Int(SI_SCOPE_READ_REAL) }
 }
 
 extension _Slot {

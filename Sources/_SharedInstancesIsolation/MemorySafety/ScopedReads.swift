@@ -67,26 +67,25 @@ extension _Scope {
     _ read: inout _Read
   ) -> Bool {
     // A read inside another read's window takes the general path (`_Slot.beginNestedRead`).
-    guard read.beginInScopeTable(scope.publishedTable, box: id) else { return false }
-    // No `||` or `&&`: in a debug build each of their right operands is a closure, which
-    // retains and releases `scope` (an object every read of the test touches) on every read.
-    var owesCheck = _AtomicWord.eitherIsSet(
-      _AtomicWord(scope.ended),
-      _AtomicWord(scope.activeFactories)
-    )
-    if !owesCheck, _CellWord.kind(read.word.unsafelyUnwrapped) == .real {
-      if scope.isStrict {
-        owesCheck = true
-      } else if Unmanaged<_BoxIdentity>.fromOpaque(identity).takeUnretainedValue()
-        .requiresOverrideInTests
-      {
-        owesCheck = true
+    guard let attention = read.beginInScope(scope.activeFactories, box: id) else { return false }
+    // What the scope must check about the read: only where the C call raised a flag, so that a
+    // debug build (where tests run) makes no further call on the common read.
+    if _slowPath(attention != 0) {
+      var owesCheck = attention & _Read.scopeIsBusy != 0
+      if !owesCheck, attention & _Read.cellIsReal != 0 {
+        if scope.isStrict {
+          owesCheck = true
+        } else if Unmanaged<_BoxIdentity>.fromOpaque(identity).takeUnretainedValue()
+          .requiresOverrideInTests
+        {
+          owesCheck = true
+        }
       }
-    }
-    if _slowPath(owesCheck) {
-      // Checked, and reported, once the read ended: a report runs user code (invariant 13).
-      read.check = .passUnretained(scope)
-      read.identity = .fromOpaque(identity)
+      if owesCheck {
+        // Checked, and reported, once the read ended: a report runs user code (invariant 13).
+        read.check = .passUnretained(scope)
+        read.identity = .fromOpaque(identity)
+      }
     }
     return true
   }

@@ -180,6 +180,23 @@ typedef struct si_read {
   bool owns_cell;
 } si_read;
 
+/// `si_hazard_end_transient_read` cleared the word and nothing else is owed.
+#define SI_READ_ENDED 0
+/// `si_hazard_end_transient_read` cleared the word; the read has more to do: reclaim retired
+/// cells (`*retired` is non-zero), report what it owes, or let go of its scope.
+#define SI_READ_ENDED_WITH_REST 1
+/// `si_hazard_end_transient_read` did nothing: the read owns a reference to its cell instead of
+/// a hazard word, which the caller drops.
+#define SI_READ_OWNS_CELL 2
+
+/// `si_hazard_end_read` for a whole `si_read`, in one call (I3, I6): once the caller copied what
+/// it needs out of the protected cell into `copy`, clears the read's word and loads the retired
+/// count into `*retired`, and tells what is left to do (`SI_READ_…`). Defined in Hazard.c and
+/// never inlined, for the reason `si_hazard_end_read` gives; one call, so that the read every
+/// test makes costs little in a debug build, where tests run.
+int si_hazard_end_transient_read(const si_read *_Nonnull read, void *_Nonnull copy,
+                                 intptr_t *_Nonnull retired);
+
 typedef struct si_read_result {
   void *_Nullable object;
   intptr_t status;

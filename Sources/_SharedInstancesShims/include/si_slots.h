@@ -119,6 +119,62 @@ static inline bool si_any_set(const intptr_t *_Nonnull a, const intptr_t *_Nonnu
   return (__atomic_load_n(a, __ATOMIC_RELAXED) | __atomic_load_n(b, __ATOMIC_RELAXED)) != 0;
 }
 
+/// `si_scope_read` protected nothing: the table has no slot for the box, the slot is empty, or
+/// the thread's transient word is taken by the read whose window this runs in (the general path
+/// serves the read).
+#define SI_SCOPE_READ_MISSED 0
+/// `si_scope_read` protected the cell: `read` holds what ending the read needs.
+#define SI_SCOPE_READ_BEGAN 1
+/// `si_scope_read` found the slot empty after a retry: nothing is protected, but the caller owes
+/// the end of I11 (`read->slot` and `read->hazard` say where).
+#define SI_SCOPE_READ_EMPTIED 2
+
+/// A flag of `si_scope_read`'s `attention`: the scope ended or runs a factory (it owes checks).
+#define SI_SCOPE_READ_SCOPE_BUSY 1
+/// A flag of `si_scope_read`'s `attention`: the protected cell holds a real instance.
+#define SI_SCOPE_READ_REAL 2
+
+/// A whole start of a read in a scope (I1, I8: symmetric fences), in one call: takes the
+/// calling thread's transient word, finds box `id` in the table the scope publishes, protects
+/// the slot's current cell, counts the read, and fills `read` for its end. `scope_words` are
+/// the scope's four words, in order: its running factories, its quiet-period flag, its ended
+/// flag, and the address of its published table (loaded with acquire ordering). `attention`
+/// gets the `SI_SCOPE_READ_…` flags the caller checks (only where the read began). One call, so
+/// that the read every test makes costs little in a debug build, where tests run.
+static inline int si_scope_read(intptr_t *_Nonnull scope_words, uint64_t id,
+                                si_read *_Nonnull read, intptr_t *_Nonnull attention) {
+  si_hazard_record *record = si_hazard_current();
+  if (!si_hazard_transient_is_free(record)) {
+    return SI_SCOPE_READ_MISSED;
+  }
+  void *_Nullable *_Nonnull hazard = si_hazard_transient_word(record);
+  const si_slot_table *table = (const si_slot_table *)__atomic_load_n(
+      (void *_Nullable *)(scope_words + 3), __ATOMIC_ACQUIRE);
+  void *word = 0;
+  bool retried = false;
+  si_slot_state *slot = si_scope_begin_read(table, id, hazard, &word, &retried);
+  if (slot == 0) {
+    return SI_SCOPE_READ_MISSED;
+  }
+  if (word == 0) {
+    if (!retried) {
+      return SI_SCOPE_READ_MISSED;
+    }
+    read->slot = slot->owner;
+    read->hazard = hazard;
+    return SI_SCOPE_READ_EMPTIED;
+  }
+  read->hazard = hazard;
+  read->word = word;
+  read->slot = slot->owner;
+  read->retired_count = si_slot_retired(slot);
+  read->symmetric = true;
+  read->retried = retried;
+  *attention = (si_any_set(scope_words + 2, scope_words) ? SI_SCOPE_READ_SCOPE_BUSY : 0) |
+               (((uintptr_t)word & SI_CELL_KIND_MASK) == 0 ? SI_SCOPE_READ_REAL : 0);
+  return SI_SCOPE_READ_BEGAN;
+}
+
 #ifdef __cplusplus
 }
 #endif
