@@ -103,66 +103,74 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     let options = self.options
     @Sendable func scoped() async throws {
       // `withIsolatedShared`, with the test's outcome carried by its scope (no task-local
-      // binding of its own).
-      let session = await IsolationSession.open(
+      // binding of its own). Opened without suspending where the gate is free: one asynchronous
+      // frame less per test.
+      let session: IsolationSession
+      if let opened = IsolationSession.openWithoutWaiting(
         name: test.name,
         options: options,
         testModule: test.sourceLocation.moduleName,
         outcome: outcome
-      )
+      ) {
+        session = opened
+      } else {
+        session = await IsolationSession.open(
+          name: test.name,
+          options: options,
+          testModule: test.sourceLocation.moduleName,
+          outcome: outcome
+        )
+      }
       do {
         try await _CurrentScope.$scope.withValue(session.scope) {
           // What the test's exit tests read in their child processes joins the test's own.
-          try await relay.receiving(in: test, scope: session.scope) {
-            try await setUp?()
-            do {
-              try await function()
-            } catch  where ReportedFailures.contain(error) {
-              // Already a failure of this test (an unstubbed call the app wrapped): not twice.
-            } catch {
-              outcome.markFailed()
-              throw error
-            }
+          relay.begin(in: test, scope: session.scope)
+          defer { relay.end() }
+          try await setUp?()
+          do {
+            try await function()
+          } catch  where ReportedFailures.contain(error) {
+            // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+          } catch {
+            outcome.markFailed()
+            throw error
           }
         }
       } catch {
         await session.endAfterQuietPeriod(options)
         throw error
       }
-      await session.endAfterQuietPeriod(options)
-    }
-    try await Self.handlingIssues(of: test, testCase, outcome: outcome, relay: relay) {
-      // No exemptions and no record, where no trait outside bound any: the scope reads the
-      // same empty settings without a binding, and the test pays for one task-local less.
-      guard dependencySettings.isEmpty, DependencySettings.current == nil else {
-        return try await DependencySettings.$current.withValue(dependencySettings) {
-          try await scoped()
-        }
+      if QuietPeriod.applies(to: options, session.scope) {
+        await session.endAfterQuietPeriod(options)
+      } else {
+        session.end()
       }
-      try await scoped()
     }
-  }
-
-  /// Runs `body` under one issue handler (Swift Testing 6.2's issue handling; with an older
-  /// one, only an error the test throws counts): the relay of the test's exit tests takes their
-  /// events off the issue stream, and every failing issue that remains marks `outcome` failed.
-  private static func handlingIssues(
-    of test: Test,
-    _ testCase: Test.Case?,
-    outcome: TestOutcome,
-    relay: ExitTestRelay.Receiver,
-    _ body: @Sendable () async throws -> Void
-  ) async throws {
     #if compiler(>=6.2)
+      // One issue handler: the relay of the test's exit tests takes their events off the issue
+      // stream, and every failing issue that remains marks `outcome` failed.
       let handler = IssueHandlingTrait.compactMapTestCaseIssues { issue in
         let handled = relay.handle(issue)
         // A failure the relay recorded again under the test's name (and dropped here) counts.
         if handled?.isFailure ?? issue.isFailure { outcome.markFailed() }
         return handled
       }
-      try await handler.provideScope(for: test, testCase: testCase, performing: body)
+      // No exemptions and no record, where no trait outside bound any: the scope reads the
+      // same empty settings without a binding, and the test pays for one task-local less.
+      if dependencySettings.isEmpty, DependencySettings.current == nil {
+        try await handler.provideScope(for: test, testCase: testCase, performing: scoped)
+      } else {
+        try await handler.provideScope(for: test, testCase: testCase) {
+          try await DependencySettings.$current.withValue(dependencySettings) { try await scoped() }
+        }
+      }
     #else
-      try await body()
+      // Without issue handling (Swift Testing before 6.2), only an error the test throws counts.
+      if dependencySettings.isEmpty, DependencySettings.current == nil {
+        try await scoped()
+      } else {
+        try await DependencySettings.$current.withValue(dependencySettings) { try await scoped() }
+      }
     #endif
   }
 }
