@@ -243,9 +243,10 @@ public struct SpyGenerator: Sendable {
       return true
     }
     // Each protocol's spy depends only on the graph: rendered on every core, kept in order.
+    let spi = SPIGroups(reader)
     let rendered = chosen.concurrentMap { symbol -> (File?, [Diagnostic]) in
       var found: [Diagnostic] = []
-      let target = spyTarget(for: symbol, reader: reader, diagnostics: &found)
+      let target = spyTarget(for: symbol, reader: reader, spi: spi, diagnostics: &found)
       let spy = target.map {
         file(for: $0, module: graph.module.name, notEquatable: notEquatable, types: types)
       }
@@ -302,6 +303,7 @@ public struct SpyGenerator: Sendable {
   private func spyTarget(
     for symbol: SymbolGraph.Symbol,
     reader: SymbolGraphReader,
+    spi: SPIGroups,
     diagnostics: inout [Diagnostic]
   ) -> SpyTarget? {
     var collected = CollectedRequirements()
@@ -316,13 +318,15 @@ public struct SpyGenerator: Sendable {
     var (members, problems, external) = (collected.members, collected.problems, collected.external)
     let (superclass, protocolRequirements) = (collected.superclass, collected.protocolRequirements)
     // A spy that holds its `Spy` (an actor, a subclass of NSObject or of the class the protocol
-    // is constrained to) declares none of Spy's members, but keeps its Spy in `spy`.
+    // is constrained to, or one with a requirement Swift allows neither beside nor in place of
+    // a member of Spy) declares none of Spy's members, but keeps its Spy in `spy`. Its static
+    // requirements are recorded in `statics` all the same.
     let holdsItsSpy =
       superclass != nil || !Self.actorProtocols.isDisjoint(with: external)
       || external.contains { $0.hasSuffix(".NSObjectProtocol") }
-    if !holdsItsSpy {
-      problems += collected.conflicts
-    } else {
+    let clashes = !collected.conflicts.isEmpty
+    problems += collected.staticConflicts
+    if holdsItsSpy || clashes {
       for member in members where member.baseName == "spy" && !member.isStatic {
         problems.append(
           "\(member.owner).\(member.displayName): the spy holds its Spy in a property named `spy`"
@@ -330,30 +334,52 @@ public struct SpyGenerator: Sendable {
       }
     }
     let name = symbol.path
+    // `var rawValue: Int { get }` restated (SwiftProtobuf's `Enum`) fixes `RawValue` as a where
+    // clause does: the spy declares `rawValue` and `init?(rawValue:)` itself.
+    let restatedRawValue = members.first { member in
+      guard case .property = member.kind, !member.isStatic else { return false }
+      return member.baseName == "rawValue" && Self.plainValues[member.returnType ?? ""] != nil
+    }?.returnType
     let (rawValue, parentProblems) = Self.examineParents(
       of: name,
       external: &external,
       refined: collected.refinedElsewhere,
       superclass: superclass,
-      protocolRequirements: protocolRequirements,
+      protocolRequirements: protocolRequirements
+        + (restatedRawValue.map { ["RawValue == \($0)"] } ?? []),
       reader: reader
     )
-    problems += parentProblems
-    if symbol.spi == true {
-      problems.append(
-        "\(name): it is declared `@_spi`, and the symbol graph does not name the group a spy "
-          + "would import it with (`@_spi(Group) import \(reader.graph.module.name)`)"
-      )
+    if let rawValue {
+      members.removeAll { member in
+        guard !member.isStatic else { return false }
+        if case .property = member.kind { return member.baseName == "rawValue" }
+        return member.kind == .initializer && member.parameters.count == 1
+          && member.parameters[0].label == "rawValue" && member.parameters[0].type == rawValue.type
+      }
     }
+    problems += parentProblems
+    let (spiGroups, spiProblems) = Self.spiGroups(
+      of: symbol,
+      mentioning: collected.mentioned,
+      spi: spi,
+      reader: reader
+    )
+    problems += spiProblems
     let generics = GenericParameters(
       collected.associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol),
       protocolRequirements: protocolRequirements
     )
-    // A final spy spells `Self` with its own name.
+    // A final spy spells `Self` with its own name. The typealiases of its protocols'
+    // associated types, which no other type names (`ListBuilder.Expression`), it spells by
+    // their definitions (`FinalResult.Element`): its own `ListBuilderSpy.Expression` in `Call`
+    // would make the spy's superclass depend on its conformance.
     let spyGenerics = Set(generics.parameters.map(\.name))
+    let aliases = Self.definitions(
+      of: collected.visited.map { reader.aliasesOfAssociatedTypesByProtocol[$0] ?? [:] }
+    )
     members = members.map {
-      generics.fixing($0).substituting(["Self": SpyTarget.spyName(of: name)])
+      generics.fixing($0.substituting(aliases)).substituting(["Self": SpyTarget.spyName(of: name)])
         .renamingGenerics(shadowing: spyGenerics)
     }
     // A requirement a refinement restates is one requirement: implemented once, also when two
@@ -419,9 +445,41 @@ public struct SpyGenerator: Sendable {
     Self.setIdentityAndSynthesized(of: &target, external: external)
     target.imports = collected.imports.subtracting([reader.graph.module.name])
     target.importsNetworking = collected.importsNetworking
+    target.spiGroups = spiGroups
+    target.holdsItsSpy = clashes && !holdsItsSpy
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
     return target
+  }
+
+  /// The `@_spi` groups a spy of `symbol` imports, by module: those of the protocol, of its
+  /// parents and of the types their declarations mention (the symbols `mentioned`) that are
+  /// declared `@_spi`; and a problem for each whose group cannot be read.
+  private static func spiGroups(
+    of symbol: SymbolGraph.Symbol,
+    mentioning mentioned: Set<String>,
+    spi: SPIGroups,
+    reader: SymbolGraphReader
+  ) -> (groups: [String: [String]], problems: [String]) {
+    var groups: [String: Set<String>] = [:]
+    var problems: [String] = []
+    for id in mentioned.sorted() {
+      guard let declared = reader.symbol(withID: id), declared.spi == true else { continue }
+      let module = ModuleImports.module(ofUSR: id) ?? reader.graph.module.name
+      switch spi.groups(of: declared) {
+      case .success(let found):
+        groups[module, default: []].formUnion(found)
+      case .failure(let notFound):
+        let what =
+          declared.identifier.precise == symbol.identifier.precise
+          ? "it is" : "it mentions \(declared.path), which is"
+        problems.append(
+          "\(symbol.path): \(what) declared `@_spi`, and the group a spy would import it with "
+            + "(`@_spi(Group) import \(module)`) was not found: \(notFound.description)"
+        )
+      }
+    }
+    return (groups.mapValues { $0.sorted() }, problems)
   }
 
   /// What a protocol and its parents of the same module require, gathered before the spy is
@@ -440,16 +498,25 @@ public struct SpyGenerator: Sendable {
     /// Requirements a subclass of `Spy` cannot declare: a problem unless the spy holds its
     /// `Spy`.
     var conflicts: [String] = []
+    /// Static requirements a spy cannot declare, whether it inherits or holds its `Spy`.
+    var staticConflicts: [String] = []
     var associatedTypes: [AssociatedType] = []
     var protocolRequirements: [String] = []
     var superclass: SymbolGraph.Symbol?
     var imports: Set<String> = []
     var importsNetworking = false
+    /// The precise identifiers of the protocols the spy conforms to and of the types their
+    /// declarations mention: those declared `@_spi` need their group imported.
+    var mentioned: Set<String> = []
 
     mutating func addImports(of symbol: SymbolGraph.Symbol) {
       let needs = ModuleImports.needs(of: symbol)
       imports.formUnion(needs.modules)
       importsNetworking = importsNetworking || needs.networking
+      if symbol.kind.identifier == "swift.protocol" { mentioned.insert(symbol.identifier.precise) }
+      for fragment in symbol.declarationFragments ?? [] {
+        if let usr = fragment.preciseIdentifier { mentioned.insert(usr) }
+      }
     }
   }
 
@@ -476,7 +543,8 @@ public struct SpyGenerator: Sendable {
       // A requirement the module implements for every conforming type keeps that
       // implementation (which may call the requirements the spy records), unless asked.
       if leftToDefaults.contains(requirement.identifier.precise),
-        !spiesDefault(of: requirement, in: spiedNames + [symbol.path])
+        !spiesDefault(of: requirement, in: spiedNames + [symbol.path]),
+        !Self.defaultIsAmbiguousInASpy(requirement, owner: symbol.name)
       {
         continue
       }
@@ -501,7 +569,12 @@ public struct SpyGenerator: Sendable {
         ) {
           collected.members.append(member)
           if case .conflicts(let reason) = SpyMembers.relation(of: member) {
-            collected.conflicts.append("\(symbol.name).\(requirement.name): \(reason)")
+            let problem = "\(symbol.name).\(requirement.name): \(reason)"
+            if member.isStatic {
+              collected.staticConflicts.append(problem)
+            } else {
+              collected.conflicts.append(problem)
+            }
           }
         }
       } catch {
@@ -519,6 +592,42 @@ public struct SpyGenerator: Sendable {
         into: &collected
       )
     }
+  }
+
+  /// The typealiases (name: definition) of `aliases`, each defined without the others, without
+  /// `Self.` and in parentheses unless it is one name or a collection (`[Expression]` is
+  /// `[FinalResult.Element]`).
+  static func definitions(of aliases: [[String: String]]) -> [String: String] {
+    var all: [String: String] = [:]
+    for each in aliases { all.merge(each) { first, _ in first } }
+    func plain(_ text: String) -> String {
+      var text = text
+      for before in ["", "(", "[", "<", " ", ":"] {
+        text = text.hasPrefix("Self.") ? String(text.dropFirst(5)) : text
+        text = text.replacingAll(before + "Self.", with: before)
+      }
+      let isSimple = !text.contains(" ") && !text.contains("->")
+      return isSimple ? text : "(\(text))"
+    }
+    var definitions = all.mapValues(plain)
+    // Each round replaces one level of typealiases used in another's definition.
+    for _ in all {
+      let next = definitions.mapValues { $0.substitutingWords(definitions) }
+      if next == definitions { break }
+      definitions = next
+    }
+    return definitions
+  }
+
+  /// Whether the spy implements `requirement` although its module has a default: a member the
+  /// spy inherits would be a second witness beside that default.
+  private static func defaultIsAmbiguousInASpy(
+    _ requirement: SymbolGraph.Symbol,
+    owner: String
+  ) -> Bool {
+    guard let member = try? DeclarationParser.member(requirement, owner: owner, isClass: false)
+    else { return false }
+    return SpyMembers.isAmbiguousWithAnInheritedExtension(member)
   }
 
   /// The members without the restatements of a requirement that another restatement with fewer

@@ -252,7 +252,10 @@ extension DeclarationParser {
       guard let colon = range.first(where: { tokens[$0].isMark(":") }) else {
         throw Unsupported(reason: "a parameter without a type")
       }
-      let names = (range.lowerBound..<colon).map { tokens[$0].spelling }
+      // Attributes of the parameter before its names, such as a result builder's
+      // (`@CodeBlockItemListBuilder bodyBuilder: () -> …`): restated, never a label.
+      let leadingAttributes = (range.lowerBound..<colon).prefix { tokens[$0].kind == .attribute }
+      let names = (leadingAttributes.upperBound..<colon).map { tokens[$0].spelling }
       var type = Array((colon + 1)..<range.upperBound)
       var isInout = false
       if let first = type.first, tokens[first].isWord("inout") {
@@ -307,6 +310,7 @@ extension DeclarationParser {
         isEscaping: isEscaping
       )
       parameter.modifiers = modifiers
+      parameter.attributes = leadingAttributes.map { tokens[$0].spelling + " " }.joined()
       parameter.isAutoclosure = isAutoclosure
       return (parameter, isAutoclosure ? autoclosure(type) : nil)
     }

@@ -22,6 +22,7 @@ extension DeclarationParser {
       )
       renamed.isUnnamed = isUnnamed
       renamed.modifiers = parameter.modifiers
+      renamed.attributes = parameter.attributes
       renamed.restatesLabel = parameter.restatesLabel
       renamed.isAliasedClosure = parameter.isAliasedClosure
       renamed.isAutoclosure = parameter.isAutoclosure

@@ -196,10 +196,10 @@ extension Parameter {
     if isInout { type = "inout " + type }
     type = modifiers + type
     if let label, label != name.trimmingBackticks || restatesLabel {
-      return "\(label) \(name): \(type)"
+      return "\(attributes)\(label) \(name): \(type)"
     }
-    if label == nil { return "_ \(name): \(type)" }
-    return "\(name): \(type)"
+    if label == nil { return "\(attributes)_ \(name): \(type)" }
+    return "\(attributes)\(name): \(type)"
   }
 }
 

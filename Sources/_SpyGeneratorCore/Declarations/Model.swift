@@ -42,6 +42,11 @@ struct SpyTarget {
   var isDeprecated = false
   /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
   var importsNetworking = false
+  /// Whether a requirement clashes with a member of `Spy` (`description: String?`, a property
+  /// `calls`): the spy holds its `Spy` in `spy` instead of inheriting it.
+  var holdsItsSpy = false
+  /// The `@_spi` groups the spy imports, by module (`["SwiftSyntax": ["RawSyntax"]]`).
+  var spiGroups: [String: [String]] = [:]
 }
 
 extension SpyTarget {
@@ -155,6 +160,9 @@ struct Parameter {
   /// Ownership and isolation modifiers the declaration restates and `Call` leaves out, such as
   /// `consuming ` or `isolated `.
   var modifiers = ""
+  /// Attributes written before the parameter's names and restated, such as a result builder's
+  /// `@CodeBlockItemListBuilder `.
+  var attributes = ""
   /// Whether the declaration says its label twice (`key key: String`), as a subscript's
   /// labeled parameter must.
   var restatesLabel = false

@@ -13,11 +13,14 @@ struct SpyRenderer {
 
   var spyName: String { target.spyName }
 
-  /// Whether the spy holds a `Spy` rather than inheriting from it: only a class spy, which
+  /// Whether the spy holds a `Spy` rather than inheriting from it: a class spy, which
   /// subclasses its class, the spy of a protocol constrained to a class (`NSObjectProtocol`
-  /// refinements subclass `NSObject`), and an actor spy. The requirements' names never decide
-  /// it (see ``SpyMembers``).
-  var isComponent: Bool { target.isClass || target.superclassName != nil || target.isActor }
+  /// refinements subclass `NSObject`), an actor spy, and the spy of a protocol with a
+  /// requirement Swift allows neither beside nor in place of a member of `Spy` (see
+  /// ``SpyMembers``).
+  var isComponent: Bool {
+    target.isClass || target.superclassName != nil || target.isActor || target.holdsItsSpy
+  }
 
   /// Whether the spy overrides the member of `Spy` with `member`'s name and type.
   func overridesSpyMember(_ member: Member) -> Bool {
@@ -37,11 +40,12 @@ struct SpyRenderer {
     return overridesSpyMethod(named: name) ? "super." : recorder(for: member)
   }
 
-  /// The spied type as the spy's code names it: with its module when Foundation, which every
-  /// spy imports, has a type of the same name (`protocol Notification`), or it is ambiguous.
+  /// The spied type as the spy's code names it: with its module when Foundation or the
+  /// library, which every spy imports, has a type of the same name (`protocol Notification`), or
+  /// it is ambiguous.
   var spelledTypeName: String {
     let first = String(target.typeName.prefix { $0 != "." })
-    return Self.foundationTypeNames.contains(first)
+    return Self.importedTypeNames.contains(first)
       ? "\(module).\(target.typeName)" : target.typeName
   }
 
@@ -146,7 +150,11 @@ struct SpyRenderer {
     // Sorted as swift-format's OrderedImports wants them: plain imports, then @testable ones.
     var imports = ["Foundation", "SharedInstancesTesting"] + target.imports
     if !target.isInternal { imports.append(module) }
-    lines += Set(imports).sorted().map { "import \($0)" }
+    lines += Set(imports).sorted().map { module in
+      // `@_spi(A) @_spi(B) import M`: the groups of the SPI declarations the spy names.
+      let groups = target.spiGroups[module] ?? []
+      return groups.map { "@_spi(\($0)) " }.joined() + "import \(module)"
+    }
     if target.isInternal { lines.append("@testable import \(module)") }
     if target.importsNetworking {
       lines += [
@@ -181,7 +189,11 @@ struct SpyRenderer {
       lines += wrapComment(why, indent: "")
     } else if isComponent {
       var why = "It subclasses `\(target.typeName)`, so it holds its `Spy` in `spy`."
-      if target.inheritsNSObject {
+      if target.holdsItsSpy {
+        why =
+          "`\(target.typeName)` requires a member that a subclass of `Spy` cannot declare "
+          + "(such as a `description` that is no `String`), so the spy holds its `Spy` in `spy`."
+      } else if target.inheritsNSObject {
         why =
           "`\(target.typeName)` refines `NSObjectProtocol`, so the spy subclasses `NSObject` "
           + "and holds its `Spy` in `spy`."

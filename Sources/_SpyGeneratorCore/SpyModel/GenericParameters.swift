@@ -49,6 +49,37 @@ struct GenericParameters {
       fixed = fixed.mapValues { $0.substitutingWords([name: type]) }
       fixed[name] = type
     }
+    // A sequence whose elements a `where` clause makes a type that names `Self` (CasePaths'
+    // `CasePathIterable`: `AllCasePaths: Sequence, AllCasePaths.Element ==
+    // PartialCaseKeyPath<Self>`) is no generic parameter of a class, whose where clause cannot
+    // name the class: an array of those elements is what the spy serves.
+    for associated in associatedTypes where fixed[associated.name] == nil {
+      let name = associated.name
+      var conformances = associated.constraint.components(separatedBy: " & ")
+        .map(\.trimmingSpaces).filter { !$0.isEmpty }
+      var element: String?
+      var others: [String] = []
+      for requirement in protocolRequirements + associated.requirements {
+        let sides = requirement.components(separatedBy: " == ").map(\.trimmingSpaces)
+        let conformance = requirement.components(separatedBy: ":").map(\.trimmingSpaces)
+        if sides.count == 2, sides[0] == name + ".Element", Self.mentions(sides[1], ["Self"]) {
+          element = sides[1]
+        } else if conformance.count == 2, conformance[0] == name {
+          conformances += conformance[1].components(separatedBy: "&").map(\.trimmingSpaces)
+        } else if Self.mentions(requirement, [name]) {
+          others.append(requirement)
+        }
+      }
+      let sequences = Set(
+        Self.arrayProtocols.flatMap { [$0, "Swift." + $0] }
+      )
+      if let element, others.isEmpty, !conformances.isEmpty,
+        conformances.allSatisfy(sequences.contains)
+      {
+        fixed = fixed.mapValues { $0.substitutingWords([name: "[\(element)]"]) }
+        fixed[name] = "[\(element)]"
+      }
+    }
     let kept = associatedTypes.filter { fixed[$0.name] == nil }
     let keptNames = Set(kept.map(\.name))
     // What an associated type made equal to another is constrained to, that one must be.
@@ -77,6 +108,12 @@ struct GenericParameters {
     }
     self.requirements = requirements
   }
+
+  /// The protocols of the standard library an `Array` conforms to whatever its elements.
+  static let arrayProtocols = [
+    "Sequence", "Collection", "BidirectionalCollection", "RandomAccessCollection",
+    "MutableCollection", "RangeReplaceableCollection",
+  ]
 
   /// Whether a side of `requirement` (`Item.ID == Int`, `Key : Comparable`) is one of `names`
   /// or a member of one: what a `where` clause of a generic type may constrain.

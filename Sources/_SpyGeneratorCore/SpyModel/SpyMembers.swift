@@ -10,7 +10,9 @@ import Foundation
 /// member the spy can override (`var description: String`, `keep(_:as:)`, `lastKept(_:as:)`,
 /// all `open` in `Spy`) overrides it, and records the call like any other requirement. What
 /// Swift allows neither beside nor in place of them (any property `calls`, a `description` of
-/// another type) gets no spy, and a diagnostic that says why.
+/// another type) makes the spy hold its `Spy` instead of inheriting it; a static property
+/// `statics` or `staticSpies`, which a spy declares either way, gets no spy, and a diagnostic
+/// that says why.
 enum SpyMembers {
   enum Relation: Equatable {
     /// Declared beside `Spy`'s members.
@@ -28,7 +30,7 @@ enum SpyMembers {
       else { return .beside }
       return .conflicts(
         "a spy declares its own `statics` and `staticSpies` (the spy of its static "
-          + "requirements), and Swift allows no other static property of those names" + byHand
+          + "requirements), and Swift allows no other static property of those names"
       )
     }
     switch member.kind {
@@ -47,6 +49,25 @@ enum SpyMembers {
       return .overrides
     case .initializer, .subscript:
       return .beside
+    }
+  }
+
+  /// Whether `member` has the name and type of a member a spy inherits from a protocol
+  /// extension (`SpyResetting`'s `name: String`, `reset()`, `resetCalls()`, `resetStubs()`):
+  /// left to its protocol's default, it would have two witnesses Swift cannot choose between
+  /// (FluentKit's `Migration.name`), so the spy implements it.
+  static func isAmbiguousWithAnInheritedExtension(_ member: Member) -> Bool {
+    guard !member.isStatic, !member.isAsync, member.throwing == .no,
+      member.genericNames.isEmpty, member.parameters.isEmpty
+    else { return false }
+    switch member.kind {
+    case .property:
+      return member.baseName == "name" && member.returnType == "String"
+    case .method:
+      return ["reset", "resetCalls", "resetStubs"].contains(member.baseName)
+        && (member.returnType == nil || member.returnType == "Void")
+    case .initializer, .subscript:
+      return false
     }
   }
 

@@ -42,11 +42,24 @@ struct SymbolGraph: Decodable {
     let accessLevel: String
     let swiftGenerics: Generics?
     let availability: [Availability]?
-    /// Whether the symbol is declared `@_spi(Group)`; the graph does not name the group.
+    /// Whether the symbol is declared `@_spi(Group)`; the graph does not name the group
+    /// (``SPIGroups`` reads it from the declaration at ``location``).
     let spi: Bool?
+    /// Where the symbol is declared: its file and the 0-based line and column of its name.
+    let location: Location?
     /// For a member of an extension, what the extension says: a default implementation in an
     /// extension with a `where` clause does not serve every conforming type.
     let swiftExtension: Extension?
+
+    struct Location: Decodable {
+      struct Position: Decodable {
+        let line: Int
+        let character: Int
+      }
+
+      let uri: String
+      let position: Position
+    }
 
     struct Extension: Decodable {
       struct Constraint: Decodable {

@@ -9,6 +9,7 @@ struct SymbolGraphReader {
   /// The symbols of the modules the graph's module depends on.
   let dependencySymbols: [SymbolGraph.Symbol]
   private let symbolsByID: [String: SymbolGraph.Symbol]
+  private let symbolsByPath: [ArraySlice<String>: SymbolGraph.Symbol]
   private let relationshipsBySource: [String: [SymbolGraph.Relationship]]
   private let relationshipsByTarget: [String: [SymbolGraph.Relationship]]
 
@@ -17,6 +18,10 @@ struct SymbolGraphReader {
   /// The module's classes, in declaration order of the graph.
   let classes: [SymbolGraph.Symbol]
   private let protocolsByName: [String: SymbolGraph.Symbol]
+  /// Each protocol's typealiases of its associated types (`ListBuilder`'s `typealias
+  /// Expression = FinalResult.Element`), name and definition, by the protocol's precise
+  /// identifier: only a conforming type names them, so a spy spells their definitions.
+  let aliasesOfAssociatedTypesByProtocol: [String: [String: String]]
   private let classesByName: [String: SymbolGraph.Symbol]
 
   /// Indexes `graph`, and the graphs of modules it depends on, whose symbols (a parent
@@ -27,17 +32,26 @@ struct SymbolGraphReader {
     var symbolsByID: [String: SymbolGraph.Symbol] = [:]
     var protocols: [SymbolGraph.Symbol] = []
     var classes: [SymbolGraph.Symbol] = []
+    var aliases: [String: [String: String]] = [:]
+    func keep(_ symbol: SymbolGraph.Symbol, ifAliasOf owners: [String: String]) {
+      guard let owner = owners[symbol.identifier.precise] else { return }
+      let text = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+      guard let equals = text.firstIndex(of: "=") else { return }
+      aliases[owner, default: [:]][symbol.name] = String(text[equals...].dropFirst()).trimmingSpaces
+    }
     for dependency in dependencies {
       let spelling = TypeQualifier(dependency)
       for var symbol in dependency.symbols {
         spelling.qualify(&symbol)
         symbolsByID[symbol.identifier.precise] = symbol
+        keep(symbol, ifAliasOf: spelling.protocolOfAliasOfAssociatedTypes)
       }
     }
     let spelling = TypeQualifier(graph)
     for var symbol in graph.symbols {
       spelling.qualify(&symbol)
       symbolsByID[symbol.identifier.precise] = symbol
+      keep(symbol, ifAliasOf: spelling.protocolOfAliasOfAssociatedTypes)
       switch symbol.kind.identifier {
       case "swift.protocol": protocols.append(symbol)
       case "swift.class": classes.append(symbol)
@@ -51,6 +65,13 @@ struct SymbolGraphReader {
       byTarget[relationship.target, default: []].append(relationship)
     }
     self.symbolsByID = symbolsByID
+    self.aliasesOfAssociatedTypesByProtocol = aliases
+    var symbolsByPath: [ArraySlice<String>: SymbolGraph.Symbol] = [:]
+    let typeKinds: Set = ["swift.struct", "swift.class", "swift.enum", "swift.protocol"]
+    for symbol in graph.symbols where typeKinds.contains(symbol.kind.identifier) {
+      symbolsByPath[symbol.pathComponents[...]] = symbol
+    }
+    self.symbolsByPath = symbolsByPath
     self.relationshipsBySource = bySource
     self.relationshipsByTarget = byTarget
     self.protocols = protocols
@@ -69,6 +90,13 @@ struct SymbolGraphReader {
     self.protocolsByName = byName(protocols)
     self.classesByName = byName(classes)
   }
+
+  /// The symbol of this precise identifier, of the module or of a dependency's graph.
+  func symbol(withID id: String) -> SymbolGraph.Symbol? { symbolsByID[id] }
+
+  /// The module's type (a struct, class, enum or protocol) at this path, such as
+  /// `["Outer", "Inner"]`.
+  func symbol(atPath path: ArraySlice<String>) -> SymbolGraph.Symbol? { symbolsByPath[path] }
 
   /// The protocol of this path or name, if the module declares one.
   func protocolNamed(_ name: String) -> SymbolGraph.Symbol? { protocolsByName[name] }
@@ -222,6 +250,9 @@ struct TypeQualifier {
   private let kindByID: [String: String]
   private let associatedTypeNames: Set<String>
   private let module: String
+  private let aliasesOfAssociatedTypes: Set<String>
+  /// The protocol of each typealias of its associated types, by their precise identifiers.
+  let protocolOfAliasOfAssociatedTypes: [String: String]
 
   init(_ graph: SymbolGraph) {
     var pathByID: [String: String] = [:]
@@ -236,6 +267,47 @@ struct TypeQualifier {
     self.kindByID = kindByID
     self.associatedTypeNames = associated
     self.module = graph.module.name
+    // A protocol's typealias of its associated types (SwiftSyntaxBuilder's `ListBuilder`:
+    // `typealias Expression = FinalResult.Element`, `typealias Component = [Expression]`) is no
+    // type outside a conforming type: declarations keep its bare name, and a spy spells its
+    // definition.
+    var protocolByPath: [String: String] = [:]
+    for symbol in graph.symbols where symbol.kind.identifier == "swift.protocol" {
+      protocolByPath[symbol.path] = symbol.identifier.precise
+    }
+    let aliases = graph.symbols.filter {
+      $0.kind.identifier == "swift.typealias"
+        && protocolByPath[$0.pathComponents.dropLast().joined(separator: ".")] != nil
+    }
+    var dependent: Set<String> = []
+    var grew = true
+    while grew {
+      grew = false
+      let dependentNames = Set(
+        aliases.filter { dependent.contains($0.identifier.precise) }
+          .map(\.name)
+      )
+      for alias in aliases where !dependent.contains(alias.identifier.precise) {
+        // The graph may write another alias without its identifier (`[Self.Expression]`).
+        let fragments = alias.declarationFragments ?? []
+        if fragments.contains(where: { fragment in
+          let usr = fragment.preciseIdentifier ?? ""
+          return kindByID[usr] == "swift.associatedtype" || usr.hasSuffix("Qa")
+            || dependent.contains(usr) || fragment.spelling == "Self"
+            || (fragment.kind == "typeIdentifier" && dependentNames.contains(fragment.spelling))
+        }) {
+          dependent.insert(alias.identifier.precise)
+          grew = true
+        }
+      }
+    }
+    self.aliasesOfAssociatedTypes = dependent
+    var owners: [String: String] = [:]
+    for alias in aliases where dependent.contains(alias.identifier.precise) {
+      owners[alias.identifier.precise] =
+        protocolByPath[alias.pathComponents.dropLast().joined(separator: ".")]
+    }
+    self.protocolOfAliasOfAssociatedTypes = owners
   }
 
   func qualify(_ symbol: inout SymbolGraph.Symbol) {
@@ -246,6 +318,19 @@ struct TypeQualifier {
     let genericNames = Set(fragments.filter { $0.kind == "genericParameter" }.map(\.spelling))
     for index in fragments.indices where fragments[index].kind == "typeIdentifier" {
       guard let usr = fragments[index].preciseIdentifier else { continue }
+      // A protocol's typealias of a plain type through `Self` (WASI's `MonotonicClock`:
+      // `func now() throws -> Self.Instant`, where `typealias Instant = UInt64`): with the
+      // protocol's path, as a spy, which drops `Self.`, would otherwise name another type
+      // (`Duration` is the standard library's).
+      if index > 1, fragments[index - 1].spelling == ".", fragments[index - 2].spelling == "Self",
+        kindByID[usr] == "swift.typealias", !aliasesOfAssociatedTypes.contains(usr),
+        let path = pathByID[usr], path.contains(".")
+      {
+        fragments[index - 2].spelling = ""
+        fragments[index - 1].spelling = ""
+        fragments[index].spelling = path
+        continue
+      }
       // Already qualified (`Outer.Inner`, `Self.Item`): spelled as written.
       if index > 0, fragments[index - 1].spelling.hasSuffix(".") { continue }
       let spelling = fragments[index].spelling
@@ -259,11 +344,13 @@ struct TypeQualifier {
         guard kind != "swift.associatedtype", kind != "swift.generic.parameter",
           let path = pathByID[usr]
         else { continue }
-        if path.contains(".") && path.hasSuffix("." + spelling) {
+        if aliasesOfAssociatedTypes.contains(usr) {
+          continue
+        } else if path.contains(".") && path.hasSuffix("." + spelling) {
           fragments[index].spelling = path
         } else if path == spelling,
           associatedTypeNames.contains(spelling)
-            || SpyRenderer.foundationTypeNames.contains(spelling)
+            || SpyRenderer.importedTypeNames.contains(spelling)
         {
           fragments[index].spelling = "\(module).\(spelling)"
         }

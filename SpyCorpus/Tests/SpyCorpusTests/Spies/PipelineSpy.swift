@@ -24,7 +24,7 @@ final class PipelineSpy: Spy<PipelineSpy.Call>, Pipeline, @unchecked Sendable {
     }
   }
 
-  func run() -> Output {
+  func run() -> Pipeline.Output {
     recordStubbed(.run)
   }
 }
