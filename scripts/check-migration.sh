@@ -5,10 +5,12 @@
 #   1. a copy of the corpus builds and its tests pass, and `migrate-singletons --check` fails
 #      on it, naming file and line; the plugin's --help lists the tool's options; neither needs
 #      --allow-writing-to-package-directory (no terminal either: SwiftPM would ask on one);
-#   2. `migrate-singletons --apply` migrates it (with extractProtocol, from its
-#      migrate-singletons.json), timed; the plan names each shape it leaves (a global actor, a
-#      lock, a value type, a per-thread and a task-local instance) and the one it refuses (the
-#      `struct Static` getter), each with the reason; the CRLF, four-space file stays so;
+#   2. an interrupted `--apply` (a fake `swift` for its verification build) stops that build
+#      and everything it started, and writes nothing; then `migrate-singletons --apply`
+#      migrates it (with extractProtocol, from its migrate-singletons.json), timed; the plan
+#      names each shape it leaves (a global actor, a lock, a value type, a per-thread and a
+#      task-local instance) and the one it refuses (the `struct Static` getter), each with the
+#      reason; the CRLF, four-space file stays so;
 #   3. the migrated copy builds with warnings as errors, its tests pass unchanged, and --check
 #      fails only on the refused getter, saying `--apply` cannot box it;
 #   4. PostMigration/ (isolated parallel tests that substitute the generated spies) is added
@@ -64,6 +66,50 @@ for option in --extract-protocol --no-verify --check --spies --round-trip; do
     exit 1
   fi
 done
+
+echo "== an interrupted --apply (through the plugin) stops its verification build, writes nothing"
+# A fake `swift` on PATH stands for the verification build: it starts a child in its group and
+# one in a session of its own (as swift build starts its compilers), writes their pids, waits.
+fake=$(pwd)/.build/fake-swift
+rm -rf "$fake"
+mkdir -p "$fake/bin" "$fake/pids"
+cat >"$fake/bin/swift" <<'SH'
+#!/bin/sh
+sleep 600 &
+echo $! >"$FAKE_PIDS/child"
+setsid sleep 600 &
+echo $! >"$FAKE_PIDS/session"
+echo $$ >"$FAKE_PIDS/build.tmp" && mv "$FAKE_PIDS/build.tmp" "$FAKE_PIDS/build"
+wait
+SH
+chmod +x "$fake/bin/swift"
+swift_path=$(command -v swift)
+# In a session of its own, so that an interrupt of its group is what Ctrl-C in a terminal sends.
+FAKE_PIDS=$fake/pids PATH=$fake/bin:$PATH setsid "$swift_path" package \
+  --allow-writing-to-package-directory migrate-singletons --apply </dev/null >interrupted.log 2>&1 &
+package_pid=$!
+for _ in $(seq 600); do [ -s "$fake/pids/build" ] && break; sleep 1; done
+if [ ! -s "$fake/pids/build" ]; then
+  cat interrupted.log >&2
+  echo "check-migration: --apply never started its verification build" >&2
+  exit 1
+fi
+kill -INT -- "-$package_pid"
+running() { [ -e "/proc/$1/stat" ] && ! sed 's/.*) //' "/proc/$1/stat" | grep -q '^Z'; }
+for name in build child session; do
+  pid=$(cat "$fake/pids/$name")
+  for _ in $(seq 120); do running "$pid" || break; sleep 1; done
+  if running "$pid"; then
+    kill -9 "$pid"
+    echo "check-migration: the interrupted --apply left its build's $name ($pid) running" >&2
+    exit 1
+  fi
+done
+if ! diff -r "$root/MigrationCorpus/Sources" Sources >/dev/null; then
+  echo "check-migration: the interrupted --apply wrote into the package" >&2
+  exit 1
+fi
+echo "the build and everything it started stopped; nothing written"
 
 echo "== migrate: swift package migrate-singletons --apply"
 migrate_start=$SECONDS

@@ -81,6 +81,8 @@ struct MigrateSingletons: CommandPlugin {
         toolArguments += ["--config", configuration.url.path(), "--target", target.name]
       }
       toolArguments += passedOn
+      // A tool whose plugin SwiftPM killed outright stops its build instead of going on alone.
+      toolArguments.append("--stop-with-parent")
       if try runTool(tool.url, toolArguments) != 0 { failed.append(target.name) }
     }
     guard failed.isEmpty else {
@@ -93,7 +95,8 @@ struct MigrateSingletons: CommandPlugin {
   }
 
   /// Prints how to call the plugin, then the tool's options (the plugin passes `--package`,
-  /// `--sources`, `--uses`, `--symbol-graph`, `--module` and `--config` itself).
+  /// `--sources`, `--uses`, `--symbol-graph`, `--module`, `--config` and `--stop-with-parent`
+  /// itself).
   func printHelp(tool: URL) throws {
     print(
       """

@@ -89,14 +89,70 @@ extension Package {
 
 /// Runs the plugin's tool with `arguments`, its output going where the plugin's goes, and
 /// returns its exit status.
+///
+/// The tool runs in a process group of its own, which a terminal's interrupt does not reach: an
+/// interrupt, termination or hang-up of the plugin is passed on to the tool, and once the tool
+/// has stopped, the plugin ends by the same signal (no other target is started). SwiftPM ending
+/// while the tool runs counts as a hang-up.
 @discardableResult
 func runTool(_ tool: URL, _ arguments: [String]) throws -> Int32 {
   let process = Process()
   process.executableURL = tool
   process.arguments = arguments
+  let received = ReceivedSignal()
+  let signals = [SIGINT, SIGTERM, SIGHUP]
   try process.run()
+  // After the start, so that the tool does not inherit the signals ignored.
+  for number in signals { _ = signal(number, SIG_IGN) }
+  defer { for number in signals { _ = signal(number, SIG_DFL) } }
+  let pid = process.processIdentifier
+  let sources = signals.map { number in
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler {
+      received.set(number)
+      _ = kill(pid, number)
+    }
+    source.resume()
+    return source
+  }
+  // SwiftPM ended without a signal to the plugin (a `kill` of `swift package`): the plugin
+  // is handed to another parent, and stops its tool as on a hang-up.
+  let parent = getppid()
+  let watch = DispatchSource.makeTimerSource(queue: .global())
+  watch.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+  watch.setEventHandler {
+    guard getppid() != parent else { return }
+    received.set(SIGHUP)
+    _ = kill(pid, SIGHUP)
+  }
+  watch.resume()
   process.waitUntilExit()
+  watch.cancel()
+  for source in sources { source.cancel() }
+  if let number = received.get() {
+    _ = signal(number, SIG_DFL)
+    _ = raise(number)
+  }
   return process.terminationStatus
+}
+
+/// The signal the plugin received while its tool ran, if one.
+// All state is guarded by `lock`.
+private final class ReceivedSignal: @unchecked Sendable {
+  private let lock = NSLock()
+  private var number: Int32?
+
+  func set(_ number: Int32) {
+    lock.lock()
+    defer { lock.unlock() }
+    self.number = number
+  }
+
+  func get() -> Int32? {
+    lock.lock()
+    defer { lock.unlock() }
+    return number
+  }
 }
 
 /// Fails, saying how to allow it, when the sandbox SwiftPM runs plugins in keeps the plugin from

@@ -340,7 +340,7 @@ public struct SpyGenerator: Sendable {
       guard case .property = member.kind, !member.isStatic else { return false }
       return member.baseName == "rawValue" && Self.plainValues[member.returnType ?? ""] != nil
     }?.returnType
-    let (rawValue, sequenceElement, parentProblems) = Self.examineParents(
+    let (rawValue, parentProblems) = Self.examineParents(
       of: name,
       external: &external,
       refined: collected.refinedElsewhere,
@@ -365,6 +365,24 @@ public struct SpyGenerator: Sendable {
       reader: reader
     )
     problems += spiProblems
+    // A sequence or collection is served from an array the test sets: the spy is generic over
+    // `Element` unless a `where` clause fixes it.
+    let servesElements = !Set(external).isDisjoint(with: Self.sequenceParents)
+    if servesElements {
+      let reasons = Self.whyNoElements(
+        of: symbol,
+        parents: Set(external).union(collected.refinedElsewhere),
+        protocolRequirements: protocolRequirements,
+        members: members,
+        reader: reader
+      )
+      problems += reasons.map { "\(name): \($0)" }
+      if !collected.associatedTypes.contains(where: { $0.name == "Element" }) {
+        collected.associatedTypes.append(
+          AssociatedType(name: "Element", constraint: "", requirements: [])
+        )
+      }
+    }
     let generics = GenericParameters(
       collected.associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol),
@@ -442,7 +460,6 @@ public struct SpyGenerator: Sendable {
     target.isActor = !Self.actorProtocols.isDisjoint(with: external)
     target.isDeprecated = symbol.isDeprecated
     target.rawValue = rawValue
-    target.sequenceElement = sequenceElement
     Self.setIdentityAndSynthesized(of: &target, external: external)
     target.imports = collected.imports.subtracting([reader.graph.module.name])
     target.importsNetworking = collected.importsNetworking
@@ -450,6 +467,26 @@ public struct SpyGenerator: Sendable {
     target.holdsItsSpy = clashes && !holdsItsSpy
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
+    if servesElements {
+      target.servedElement = (generics.fixed["Element"] ?? "Element")
+        .substitutingWords(["Self": SpyTarget.spyName(of: name)])
+    }
+    // `ContiguousBytes` reads the bytes of the elements a spy serves, which must be bytes.
+    if external.contains(where: { $0.hasSuffix(".ContiguousBytes") }),
+      !["UInt8", "Swift.UInt8"].contains(target.servedElement ?? "")
+    {
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
+          "No spy for protocol \(name): \(name): it refines ContiguousBytes, whose bytes a spy "
+            + "serves only from its elements, a Sequence whose where clause fixes Element to "
+            + "UInt8. Write this spy by hand (see \"Writing a spy and a stub\"), or "
+            + Self.wayToSkip(name) + "."
+        )
+      )
+      return nil
+    }
     return target
   }
 
@@ -585,6 +622,11 @@ public struct SpyGenerator: Sendable {
     let parents = reader.parents(of: symbol)
     collected.external += parents.external
     for parent in parents.local {
+      // Also with the standard library's graph, a spy serves a sequence's elements itself.
+      if let name = Self.sequenceParentsByID[parent.identifier.precise] {
+        if !collected.external.contains(name) { collected.external.append(name) }
+        continue
+      }
       collect(
         parent,
         spiedNames: spiedNames,
@@ -710,9 +752,7 @@ public struct SpyGenerator: Sendable {
     superclass: SymbolGraph.Symbol?,
     protocolRequirements: [String],
     reader: SymbolGraphReader
-  ) -> (
-    rawValue: (type: String, initial: String)?, sequenceElement: String?, problems: [String]
-  ) {
+  ) -> (rawValue: (type: String, initial: String)?, problems: [String]) {
     var problems: [String] = []
     // `RawRepresentable` with `RawValue` fixed to a type with a plain value: the spy holds one.
     var rawValue: (type: String, initial: String)?
@@ -724,34 +764,10 @@ public struct SpyGenerator: Sendable {
       rawValue = (fixed[1].trimmingSpaces, initial)
       external.removeAll { $0 == "Swift.RawRepresentable" }
     }
-    // `Sequence` and no other protocol of the standard library a spy has no values for: the spy
-    // is an empty sequence (as a `CaseIterable` spy has no cases) of the `Element` a where clause
-    // fixes, or of `Never` when nothing constrains it.
-    var sequenceElement: String?
-    let parents = Set(external).union(refined)
-    if parents.contains("Swift.Sequence"),
-      parents.allSatisfy({ $0 == "Swift.Sequence" || Self.unsatisfiable[$0] == nil }),
-      !parents.contains(where: { $0.hasSuffix("Collection") })
-    {
-      let fixed = protocolRequirements.lazy.map { $0.components(separatedBy: " == ") }
-        .first { $0.count == 2 && $0[0].trimmingSpaces == "Element" }
-      let constrained = protocolRequirements.contains { requirement in
-        requirement.hasPrefix("Element") || requirement.contains(" Element")
-          || requirement.contains("Iterator")
-      }
-      if let fixed {
-        sequenceElement = fixed[1].trimmingSpaces
-      } else if !constrained {
-        sequenceElement = "Never"
-      }
-      if sequenceElement != nil { external.removeAll { $0 == "Swift.Sequence" } }
-    }
     // Also a parent whose requirements a dependency's graph gives (`Swift.FloatingPoint` with the
     // standard library's graph): knowing them gives a spy no values for them. A
-    // `RawRepresentable` the spy holds a raw value for, and a `Sequence` it is empty as, have
-    // left `external`.
-    let met = ["Swift.RawRepresentable"] + (sequenceElement == nil ? [] : ["Swift.Sequence"])
-    let unmet = external + refined.subtracting(external + met).sorted()
+    // `RawRepresentable` the spy holds a raw value for has left `external`.
+    let unmet = external + refined.subtracting(external + ["Swift.RawRepresentable"]).sorted()
     for parent in unmet where Self.unsatisfiable[parent] != nil {
       problems.append("\(name): it refines \(parent), \(Self.unsatisfiable[parent] ?? "")")
     }
@@ -767,7 +783,7 @@ public struct SpyGenerator: Sendable {
           + "an actor system to run in"
       )
     }
-    return (rawValue, sequenceElement, problems)
+    return (rawValue, problems)
   }
 
   /// The parents of other modules whose requirements the spy would not meet.
@@ -817,7 +833,6 @@ public struct SpyGenerator: Sendable {
       .comparable: { $0.isStatic && $0.head.contains("func < ") },
       .caseIterable: { $0.isStatic && $0.baseName == "allCases" },
       .debugDescription: { !$0.isStatic && $0.baseName == "debugDescription" },
-      .contiguousBytes: { !$0.isStatic && $0.baseName == "withUnsafeBytes" },
     ]
     target.synthesized = target.synthesized.filter { parent in
       !target.members.contains { restated[parent]?($0) ?? false }
@@ -862,9 +877,69 @@ public struct SpyGenerator: Sendable {
     "Swift.Strideable": "whose distances a spy has no value for",
     "Swift.BinaryInteger": "whose arithmetic a spy has no value for",
     "Swift.FloatingPoint": "whose arithmetic a spy has no value for",
-    "Swift.Sequence": "whose iterator a spy has no type for",
-    "Swift.Collection": "whose indices and elements a spy has no type for",
   ]
+
+  /// The protocols of the standard library whose spies serve an array the test sets.
+  static let sequenceParents: Set = ["Swift.Sequence", "Swift.Collection"]
+
+  /// ``sequenceParents`` by precise identifier, as the standard library's graph declares them.
+  static let sequenceParentsByID = ["s:ST": "Swift.Sequence", "s:Sl": "Swift.Collection"]
+
+  /// Why the spy of `symbol`, which refines `Sequence` or `Collection`, cannot serve its
+  /// elements from an array: a refinement of `Collection` an array's positions do not meet, a
+  /// `where` clause that fixes another of their associated types, its module's own
+  /// implementation of what the spy would write, a requirement named `elements`, or an actor.
+  static func whyNoElements(
+    of symbol: SymbolGraph.Symbol,
+    parents: Set<String>,
+    protocolRequirements: [String],
+    members: [Member],
+    reader: SymbolGraphReader
+  ) -> [String] {
+    var reasons: [String] = []
+    let refinements = [
+      "Swift.BidirectionalCollection", "Swift.RandomAccessCollection",
+      "Swift.MutableCollection", "Swift.RangeReplaceableCollection",
+    ]
+    for parent in refinements where parents.contains(parent) {
+      reasons.append(
+        "it refines \(parent), which a spy serving its elements from an array does not implement"
+      )
+    }
+    let fixed = ["Iterator", "Index", "Indices", "SubSequence"]
+    for requirement in protocolRequirements {
+      let subject = String(requirement.prefix { $0 != " " && $0 != ":" && $0 != "." })
+      if fixed.contains(subject) {
+        reasons.append(
+          "its where clause constrains \(subject) (`\(requirement)`), which a spy serving its "
+            + "elements from an array (`Index` is `Int`) cannot meet"
+        )
+      }
+    }
+    let served: Set = [
+      "makeIterator()", "startIndex", "endIndex", "index(after:)", "subscript(_:)",
+    ]
+    let owners = Set([symbol.path] + reader.conformances(of: symbol))
+    let implemented = reader.graph.symbols.filter { member in
+      member.swiftExtension != nil && served.contains(member.name)
+        && owners.contains(member.pathComponents.dropLast().joined(separator: "."))
+    }
+    for member in Set(implemented.map(\.name)).sorted() {
+      reasons.append(
+        "its module implements \(member) for it, which a spy serving its elements from an "
+          + "array would declare again"
+      )
+    }
+    if members.contains(where: { $0.baseName == "elements" }) {
+      reasons.append(
+        "it requires `elements`, the name of the array a spy serves its elements from"
+      )
+    }
+    if !Self.actorProtocols.isDisjoint(with: parents) {
+      reasons.append("its spy would be an actor, whose elements no iterator reads synchronously")
+    }
+    return reasons
+  }
 
   /// Protocols of the standard library whose requirements a spy meets by its identity.
   static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]

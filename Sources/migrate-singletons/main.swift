@@ -32,6 +32,8 @@ let usage = """
                             builds; instances whose rewrite does not compile are left as they
                             are, each with a warning.
     --no-verify             With --apply, write without building first.
+    --stop-with-parent      End (stopping the verification build first) when the process that
+                            started the tool ends; the plugin passes it.
     --check                 Write nothing; fail, naming file and line, if a shared instance is
                             not a box (and not allowed).
     --round-trip <folder>   A check of the tool itself (repeatable; nothing else is needed): lex
@@ -72,6 +74,7 @@ var apply = false
 var verify = true
 var check = false
 var roundTrip: [String] = []
+var stopWithParent = false
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor func value(of option: String) -> String {
   guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
@@ -94,6 +97,7 @@ while let argument = arguments.popFirst() {
   case "--no-verify": verify = false
   case "--check": check = true
   case "--round-trip": roundTrip.append(value(of: argument))
+  case "--stop-with-parent": stopWithParent = true
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -108,6 +112,10 @@ guard let package else { fail("--package is required\n\(usage)") }
 guard !sources.isEmpty else { fail("--sources is required\n\(usage)") }
 guard !(apply && check) else { fail("give --apply or --check, not both") }
 let packageURL = URL(fileURLWithPath: package).standardizedFileURL
+// `--apply`'s verification build runs in a process group of its own, and its compilers in
+// theirs: a signal to the tool alone would leave them all running.
+VerificationBuild.stopOnTermination()
+if stopWithParent { VerificationBuild.stopWhenParentEnds() }
 
 if let config {
   guard let targetName else { fail("--config needs --target: which of its entries to use") }

@@ -87,7 +87,10 @@ package struct _Read {
     // One C call: clears the word once the copy is complete, and tells what is left, so that a
     // debug build (where tests run) makes no further call on the common read.
     var retired = 0
-    let ending = si_hazard_end_transient_read(&raw, &copy, &retired)
+    // The copy's address goes to the opaque call, so that the copy is complete before it.
+    let ending = withUnsafeMutablePointer(to: &copy) { copy in
+      si_hazard_end_transient_read(&raw, UnsafeMutableRawPointer(copy), &retired)
+    }
     if _slowPath(ending != SI_READ_ENDED) {
       if ending == SI_READ_OWNS_CELL { return endOwned() }
       ended(retired: retired)

@@ -83,7 +83,9 @@ public struct MigrationVerifier: Sendable {
         )
       }
     }
-    let (status, log) = run(["swift", "build", "--build-tests", "--package-path", copy.path])
+    let (status, log) = VerificationBuild.run(
+      ["swift", "build", "--build-tests", "--package-path", copy.path]
+    )
     guard status != 0 else { return [:] }
     return try rejections(inBuildLog: log, of: migration)
   }
@@ -269,16 +271,4 @@ public struct MigrationVerifier: Sendable {
     try Data(text.utf8).write(to: url)
   }
 
-  private func run(_ arguments: [String]) -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do { try process.run() } catch { return (127, "could not run swift: \(error)") }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
 }

@@ -38,10 +38,6 @@ struct SpyTarget {
   /// For a `RawRepresentable` protocol whose `where` clause fixes `RawValue`: that type, and
   /// the raw value of a spy created without one.
   var rawValue: (type: String, initial: String)?
-  /// For a protocol refining `Sequence` (and no collection protocol): the type of the elements
-  /// of the empty sequence the spy is, fixed by a `where` clause or, when nothing constrains it,
-  /// `Never`.
-  var sequenceElement: String?
   /// Whether the protocol is deprecated: its spy is too.
   var isDeprecated = false
   /// Whether the declarations mention the URL loading system (`FoundationNetworking` on Linux).
@@ -51,6 +47,9 @@ struct SpyTarget {
   var holdsItsSpy = false
   /// The `@_spi` groups the spy imports, by module (`["SwiftSyntax": ["RawSyntax"]]`).
   var spiGroups: [String: [String]] = [:]
+  /// For a protocol refining `Sequence` or `Collection`: the type of the elements the spy
+  /// serves from the array `elements` (`Element`, or the type a `where` clause fixes it to).
+  var servedElement: String?
 }
 
 extension SpyTarget {
@@ -80,15 +79,20 @@ enum SynthesizedParent: Hashable {
   case caseIterable
   /// `debugDescription`: the spy's description.
   case debugDescription
-  /// `withUnsafeBytes(_:)`: no bytes.
+  /// `makeIterator()`: an iterator over the array `elements` the test sets.
+  case sequence
+  /// `startIndex`, `endIndex`, `index(after:)`, `subscript(_:)`: the positions and elements of
+  /// the array `elements` the test sets.
+  case collection
+  /// `withUnsafeBytes(_:)`: the bytes of `elements`, a sequence of `UInt8`.
   case contiguousBytes
 
   /// The parents, as the symbol graph names them, and what the spy writes for each.
   static let byName: [String: SynthesizedParent] = [
     "Swift.Decodable": .decodable, "Swift.Encodable": .encodable,
     "Swift.Comparable": .comparable, "Swift.CaseIterable": .caseIterable,
-    "Swift.CustomDebugStringConvertible": .debugDescription,
-    "Foundation.ContiguousBytes": .contiguousBytes,
+    "Swift.CustomDebugStringConvertible": .debugDescription, "Swift.Sequence": .sequence,
+    "Swift.Collection": .collection, "Foundation.ContiguousBytes": .contiguousBytes,
     "FoundationEssentials.ContiguousBytes": .contiguousBytes,
   ]
 }
