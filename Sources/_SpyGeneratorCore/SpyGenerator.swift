@@ -367,15 +367,19 @@ public struct SpyGenerator: Sendable {
     problems += spiProblems
     // A sequence or collection is served from an array the test sets: the spy is generic over
     // `Element` unless a `where` clause fixes it.
-    let servesElements =
-      !Set(external).isDisjoint(with: Self.sequenceParents)
-      && !Self.moduleServesElements(of: symbol, parents: external, reader: reader)
+    let refinesSequence = !Set(external).isDisjoint(with: Self.sequenceParents)
+    let moduleServes = Self.moduleServesElements(of: symbol, parents: external, reader: reader)
+    // `ContiguousBytes` reads the bytes of `elements` also when the module iterates over them
+    // (swift-crypto's `Digest` implements `makeIterator()` with `withUnsafeBytes`).
+    let refinesContiguousBytes = external.contains { $0.hasSuffix(".ContiguousBytes") }
+    let servesElements = refinesSequence && (!moduleServes || refinesContiguousBytes)
     if servesElements {
       let reasons = Self.whyNoElements(
         of: symbol,
         parents: Set(external).union(collected.refinedElsewhere),
         protocolRequirements: protocolRequirements,
         members: members,
+        moduleServes: moduleServes,
         reader: reader
       )
       problems += reasons.map { "\(name): \($0)" }
@@ -472,9 +476,10 @@ public struct SpyGenerator: Sendable {
     if servesElements {
       target.servedElement = (generics.fixed["Element"] ?? "Element")
         .substitutingWords(["Self": SpyTarget.spyName(of: name)])
+      target.writesPositions = !moduleServes
     }
     // `ContiguousBytes` reads the bytes of the elements a spy serves, which must be bytes.
-    if external.contains(where: { $0.hasSuffix(".ContiguousBytes") }),
+    if refinesContiguousBytes,
       !["UInt8", "Swift.UInt8"].contains(target.servedElement ?? "")
     {
       diagnostics.append(
@@ -931,6 +936,7 @@ public struct SpyGenerator: Sendable {
     parents: Set<String>,
     protocolRequirements: [String],
     members: [Member],
+    moduleServes: Bool,
     reader: SymbolGraphReader
   ) -> [String] {
     var reasons: [String] = []
@@ -953,7 +959,7 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    let implemented = implementedPositions(of: symbol, reader: reader)
+    let implemented = moduleServes ? [] : implementedPositions(of: symbol, reader: reader)
     for member in implemented.sorted() {
       reasons.append(
         "its module implements \(member) for it, which a spy serving its elements from an "
