@@ -288,6 +288,11 @@ for line in open(manifest_yaml):
     if "-module-name" not in arguments:
         continue
     name = arguments[arguments.index("-module-name") + 1]
+    # A module a plugin or a macro uses is built a second time for the host's tools, into
+    # `Modules-tool`, with module maps of its own that define its C modules again.
+    if "-emit-module-path" in arguments and os.path.basename(os.path.dirname(
+            arguments[arguments.index("-emit-module-path") + 1])).endswith("-tool"):
+        continue
     flags = flags_of.setdefault(name, [])
     seen_flags = set()
     for i, a in enumerate(arguments):

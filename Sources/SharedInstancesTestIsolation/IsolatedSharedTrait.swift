@@ -64,8 +64,9 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
 
   /// Runs `function` in a fresh isolated scope, after the trait's set-up.
   ///
-  /// Swift Testing calls this; you do not. For a suite it only runs `function`: each test and
-  /// each test case gets its own scope when Swift Testing calls this again for it.
+  /// Swift Testing calls this; you do not. For a suite it runs `function` under the one issue
+  /// handler its tests share: each test and each test case gets its own scope when Swift
+  /// Testing calls this again for it.
   ///
   /// ```swift
   /// @Suite(.isolatedShared) struct CheckoutTests { … }
@@ -84,7 +85,11 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     performing function: @Sendable () async throws -> Void
   ) async throws {
     TestingProcess.markSwiftTesting()
-    guard testCase != nil, !test.isSuite else {
+    guard !test.isSuite else {
+      try await Self.watchingIssues(ofSuite: test, function)
+      return
+    }
+    guard testCase != nil else {
       // The test as a whole (all its arguments): where its dependency record is checked.
       try await DependencyTracking.recordingTest(
         test,
@@ -96,75 +101,119 @@ public struct IsolatedSharedTrait: TestTrait, SuiteTrait, TestScoping {
     }
     let setUp = self.setUp
     let dependencySettings = self.dependencySettings
-    // Whether the test failed, for the system doubles' clean-up at the end of its scope.
-    let outcome = TestOutcome()
-    // The relay of the test's exit tests, which the same issue handler serves.
+    // The relay of the test's exit tests, which the issue handler serves.
     let relay = ExitTestRelay.Receiver()
+    // Whether the test failed, for the system doubles' clean-up at the end of its scope; with
+    // the relay, where the issue handler finds them through the test's scope.
+    let outcome = TestOutcome(companion: relay)
     let options = self.options
     @Sendable func scoped() async throws {
       // `withIsolatedShared`, with the test's outcome carried by its scope (no task-local
-      // binding of its own).
-      let session = await IsolationSession.open(
+      // binding of its own). Opened without suspending where the gate is free: one asynchronous
+      // frame less per test.
+      let session: IsolationSession
+      if let opened = IsolationSession.openWithoutWaiting(
         name: test.name,
         options: options,
         testModule: test.sourceLocation.moduleName,
         outcome: outcome
-      )
+      ) {
+        session = opened
+      } else {
+        session = await IsolationSession.open(
+          name: test.name,
+          options: options,
+          testModule: test.sourceLocation.moduleName,
+          outcome: outcome
+        )
+      }
       do {
         try await _CurrentScope.$scope.withValue(session.scope) {
           // What the test's exit tests read in their child processes joins the test's own.
-          try await relay.receiving(in: test, scope: session.scope) {
-            try await setUp?()
-            do {
-              try await function()
-            } catch  where ReportedFailures.contain(error) {
-              // Already a failure of this test (an unstubbed call the app wrapped): not twice.
-            } catch {
-              outcome.markFailed()
-              throw error
-            }
+          relay.begin(in: test, scope: session.scope)
+          defer { relay.end() }
+          try await setUp?()
+          do {
+            try await function()
+          } catch  where ReportedFailures.contain(error) {
+            // Already a failure of this test (an unstubbed call the app wrapped): not twice.
+          } catch {
+            outcome.markFailed()
+            throw error
           }
         }
       } catch {
         await session.endAfterQuietPeriod(options)
         throw error
       }
-      await session.endAfterQuietPeriod(options)
-    }
-    try await Self.handlingIssues(of: test, testCase, outcome: outcome, relay: relay) {
-      // No exemptions and no record, where no trait outside bound any: the scope reads the
-      // same empty settings without a binding, and the test pays for one task-local less.
-      guard dependencySettings.isEmpty, DependencySettings.current == nil else {
-        return try await DependencySettings.$current.withValue(dependencySettings) {
-          try await scoped()
-        }
+      if QuietPeriod.applies(to: options, session.scope) {
+        await session.endAfterQuietPeriod(options)
+      } else {
+        session.end()
       }
-      try await scoped()
     }
+    // No exemptions and no record, where no trait outside bound any: the scope reads the same
+    // empty settings without a binding, and the test pays for one task-local less.
+    let bindsSettings = !dependencySettings.isEmpty || DependencySettings.current != nil
+    @Sendable func settled() async throws {
+      guard bindsSettings else { return try await scoped() }
+      try await DependencySettings.$current.withValue(dependencySettings) { try await scoped() }
+    }
+    #if compiler(>=6.2)
+      // The issue handler of the test's suite serves it where there is one (`@Suite` with the
+      // trait); a test without one gets its own.
+      guard SuiteIssueWatch.isActive else {
+        return try await Self.issueHandler.provideScope(
+          for: test,
+          testCase: testCase,
+          performing: settled
+        )
+      }
+    #endif
+    // Without issue handling (Swift Testing before 6.2), only an error the test throws counts.
+    try await settled()
   }
 
-  /// Runs `body` under one issue handler (Swift Testing 6.2's issue handling; with an older
-  /// one, only an error the test throws counts): the relay of the test's exit tests takes their
-  /// events off the issue stream, and every failing issue that remains marks `outcome` failed.
-  private static func handlingIssues(
-    of test: Test,
-    _ testCase: Test.Case?,
-    outcome: TestOutcome,
-    relay: ExitTestRelay.Receiver,
-    _ body: @Sendable () async throws -> Void
+  /// Runs a suite under the one issue handler its isolated tests share, unless a suite it is
+  /// nested in runs under one already: an issue handler per test costs each test a copy of
+  /// Swift Testing's configuration, an asynchronous frame of a few kilobytes.
+  package static func watchingIssues(
+    ofSuite suite: Test,
+    _ function: @Sendable () async throws -> Void
   ) async throws {
     #if compiler(>=6.2)
-      let handler = IssueHandlingTrait.compactMapTestCaseIssues { issue in
-        let handled = relay.handle(issue)
-        // A failure the relay recorded again under the test's name (and dropped here) counts.
-        if handled?.isFailure ?? issue.isFailure { outcome.markFailed() }
-        return handled
+      guard !SuiteIssueWatch.isActive else { return try await function() }
+      try await issueHandler.provideScope(for: suite, testCase: nil) {
+        try await SuiteIssueWatch.$isActive.withValue(true) { try await function() }
       }
-      try await handler.provideScope(for: test, testCase: testCase, performing: body)
     #else
-      try await body()
+      try await function()
     #endif
   }
+
+  #if compiler(>=6.2)
+    /// The issue handler of isolated tests: the relay of the test's exit tests takes their
+    /// events off the issue stream, and every failing issue that remains marks the test's
+    /// outcome failed. It finds both through the scope of the task that records the issue (an
+    /// issue recorded where no scope of an isolated test is bound passes unchanged).
+    private static let issueHandler = IssueHandlingTrait.compactMapTestCaseIssues { issue in
+      guard let scope = _Scope.current, let outcome = TestOutcome.of(scope) else { return issue }
+      guard let relay = outcome.companion as? ExitTestRelay.Receiver else {
+        if issue.isFailure { outcome.markFailed() }
+        return issue
+      }
+      let handled = relay.handle(issue)
+      // A failure the relay recorded again under the test's name (and dropped here) counts.
+      if handled?.isFailure ?? issue.isFailure { outcome.markFailed() }
+      return handled
+    }
+  #endif
+}
+
+/// Whether the running suite's tests share one issue handler (``IsolatedSharedTrait``), bound
+/// by the outermost suite with the trait.
+enum SuiteIssueWatch {
+  @TaskLocal static var isActive = false
 }
 
 extension Trait where Self == IsolatedSharedTrait {

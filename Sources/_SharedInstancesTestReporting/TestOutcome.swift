@@ -8,7 +8,13 @@ import _SharedInstancesIsolation
 package final class TestOutcome: Sendable {
   @TaskLocal package static var current: TestOutcome?
 
-  package init() {}
+  /// What the testing module keeps with the outcome for the issue handler that marks it (the
+  /// relay of the test's exit tests), opaque here.
+  package let companion: (any Sendable & AnyObject)?
+
+  package init(companion: (any Sendable & AnyObject)? = nil) {
+    self.companion = companion
+  }
 
   /// The outcome of the test `scope` belongs to: the one its scope carries, else the task's.
   package static func of(_ scope: _Scope) -> TestOutcome? {

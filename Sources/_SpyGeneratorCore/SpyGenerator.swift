@@ -365,6 +365,24 @@ public struct SpyGenerator: Sendable {
       reader: reader
     )
     problems += spiProblems
+    // A sequence or collection is served from an array the test sets: the spy is generic over
+    // `Element` unless a `where` clause fixes it.
+    let servesElements = !Set(external).isDisjoint(with: Self.sequenceParents)
+    if servesElements {
+      let reasons = Self.whyNoElements(
+        of: symbol,
+        parents: Set(external).union(collected.refinedElsewhere),
+        protocolRequirements: protocolRequirements,
+        members: members,
+        reader: reader
+      )
+      problems += reasons.map { "\(name): \($0)" }
+      if !collected.associatedTypes.contains(where: { $0.name == "Element" }) {
+        collected.associatedTypes.append(
+          AssociatedType(name: "Element", constraint: "", requirements: [])
+        )
+      }
+    }
     let generics = GenericParameters(
       collected.associatedTypes,
       primary: DeclarationParser.primaryAssociatedTypes(symbol),
@@ -449,6 +467,26 @@ public struct SpyGenerator: Sendable {
     target.holdsItsSpy = clashes && !holdsItsSpy
     target.associatedTypes = generics.parameters
     target.whereRequirements = generics.requirements
+    if servesElements {
+      target.servedElement = (generics.fixed["Element"] ?? "Element")
+        .substitutingWords(["Self": SpyTarget.spyName(of: name)])
+    }
+    // `ContiguousBytes` reads the bytes of the elements a spy serves, which must be bytes.
+    if external.contains(where: { $0.hasSuffix(".ContiguousBytes") }),
+      !["UInt8", "Swift.UInt8"].contains(target.servedElement ?? "")
+    {
+      diagnostics.append(
+        Diagnostic(
+          options.protocols.contains(name) || options.protocols.contains(symbol.name)
+            ? .error : .warning,
+          "No spy for protocol \(name): \(name): it refines ContiguousBytes, whose bytes a spy "
+            + "serves only from its elements, a Sequence whose where clause fixes Element to "
+            + "UInt8. Write this spy by hand (see \"Writing a spy and a stub\"), or "
+            + Self.wayToSkip(name) + "."
+        )
+      )
+      return nil
+    }
     return target
   }
 
@@ -584,6 +622,11 @@ public struct SpyGenerator: Sendable {
     let parents = reader.parents(of: symbol)
     collected.external += parents.external
     for parent in parents.local {
+      // Also with the standard library's graph, a spy serves a sequence's elements itself.
+      if let name = Self.sequenceParentsByID[parent.identifier.precise] {
+        if !collected.external.contains(name) { collected.external.append(name) }
+        continue
+      }
       collect(
         parent,
         spiedNames: spiedNames,
@@ -834,9 +877,69 @@ public struct SpyGenerator: Sendable {
     "Swift.Strideable": "whose distances a spy has no value for",
     "Swift.BinaryInteger": "whose arithmetic a spy has no value for",
     "Swift.FloatingPoint": "whose arithmetic a spy has no value for",
-    "Swift.Sequence": "whose iterator a spy has no type for",
-    "Swift.Collection": "whose indices and elements a spy has no type for",
   ]
+
+  /// The protocols of the standard library whose spies serve an array the test sets.
+  static let sequenceParents: Set = ["Swift.Sequence", "Swift.Collection"]
+
+  /// ``sequenceParents`` by precise identifier, as the standard library's graph declares them.
+  static let sequenceParentsByID = ["s:ST": "Swift.Sequence", "s:Sl": "Swift.Collection"]
+
+  /// Why the spy of `symbol`, which refines `Sequence` or `Collection`, cannot serve its
+  /// elements from an array: a refinement of `Collection` an array's positions do not meet, a
+  /// `where` clause that fixes another of their associated types, its module's own
+  /// implementation of what the spy would write, a requirement named `elements`, or an actor.
+  static func whyNoElements(
+    of symbol: SymbolGraph.Symbol,
+    parents: Set<String>,
+    protocolRequirements: [String],
+    members: [Member],
+    reader: SymbolGraphReader
+  ) -> [String] {
+    var reasons: [String] = []
+    let refinements = [
+      "Swift.BidirectionalCollection", "Swift.RandomAccessCollection",
+      "Swift.MutableCollection", "Swift.RangeReplaceableCollection",
+    ]
+    for parent in refinements where parents.contains(parent) {
+      reasons.append(
+        "it refines \(parent), which a spy serving its elements from an array does not implement"
+      )
+    }
+    let fixed = ["Iterator", "Index", "Indices", "SubSequence"]
+    for requirement in protocolRequirements {
+      let subject = String(requirement.prefix { $0 != " " && $0 != ":" && $0 != "." })
+      if fixed.contains(subject) {
+        reasons.append(
+          "its where clause constrains \(subject) (`\(requirement)`), which a spy serving its "
+            + "elements from an array (`Index` is `Int`) cannot meet"
+        )
+      }
+    }
+    let served: Set = [
+      "makeIterator()", "startIndex", "endIndex", "index(after:)", "subscript(_:)",
+    ]
+    let owners = Set([symbol.path] + reader.conformances(of: symbol))
+    let implemented = reader.graph.symbols.filter { member in
+      member.swiftExtension != nil && served.contains(member.name)
+        && owners.contains(member.pathComponents.dropLast().joined(separator: "."))
+    }
+    for member in Set(implemented.map(\.name)).sorted() {
+      reasons.append(
+        "its module implements \(member) for it, which a spy serving its elements from an "
+          + "array would declare again"
+      )
+    }
+    if members.contains(where: { $0.baseName == "elements" }) {
+      reasons.append(
+        "it requires `elements`, the name of the array a spy serves its elements from"
+      )
+    }
+    if !Self.actorProtocols.isDisjoint(with: parents) {
+      reasons.append("its spy would be an actor, whose elements no iterator reads synchronously")
+    }
+    return reasons
+  }
 
   /// Protocols of the standard library whose requirements a spy meets by its identity.
   static let identityProtocols: Set = ["Swift.Equatable", "Swift.Hashable", "Swift.Identifiable"]

@@ -206,6 +206,257 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// FluentKit's `ModelAlias`: of two dynamic-member subscripts that both have defaults, one
+  /// returns `AliasedField<Self, Field>` under a `where` clause on `Self.Model`, which a spy's
+  /// own subscript cannot state (self-referential): it keeps its default.
+  @Test func aDefaultPassingSelfToAGenericTypeIsKeptAmongDefaultedOverloads() throws {
+    let spies = try CompiledFixture(
+      module: "Fluent",
+      source: """
+        public protocol AnyProperty: AnyObject {
+          static var anyValueType: Any.Type { get }
+          var anyValue: Any? { get }
+        }
+        public protocol Property: AnyProperty {
+          associatedtype Model: Fields
+          associatedtype Value: Codable & Sendable
+          var value: Value? { get set }
+        }
+        extension AnyProperty where Self: Property {
+          public var anyValue: Any? { self.value }
+          public static var anyValueType: Any.Type { Value.self }
+        }
+        public protocol Fields: AnyObject, Codable, Sendable {
+          var properties: [any AnyProperty] { get }
+          init()
+        }
+        extension Fields {
+          public var properties: [any AnyProperty] { [] }
+        }
+        public protocol Schema: Fields {
+          static var space: String? { get }
+          static var schema: String { get }
+          static var alias: String? { get }
+        }
+        extension Schema {
+          public static var space: String? { nil }
+        }
+        public protocol AnyModel: Schema, CustomStringConvertible {}
+        public protocol Model: AnyModel {
+          associatedtype IDValue: Codable, Hashable, Sendable
+          var id: IDValue? { get set }
+        }
+        @dynamicMemberLookup
+        public final class AliasedField<Alias, Field>
+        where Alias: ModelAlias, Field: Property, Alias.Model == Field.Model {
+          public let field: Field
+          fileprivate init(field: Field) { self.field = field }
+          public subscript<Nested>(dynamicMember keyPath: KeyPath<Field, Nested>) -> AliasedField<Alias, Nested> {
+            .init(field: self.field[keyPath: keyPath])
+          }
+        }
+        @dynamicMemberLookup
+        public protocol ModelAlias: Schema {
+          associatedtype Model: Fluent.Model
+          static var name: String { get }
+          var model: Model { get }
+          subscript<Field>(dynamicMember keyPath: KeyPath<Self.Model, Field>) -> AliasedField<Self, Field>
+            where Field.Model == Self.Model
+          { get }
+          subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value { get }
+        }
+        extension ModelAlias {
+          public static var space: String? { Model.space }
+          public static var schema: String { Model.schema }
+          public static var alias: String? { self.name }
+          public subscript<Field>(dynamicMember keyPath: KeyPath<Model, Field>) -> AliasedField<Self, Field>
+            where Field.Model == Self.Model
+          { .init(field: self.model[keyPath: keyPath]) }
+          public subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value { self.model[keyPath: keyPath] }
+          public var properties: [any AnyProperty] { self.model.properties }
+        }
+
+        """
+    ).spies(protocols: ["ModelAlias"])
+    #expect(spies.failures.isEmpty)
+    let spy = try #require(spies.file("ModelAliasSpy.swift"))
+    #expect(!spy.contains("AliasedField"))
+    #expect(spy.contains("subscript<Value>(dynamicMember keyPath: KeyPath<Model, Value>) -> Value"))
+    expectReference(spy)
+  }
+
+  /// Protocols refining `Sequence` or `Collection` (swift-mustache's `MustacheSequence`,
+  /// swift-parsing's `PrependableCollection`, PropertyBased's `RemovableCollection`,
+  /// swift-crypto's `Digest`): the spy serves the array `elements` the test sets, generic over
+  /// `Element` unless a `where` clause fixes it.
+  @Test func aSequenceOrACollectionIsServedFromTheArrayTheTestSets() throws {
+    let spies = try CompiledFixture(
+      module: "Sequences",
+      source: """
+        public protocol MustacheSequence: Sequence {}
+        extension MustacheSequence {
+          public func rendered() -> String { map { "\\($0)" }.joined() }
+        }
+        public protocol RemovableCollection<Element>: Collection {
+          @discardableResult
+          mutating func remove(at i: Index) -> Element
+        }
+        public protocol EmptyInitializable { init() }
+        public protocol PrependableCollection<Element>: Collection, EmptyInitializable {
+          mutating func prepend<S: Sequence>(contentsOf newElements: S) where S.Element == Element
+        }
+        public protocol Digest: Hashable, CustomStringConvertible, Sequence where Element == UInt8 {
+          static var byteCount: Int { get }
+        }
+        public protocol Node: Sendable {}
+        public protocol Nodes: Sequence where Element: Node {
+          func first(named name: String) -> Element?
+        }
+        public func hex(_ digest: some Digest) -> String {
+          digest.map { String($0, radix: 16) }.joined()
+        }
+
+        """
+    ).spies(
+      usage: """
+        import SharedInstancesTesting
+        import Sequences
+
+        func use() {
+          let sequence = MustacheSequenceSpy<Int>()
+          sequence.elements = [1, 2]
+          _ = sequence.rendered()
+          let removable = RemovableCollectionSpy<String>()
+          removable.elements = ["a", "b"]
+          removable.stub(.remove, returning: "a")
+          _ = (removable.count, removable.first, removable.remove(at: 0), Array(removable))
+          let digest = DigestSpy()
+          digest.elements = [0xCA, 0xFE]
+          _ = hex(digest)
+          _ = PrependableCollectionSpy<Int>().isEmpty
+        }
+
+        """
+    )
+    #expect(spies.failures.isEmpty)
+    let sequence = try #require(spies.file("MustacheSequenceSpy.swift"))
+    #expect(sequence.contains("func makeIterator() -> IndexingIterator<[Element]> {"))
+    expectReference(sequence, "sequence")
+    let removable = try #require(spies.file("RemovableCollectionSpy.swift"))
+    #expect(removable.contains("subscript(position: Int) -> Element { elements[position] }"))
+    expectReference(removable, "removable")
+    let digest = try #require(spies.file("DigestSpy.swift"))
+    #expect(digest.contains("var elements: [UInt8] {"))
+    expectReference(digest, "digest")
+    let nodes = try #require(spies.file("NodesSpy.swift"))
+    #expect(nodes.contains("where Element: Node {"))
+    #expect(spies.file("PrependableCollectionSpy.swift") != nil)
+  }
+
+  /// PropertyBased, whose `SeededRandomNumberGenerator` makes the command read the standard
+  /// library's graph, where `Sequence` and `Collection` are declared with their requirements:
+  /// `RemovableCollection`'s spy still serves an array, and a `BidirectionalCollection` is
+  /// refused with its reason.
+  @Test func aCollectionIsServedFromAnArrayAlsoWithTheStandardLibrarysGraph() throws {
+    let spies = try CompiledFixture(
+      module: "Removing",
+      source: """
+        public protocol Seeded: RandomNumberGenerator, Sendable {
+          var seed: UInt64 { get }
+        }
+        public protocol RemovableCollection<Element>: Collection {
+          @discardableResult
+          mutating func remove(at i: Index) -> Element
+        }
+        public protocol Nodes: BidirectionalCollection {}
+
+        """
+    ).spies()
+    #expect(spies.output.modulesToRead.isEmpty)
+    #expect(spies.failures.isEmpty)
+    #expect(spies.file("SeededSpy.swift") != nil)
+    let removable = try #require(spies.file("RemovableCollectionSpy.swift"))
+    #expect(removable.contains("  var elements: [Element] {"))
+    #expect(!removable.contains("underestimatedCount"))
+    let messages = spies.output.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("Nodes: it refines Swift.BidirectionalCollection") })
+  }
+
+  /// swift-crypto's `Digest` and `MessageAuthenticationCode`: `ContiguousBytes` and a
+  /// `Sequence` of `UInt8`, whose bytes the spy reads from `elements`; without such a sequence,
+  /// the spy has no bytes, and the protocol is refused with that reason.
+  @Test func contiguousBytesAreTheBytesOfTheElementsTheTestSets() throws {
+    let spies = try CompiledFixture(
+      module: "Crypto",
+      source: """
+        import Foundation
+
+        public protocol Digest: Hashable, ContiguousBytes, CustomStringConvertible, Sequence
+        where Element == UInt8 {
+          static var byteCount: Int { get }
+        }
+        public protocol Key: ContiguousBytes {}
+        public func bytes(of digest: some Digest) -> [UInt8] {
+          digest.withUnsafeBytes { Array($0) }
+        }
+
+        """
+    ).spies(
+      usage: """
+        import Crypto
+        import SharedInstancesTesting
+
+        func use() -> [UInt8] {
+          let digest = DigestSpy()
+          digest.elements = [1, 2, 3]
+          return bytes(of: digest)
+        }
+
+        """
+    )
+    #expect(spies.failures.isEmpty)
+    let digest = try #require(spies.file("DigestSpy.swift"))
+    #expect(digest.contains("    try elements.withUnsafeBytes(body)"))
+    expectReference(digest)
+    #expect(spies.file("KeySpy.swift") == nil)
+    let messages = spies.output.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("Key: it refines ContiguousBytes") })
+  }
+
+  /// SwiftGraph's `Graph`, whose module implements `Collection`'s positions for it, and
+  /// swift-syntax's `SyntaxCollection`, a `BidirectionalCollection` whose `Index` is fixed: no
+  /// array serves them, and each is refused with its reason.
+  @Test func aCollectionNoArrayCanServeIsRefusedWithItsReason() throws {
+    let spies = try CompiledFixture(
+      module: "Graphs",
+      source: """
+        public protocol Graph: CustomStringConvertible, Collection {
+          associatedtype V: Equatable
+          var vertices: [V] { get set }
+        }
+        extension Graph {
+          public var startIndex: Int { 0 }
+          public var endIndex: Int { vertices.count }
+          public func index(after i: Int) -> Int { i + 1 }
+          public subscript(i: Int) -> V { vertices[i] }
+        }
+        public struct ChildIndex: Comparable, Sendable {
+          public static func < (lhs: Self, rhs: Self) -> Bool { false }
+        }
+        public protocol SyntaxCollection: BidirectionalCollection where Index == ChildIndex {}
+
+        """
+    ).spies()
+    #expect(spies.output.files.isEmpty)
+    let messages = spies.output.diagnostics.map(\.message)
+    #expect(messages.contains { $0.contains("Graph: its module implements startIndex for it") })
+    #expect(
+      messages.contains {
+        $0.contains("SyntaxCollection: its where clause constrains Index (`Index == ChildIndex`)")
+      }
+    )
+  }
+
   /// FluentKit's `Migration` and `AsyncMigration`: `name` has a default in the protocol's
   /// module, and a spy inherits `SpyResetting`'s `name: String` too; the old-style methods
   /// `AsyncMigration`'s extension implements in terms of the async ones keep that default.
@@ -258,8 +509,8 @@ import _SpyGeneratorCore
   }
 }
 
-/// A module compiled from Swift source into a folder of its own, with its symbol graph: the
-/// generator's input, and the module its spies are compiled against.
+/// A module compiled from Swift source (``CompiledModule``): the generator's input, and the
+/// module its spies are compiled against.
 struct CompiledFixture {
   /// What the generator wrote, and the spies the compiler rejected with its first error.
   struct Spies {
@@ -274,76 +525,26 @@ struct CompiledFixture {
   let module: String
   let source: String
 
-  /// Generates the module's spies (of `protocols`, or of every protocol) and compiles them.
-  func spies(protocols: [String] = []) throws -> Spies {
-    let fileManager = FileManager.default
-    let folder = fileManager.temporaryDirectory
-      .appendingPathComponent("compiled-fixture-\(UUID().uuidString)")
-    defer { try? fileManager.removeItem(at: folder) }
-    let modules = folder.appendingPathComponent("Modules")
-    let graphs = folder.appendingPathComponent("graphs")
-    try fileManager.createDirectory(at: modules, withIntermediateDirectories: true)
-    try fileManager.createDirectory(at: graphs, withIntermediateDirectories: true)
-    let sourceFile = folder.appendingPathComponent("\(module).swift")
-    try Data(source.utf8).write(to: sourceFile)
-    // The graph read from the built module, as SwiftPM gives it to the plugin (the compiler's
-    // own `-emit-symbol-graph` spells some types otherwise: `Instant` for `Self.Instant`).
-    for arguments in [
-      [
-        "swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name",
-        module, "-emit-module-path", modules.appendingPathComponent("\(module).swiftmodule").path,
-        sourceFile.path,
-      ],
-      [
-        "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path,
-        "-minimum-access-level", "public", "-output-dir", graphs.path,
-      ] + (try Self.targetArguments),
-    ] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = arguments
-      try process.run()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "\(arguments[0]) failed on \(module)")
-    }
-    let graph = try Data(
-      contentsOf: graphs.appendingPathComponent("\(module).symbols.json")
-    )
+  /// Generates the module's spies (of `protocols`, or of every protocol) and compiles them,
+  /// with `usage`, code of a test that uses them, compiled in their module.
+  func spies(protocols: [String] = [], usage: String? = nil) throws -> Spies {
+    let compiled = try CompiledModule(module, sources: ["\(module).swift": source])
+    defer { compiled.remove() }
     let generator = SpyGenerator(
       options: SpyGenerator.Options(protocols: protocols, command: "generate")
     )
-    var output = try generator.generate(symbolGraph: graph, dependencies: [])
+    var output = try generator.generate(symbolGraph: compiled.symbolGraph, dependencies: [])
     // As the command does: the standard library's protocols from the toolchain's graphs.
     let toolchain = output.modulesToRead.filter(ToolchainSymbolGraphs.modules.contains)
     if !toolchain.isEmpty {
       let dependencies = try toolchain.map { try ToolchainSymbolGraphs().graph(of: $0) }
-      output = try generator.generate(symbolGraph: graph, dependencies: dependencies)
+      output = try generator.generate(
+        symbolGraph: compiled.symbolGraph,
+        dependencies: dependencies
+      )
     }
-    let failures = try SpyVerifier(buildFolders: [folder, Self.testBuildFolder])
-      .failures(in: output.files)
+    let usageFile = usage.map { SpyGenerator.File(name: "Usage.swift", contents: $0) }
+    let failures = try compiled.failures(of: output.files + (usageFile.map { [$0] } ?? []))
     return Spies(output: output, failures: failures)
-  }
-
-  /// `-target` and the host's triple, which `swift-symbolgraph-extract` needs.
-  static var targetArguments: [String] {
-    get throws {
-      let process = Process()
-      let pipe = Pipe()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["swiftc", "-print-target-info"]
-      process.standardOutput = pipe
-      try process.run()
-      let data = pipe.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      let info = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-      let target = info?["target"] as? [String: Any]
-      return ["-target", try #require(target?["triple"] as? String)]
-    }
-  }
-
-  /// The build folder of this test process, which holds `SharedInstancesTesting`.
-  static var testBuildFolder: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-      .deletingLastPathComponent()
   }
 }

@@ -71,10 +71,12 @@ extension IsolatedSharedTrait {
   /// - Parameters:
   ///   - test: The test or suite.
   ///   - testCase: One argument of the test, or nil for the test as a whole.
-  /// - Returns: This trait for each case of a test function, and for the function as a whole
-  ///   where it records its dependencies; nil for suites, whose tests each get their own scope.
+  /// - Returns: This trait for each case of a test function, for the function as a whole where
+  ///   it records its dependencies, and for a suite, whose tests share one issue handler (each
+  ///   test case still gets its own scope); nil otherwise.
   public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-    if test.isSuite { return nil }
+    // A suite's scope only installs the issue handler its tests share.
+    if test.isSuite { return self }
     // The scope around the whole function only checks a record: none to check, no scope.
     if testCase == nil, !options.contains(.recordsDependencies), dependencySettings.recording == nil
     {

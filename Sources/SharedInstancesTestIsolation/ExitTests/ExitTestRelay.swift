@@ -10,7 +10,7 @@ import _SharedInstancesIsolation
 /// `#expect(processExitsWith:)` line. The child records a warning for each box it creates an
 /// instance of, and one when the library stops it, each with a machine-readable line after the
 /// human one. Under `.isolatedShared`, the parent test's scope takes them off the stream
-/// (``receiving(in:testCase:scope:_:)``): reads join the test's dependency record and the map
+/// (``Receiver``): reads join the test's dependency record and the map
 /// under the parent test's name, a real read fails a strict parent test, and failures the child
 /// raised name the parent test. Elsewhere they stay what they are: warnings, and failures.
 package enum ExitTestRelay {
@@ -114,23 +114,23 @@ package enum ExitTestRelay {
   final class Receiver: Sendable {
     private let parent = Protected<Parent?>(nil)
 
-    /// Runs `body`, a test case of an isolated test, taking the relayed events of its exit
-    /// tests' children off the issue stream meanwhile.
-    func receiving(
-      in test: Test,
-      scope: _Scope?,
-      _ body: () async throws -> Void
-    ) async throws {
+    /// Starts taking the relayed events of the exit tests of `test`, a test case of an isolated
+    /// test, off the issue stream, until ``end()``. Synchronous, so that a test pays no
+    /// asynchronous frame for it; what only an exit test's event needs is found when one
+    /// arrives.
+    func begin(in test: Test, scope: _Scope?) {
       let parent = Parent(
         testName: test.name,
         scope: scope,
         recorder: DependencyRecorder.current,
-        testID: DependencyTracking.testID(scopeName: scope?.name ?? test.name),
         testLocation: test.sourceLocation
       )
       self.parent.withLock { $0 = parent }
-      defer { self.parent.withLock { $0 = nil } }
-      try await body()
+    }
+
+    /// Stops taking events off the issue stream: later issues pass unchanged.
+    func end() {
+      parent.withLock { $0 = nil }
     }
 
     /// `issue` as the relay passes it on: unchanged while no body runs.
@@ -145,7 +145,9 @@ package enum ExitTestRelay {
     let testName: String
     let scope: _Scope?
     let recorder: DependencyRecorder?
-    let testID: DependencyMap.TestID
+    /// The parent test as the map names it; nil: found when an event needs it (from the running
+    /// test: the handler runs in the parent test's task).
+    let testID: DependencyMap.TestID?
     /// Where the library's own reports of the child point: the parent test (the child records
     /// them from the library's code, which the user cannot act on).
     let testLocation: SourceLocation?
@@ -154,7 +156,7 @@ package enum ExitTestRelay {
       testName: String,
       scope: _Scope?,
       recorder: DependencyRecorder?,
-      testID: DependencyMap.TestID,
+      testID: DependencyMap.TestID? = nil,
       testLocation: SourceLocation? = nil
     ) {
       self.testName = testName
@@ -176,7 +178,12 @@ package enum ExitTestRelay {
         let box = DependencyMap.Box(type: event.type, declaredAt: "\(event.fileID):\(event.line)")
         let kinds: Set<DependencyKind> = [event.readReal ? .readsRealInstance : .readsTestDefault]
         recorder?.add(child: event, kinds: kinds)
-        DependencyMap.process?.add(testID, [(box, kinds)])
+        if let map = DependencyMap.process {
+          map.add(
+            testID ?? DependencyTracking.testID(scopeName: scope?.name ?? testName),
+            [(box, kinds)]
+          )
+        }
         guard let scope, scope.isStrict, event.readReal, !event.childIsStrict,
           !event.requiresOverride
         else { return nil }

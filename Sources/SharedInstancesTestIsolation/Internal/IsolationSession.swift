@@ -52,6 +52,21 @@ enum GatePlan: Sendable {
     }
   }
 
+  /// Takes the gate if that needs no wait: a nested scope, or an isolated one while no
+  /// process-wide scope holds the gate (the common case, one compare-and-swap). Nil: the
+  /// caller waits (``acquire()``).
+  func acquireWithoutWaiting() -> GateTicket? {
+    switch self {
+    case .nested:
+      return GateTicket.none
+    case .outermost(let hold):
+      guard hold.mode == .shared, ProcessWideGate.shared.tryAcquireShared() else { return nil }
+      return .outermost(.shared)
+    case .upgrade:
+      return nil
+    }
+  }
+
   /// Takes the gate from synchronous code: blocking on a plain thread (XCTest). In a task,
   /// where blocking could starve the thread pool that the gate's holders need, it never waits:
   /// an isolated scope joins the readers at once, and a process-wide one opens without the
@@ -140,6 +155,29 @@ struct IsolationSession: Sendable {
     self.diagnostics = diagnostics
     self.ticket = ticket
     if scope.isProcessWide { _Scope.openProcessWide(scope) }
+  }
+
+  /// ``open(name:options:capturesEveryBox:testModule:outcome:)`` where the gate can be taken
+  /// at once (an isolated test while no process-wide test runs: the common case); nil where the
+  /// caller must await it. Synchronous, so that a test pays no asynchronous frames for it.
+  static func openWithoutWaiting(
+    name: String,
+    options: SharedIsolationOptions,
+    testModule: String,
+    outcome: TestOutcome?
+  ) -> IsolationSession? {
+    let parent = parentForNewScope
+    let plan = GatePlan(options, parent: parent)
+    guard let ticket = plan.acquireWithoutWaiting() else { return nil }
+    return IsolationSession(
+      name: name,
+      options: options,
+      parent: parent,
+      plan: plan,
+      ticket: ticket,
+      testModule: testModule,
+      outcome: outcome
+    )
   }
 
   /// Opens a scope from asynchronous code, waiting for the gate without blocking a thread.

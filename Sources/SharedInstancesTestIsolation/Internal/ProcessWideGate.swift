@@ -101,7 +101,7 @@ final class ProcessWideGate: Sendable {
 
   /// A shared hold, if no process-wide scope holds the gate: readers are preferred, so one
   /// merely waiting does not stop it.
-  private func tryAcquireShared() -> Bool {
+  func tryAcquireShared() -> Bool {
     word.tryAcquireShared()
   }
 

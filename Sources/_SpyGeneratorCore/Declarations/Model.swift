@@ -47,6 +47,9 @@ struct SpyTarget {
   var holdsItsSpy = false
   /// The `@_spi` groups the spy imports, by module (`["SwiftSyntax": ["RawSyntax"]]`).
   var spiGroups: [String: [String]] = [:]
+  /// For a protocol refining `Sequence` or `Collection`: the type of the elements the spy
+  /// serves from the array `elements` (`Element`, or the type a `where` clause fixes it to).
+  var servedElement: String?
 }
 
 extension SpyTarget {
@@ -76,12 +79,21 @@ enum SynthesizedParent: Hashable {
   case caseIterable
   /// `debugDescription`: the spy's description.
   case debugDescription
+  /// `makeIterator()`: an iterator over the array `elements` the test sets.
+  case sequence
+  /// `startIndex`, `endIndex`, `index(after:)`, `subscript(_:)`: the positions and elements of
+  /// the array `elements` the test sets.
+  case collection
+  /// `withUnsafeBytes(_:)`: the bytes of `elements`, a sequence of `UInt8`.
+  case contiguousBytes
 
   /// The parents, as the symbol graph names them, and what the spy writes for each.
   static let byName: [String: SynthesizedParent] = [
     "Swift.Decodable": .decodable, "Swift.Encodable": .encodable,
     "Swift.Comparable": .comparable, "Swift.CaseIterable": .caseIterable,
-    "Swift.CustomDebugStringConvertible": .debugDescription,
+    "Swift.CustomDebugStringConvertible": .debugDescription, "Swift.Sequence": .sequence,
+    "Swift.Collection": .collection, "Foundation.ContiguousBytes": .contiguousBytes,
+    "FoundationEssentials.ContiguousBytes": .contiguousBytes,
   ]
 }
 

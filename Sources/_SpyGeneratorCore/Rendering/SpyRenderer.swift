@@ -483,6 +483,7 @@ struct SpyRenderer {
         "  \(accessorIsolation)var debugDescription: String { \(spy)description }",
       ]
     }
+    lines += servedElements()
     if target.synthesized.contains(.decodable) {
       var body = rawValueInitialization + ["    super.init()"]
       if isComponent {
@@ -507,6 +508,64 @@ struct SpyRenderer {
       ]
     }
     return lines
+  }
+
+  /// The array a `Sequence` or `Collection` spy serves (`elements`, kept by the spy's lock),
+  /// and the requirements it meets with it: `makeIterator()`, or a collection's positions
+  /// (`Int`, from 0) and elements.
+  private func servedElements() -> [String] {
+    guard let element = target.servedElement else { return [] }
+    let keeper =
+      isComponent ? "spy." : overridesSpyMethod(named: "keep(_:as:)") ? "super." : ""
+    var lines = [
+      "",
+      "  /// The elements the spy serves as a \(kindOfElements): none until the test sets them.",
+      "  \(accessorIsolation)var elements: [\(element)] {",
+      "    get { \(keeper)lastKept(\"elements\") ?? [] }",
+      "    set { \(keeper)keep(newValue, as: \"elements\") }",
+      "  }",
+    ]
+    if target.synthesized.contains(.collection) {
+      lines += [
+        "",
+        "  /// The position of the first of `elements` (`Collection`).",
+        "  \(accessorIsolation)var startIndex: Int { 0 }",
+        "",
+        "  /// The position after the last of `elements` (`Collection`).",
+        "  \(accessorIsolation)var endIndex: Int { elements.count }",
+        "",
+        "  /// The position after `i` (`Collection`).",
+        "  \(accessorIsolation)func index(after i: Int) -> Int { i + 1 }",
+        "",
+        "  /// The element of `elements` at `position` (`Collection`).",
+        "  \(accessorIsolation)subscript(position: Int) -> \(element) { elements[position] }",
+      ]
+    }
+    if target.synthesized.contains(.contiguousBytes) {
+      lines += [
+        "",
+        "  /// Reads the bytes of `elements` (`ContiguousBytes`).",
+        "  \(accessorIsolation)func withUnsafeBytes<R>(",
+        "    _ body: (UnsafeRawBufferPointer) throws -> R",
+        "  ) rethrows -> R {",
+        "    try elements.withUnsafeBytes(body)",
+        "  }",
+      ]
+    }
+    if !target.synthesized.contains(.collection) {
+      lines += [
+        "",
+        "  /// Iterates over `elements` as they are when it starts (`Sequence`).",
+        "  \(accessorIsolation)func makeIterator() -> IndexingIterator<[\(element)]> {",
+        "    elements.makeIterator()",
+        "  }",
+      ]
+    }
+    return lines
+  }
+
+  private var kindOfElements: String {
+    target.synthesized.contains(.collection) ? "collection" : "sequence"
   }
 
   private func inheritedInitializer() -> [String] {

@@ -163,8 +163,22 @@ struct SymbolGraphReader {
     let left = defaulted.filter { requirement in
       let family = families[baseName(requirement)] ?? []
       return family.count == 1 || family.contains { !isDefaulted($0) }
+        || Self.namesSelfAsAGenericArgument(requirement)
     }
     return Set(left.map(\.identifier.precise))
+  }
+
+  /// Whether the declaration passes `Self` to a generic type (FluentKit's `ModelAlias`:
+  /// `subscript<Field>(dynamicMember:) -> AliasedField<Self, Field> where Self.Model ==
+  /// Field.Model`): a spy's own implementation would state its conformance in a generic
+  /// requirement of a member of that conformance, which Swift rejects as self-referential, so
+  /// such a requirement keeps its default even among overloads that all have one.
+  static func namesSelfAsAGenericArgument(_ requirement: SymbolGraph.Symbol) -> Bool {
+    let tokens = DeclarationTokens(requirement.declarationFragments ?? [])
+    return tokens.indices.dropFirst().contains { index in
+      tokens[index].isWord("Self")
+        && (tokens[index - 1].isMark("<") || tokens[index - 1].isMark(","))
+    }
   }
 
   /// The paths of the protocols a spy of `symbol` conforms to: the protocol and, transitively,

@@ -267,7 +267,7 @@ enum BuildManifest {
       let json = "[" + line[start...]
       guard let arguments = try? JSONDecoder().decode([String].self, from: Data(json.utf8)),
         let name = arguments.firstIndex(of: "-module-name"), name + 1 < arguments.endIndex,
-        modules.contains(arguments[name + 1])
+        modules.contains(arguments[name + 1]), !isToolBuild(arguments)
       else { continue }
       var index = arguments.startIndex
       while index < arguments.endIndex {
@@ -290,6 +290,16 @@ enum BuildManifest {
       }
     }
     return found
+  }
+
+  /// Whether a command builds its module for the host's tools: SwiftPM builds a module a plugin
+  /// or a macro uses a second time, into `Modules-tool`, with module maps of its own
+  /// (`CShim-tool.build/module.modulemap`) that define the C modules again.
+  static func isToolBuild(_ arguments: [String]) -> Bool {
+    guard let flag = arguments.firstIndex(of: "-emit-module-path"), flag + 1 < arguments.endIndex
+    else { return false }
+    let folder = URL(fileURLWithPath: arguments[flag + 1]).deletingLastPathComponent()
+    return folder.lastPathComponent.hasSuffix("-tool")
   }
 
   /// `arguments` with each flag (and its value) kept at its first place only.

@@ -28,6 +28,27 @@ import Testing
       #expect(matched.get() == 1)
     }
 
+    /// The same under a suite with the trait, whose tests share one issue handler.
+    @Suite(.isolatedShared) struct UnderASuiteWithTheTrait {
+      @Test func aMatcherCopiedFromTheLogMatchesTheChildsFailure() async throws {
+        let name = try #require(Test.current).name
+        let matched = Locked(0)
+        await withKnownIssue {
+          await #expect(processExitsWith: .success) {
+            KnownIssueBoxes.backend.bootstrap(KnownIssueBackend("first"))
+            KnownIssueBoxes.backend.bootstrap(KnownIssueBackend("second"))
+          }
+        } matching: { issue in
+          let copiedFromTheLog =
+            "was bootstrapped twice in \(name) (in the child process of one of its exit tests)"
+          guard "\(issue.comments)".contains(copiedFromTheLog) else { return false }
+          matched.mutate { $0 += 1 }
+          return true
+        }
+        #expect(matched.get() == 1)
+      }
+    }
+
     /// A matcher written for the child's own text (as the previous release showed it) still
     /// matches in an isolated test.
     @Test(.isolatedShared) func aMatcherOfTheChildsOwnTextStillMatches() async {
