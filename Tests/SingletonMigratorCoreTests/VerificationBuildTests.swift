@@ -27,7 +27,10 @@ import _SingletonMigratorCore
     #expect(try fixture.source() == Fixture.singleton, "the tool wrote the migration")
   }
 
-  @Test func aBuildThatEndedLeavesNothingRunning() throws {
+  // What a build started in a session of its own and left when it ended is handed to the tool
+  // only where the tool can be its subreaper (Linux).
+  @Test(.enabled(if: Fixture.isLinux))
+  func aBuildThatEndedLeavesNothingRunning() throws {
     let fixture = try Fixture(swift: Fixture.buildLeavingAProcess)
     defer { fixture.remove() }
     let tool = try fixture.startTool()
@@ -73,7 +76,10 @@ import _SingletonMigratorCore
   }
 
   @Test func bothProcessTablesFindThisProcessUnderItsParent() {
-    for table in [VerificationBuild.procTable(), VerificationBuild.psTable()].compactMap({ $0 }) {
+    // `ps` is the table where there is no `/proc`; a minimal Linux image may not install it.
+    let hasPs = ["/bin/ps", "/usr/bin/ps"].contains(where: FileManager.default.isExecutableFile)
+    let tables = [VerificationBuild.procTable(), hasPs ? VerificationBuild.psTable() : nil]
+    for table in tables.compactMap({ $0 }) {
       #expect(table.contains { $0.pid == getpid() && $0.parent == getppid() })
     }
   }
@@ -95,7 +101,7 @@ import _SingletonMigratorCore
       #!/bin/sh
       sleep 600 &
       echo $! > "$FAKE_PIDS/child.tmp" && mv "$FAKE_PIDS/child.tmp" "$FAKE_PIDS/child"
-      setsid sleep 600 &
+      if command -v setsid >/dev/null; then setsid sleep 600 & else sleep 600 & fi
       echo $! > "$FAKE_PIDS/session.tmp" && mv "$FAKE_PIDS/session.tmp" "$FAKE_PIDS/session"
       echo $$ > "$FAKE_PIDS/build.tmp" && mv "$FAKE_PIDS/build.tmp" "$FAKE_PIDS/build"
       wait
@@ -199,6 +205,14 @@ import _SingletonMigratorCore
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
+
+    static var isLinux: Bool {
+      #if os(Linux)
+        return true
+      #else
+        return false
+      #endif
+    }
 
     /// Whether this process ignores `SIGHUP` (from `/proc`; elsewhere, taken as not).
     static var ignoresHangUp: Bool {
