@@ -367,13 +367,19 @@ public struct SpyGenerator: Sendable {
     problems += spiProblems
     // A sequence or collection is served from an array the test sets: the spy is generic over
     // `Element` unless a `where` clause fixes it.
-    let servesElements = !Set(external).isDisjoint(with: Self.sequenceParents)
+    let refinesSequence = !Set(external).isDisjoint(with: Self.sequenceParents)
+    let moduleServes = Self.moduleServesElements(of: symbol, parents: external, reader: reader)
+    // `ContiguousBytes` reads the bytes of `elements` also when the module iterates over them
+    // (swift-crypto's `Digest` implements `makeIterator()` with `withUnsafeBytes`).
+    let refinesContiguousBytes = external.contains { $0.hasSuffix(".ContiguousBytes") }
+    let servesElements = refinesSequence && (!moduleServes || refinesContiguousBytes)
     if servesElements {
       let reasons = Self.whyNoElements(
         of: symbol,
         parents: Set(external).union(collected.refinedElsewhere),
         protocolRequirements: protocolRequirements,
         members: members,
+        moduleServes: moduleServes,
         reader: reader
       )
       problems += reasons.map { "\(name): \($0)" }
@@ -470,9 +476,10 @@ public struct SpyGenerator: Sendable {
     if servesElements {
       target.servedElement = (generics.fixed["Element"] ?? "Element")
         .substitutingWords(["Self": SpyTarget.spyName(of: name)])
+      target.writesPositions = !moduleServes
     }
     // `ContiguousBytes` reads the bytes of the elements a spy serves, which must be bytes.
-    if external.contains(where: { $0.hasSuffix(".ContiguousBytes") }),
+    if refinesContiguousBytes,
       !["UInt8", "Swift.UInt8"].contains(target.servedElement ?? "")
     {
       diagnostics.append(
@@ -882,6 +889,41 @@ public struct SpyGenerator: Sendable {
   /// The protocols of the standard library whose spies serve an array the test sets.
   static let sequenceParents: Set = ["Swift.Sequence", "Swift.Collection"]
 
+  /// What the spy of a `Collection` (or a `Sequence`) would write that the protocol's module
+  /// already implements for every conforming type, in an extension of the protocol or of one
+  /// of its parents.
+  static func implementedPositions(
+    of symbol: SymbolGraph.Symbol,
+    reader: SymbolGraphReader
+  ) -> Set<String> {
+    let served: Set = [
+      "makeIterator()", "startIndex", "endIndex", "index(after:)", "subscript(_:)",
+    ]
+    let owners = Set([symbol.path] + reader.conformances(of: symbol))
+    return Set(
+      reader.graph.symbols.filter { member in
+        member.swiftExtension != nil && served.contains(member.name)
+          && (member.swiftExtension?.constraints?.isEmpty ?? true)
+          && owners.contains(member.pathComponents.dropLast().joined(separator: "."))
+      }.map(\.name)
+    )
+  }
+
+  /// Whether the protocol's module implements all a `Collection` needs (SwiftGraph's `Graph`:
+  /// `startIndex`, `endIndex`, `index(after:)`, `subscript(_:)`), or a `Sequence`'s
+  /// `makeIterator()`: its spy conforms with those, and serves no elements of its own.
+  static func moduleServesElements(
+    of symbol: SymbolGraph.Symbol,
+    parents: [String],
+    reader: SymbolGraphReader
+  ) -> Bool {
+    let implemented = implementedPositions(of: symbol, reader: reader)
+    let needed: Set =
+      parents.contains("Swift.Collection")
+      ? ["startIndex", "endIndex", "index(after:)", "subscript(_:)"] : ["makeIterator()"]
+    return needed.isSubset(of: implemented)
+  }
+
   /// ``sequenceParents`` by precise identifier, as the standard library's graph declares them.
   static let sequenceParentsByID = ["s:ST": "Swift.Sequence", "s:Sl": "Swift.Collection"]
 
@@ -894,6 +936,7 @@ public struct SpyGenerator: Sendable {
     parents: Set<String>,
     protocolRequirements: [String],
     members: [Member],
+    moduleServes: Bool,
     reader: SymbolGraphReader
   ) -> [String] {
     var reasons: [String] = []
@@ -916,15 +959,8 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    let served: Set = [
-      "makeIterator()", "startIndex", "endIndex", "index(after:)", "subscript(_:)",
-    ]
-    let owners = Set([symbol.path] + reader.conformances(of: symbol))
-    let implemented = reader.graph.symbols.filter { member in
-      member.swiftExtension != nil && served.contains(member.name)
-        && owners.contains(member.pathComponents.dropLast().joined(separator: "."))
-    }
-    for member in Set(implemented.map(\.name)).sorted() {
+    let implemented = moduleServes ? [] : implementedPositions(of: symbol, reader: reader)
+    for member in implemented.sorted() {
       reasons.append(
         "its module implements \(member) for it, which a spy serving its elements from an "
           + "array would declare again"

@@ -56,17 +56,23 @@ struct CompiledModule {
 
   @discardableResult
   private static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: output, as: UTF8.self)
-    try #require(process.terminationStatus == 0, "\(arguments[0]) failed: \(text)")
-    return text
+    let (status, output) = try runTool(arguments)
+    try #require(status == 0, "\(arguments[0]) failed: \(output)")
+    return output
   }
+}
+
+/// Runs a program of the toolchain (`swiftc`, `swift format`) found on `PATH`, and returns its
+/// exit status and what it printed, standard output and error together.
+func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let output = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }

@@ -395,6 +395,12 @@ import _SpyGeneratorCore
         where Element == UInt8 {
           static var byteCount: Int { get }
         }
+        public protocol HashDigest: ContiguousBytes, Sequence where Element == UInt8 {}
+        extension HashDigest {
+          public func makeIterator() -> Array<UInt8>.Iterator {
+            withUnsafeBytes { Array($0).makeIterator() }
+          }
+        }
         public protocol Key: ContiguousBytes {}
         public func bytes(of digest: some Digest) -> [UInt8] {
           digest.withUnsafeBytes { Array($0) }
@@ -409,7 +415,9 @@ import _SpyGeneratorCore
         func use() -> [UInt8] {
           let digest = DigestSpy()
           digest.elements = [1, 2, 3]
-          return bytes(of: digest)
+          let hash = HashDigestSpy()
+          hash.elements = [4]
+          return bytes(of: digest) + Array(hash)
         }
 
         """
@@ -418,21 +426,27 @@ import _SpyGeneratorCore
     let digest = try #require(spies.file("DigestSpy.swift"))
     #expect(digest.contains("    try elements.withUnsafeBytes(body)"))
     expectReference(digest)
+    // swift-crypto's own `Digest` iterates over its bytes: the spy serves only those.
+    let hash = try #require(spies.file("HashDigestSpy.swift"))
+    #expect(hash.contains("    try elements.withUnsafeBytes(body)"))
+    #expect(!hash.contains("makeIterator"))
     #expect(spies.file("KeySpy.swift") == nil)
     let messages = spies.output.diagnostics.map(\.message)
     #expect(messages.contains { $0.contains("Key: it refines ContiguousBytes") })
   }
 
-  /// SwiftGraph's `Graph`, whose module implements `Collection`'s positions for it, and
+  /// SwiftGraph's `Graph`, whose module implements `Collection`'s positions for it: its spy
+  /// conforms with them. A collection whose module implements some of them only, and
   /// swift-syntax's `SyntaxCollection`, a `BidirectionalCollection` whose `Index` is fixed: no
   /// array serves them, and each is refused with its reason.
   @Test func aCollectionNoArrayCanServeIsRefusedWithItsReason() throws {
     let spies = try CompiledFixture(
       module: "Graphs",
       source: """
-        public protocol Graph: CustomStringConvertible, Collection {
-          associatedtype V: Equatable
+        public protocol Graph: CustomStringConvertible, Collection, Codable {
+          associatedtype V: Equatable & Codable
           var vertices: [V] { get set }
+          init(vertices: [V])
         }
         extension Graph {
           public var startIndex: Int { 0 }
@@ -440,16 +454,35 @@ import _SpyGeneratorCore
           public func index(after i: Int) -> Int { i + 1 }
           public subscript(i: Int) -> V { vertices[i] }
         }
+        public protocol Partial: Collection {}
+        extension Partial {
+          public var startIndex: Int { 0 }
+        }
         public struct ChildIndex: Comparable, Sendable {
           public static func < (lhs: Self, rhs: Self) -> Bool { false }
         }
         public protocol SyntaxCollection: BidirectionalCollection where Index == ChildIndex {}
 
         """
-    ).spies()
-    #expect(spies.output.files.isEmpty)
+    ).spies(
+      usage: """
+        import Graphs
+        import SharedInstancesTesting
+
+        func use() -> [String] {
+          let graph = GraphSpy<String>()
+          graph.stub(.vertices, returning: ["a", "b"])
+          return Array(graph)
+        }
+
+        """
+    )
+    #expect(spies.failures.isEmpty)
+    let graph = try #require(spies.file("GraphSpy.swift"))
+    #expect(!graph.contains("elements"))
+    #expect(spies.output.files.map(\.name) == ["GraphSpy.swift"])
     let messages = spies.output.diagnostics.map(\.message)
-    #expect(messages.contains { $0.contains("Graph: its module implements startIndex for it") })
+    #expect(messages.contains { $0.contains("Partial: its module implements startIndex for it") })
     #expect(
       messages.contains {
         $0.contains("SyntaxCollection: its where clause constrains Index (`Index == ChildIndex`)")

@@ -141,25 +141,16 @@ func lintFindings(_ files: [String: String]) throws -> [String] {
   for (name, contents) in files {
     try contents.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
   }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = [
+  let (status, text) = try runTool([
     "swift", "format", "lint", "--strict", "--configuration",
     testsFolder.appendingPathComponent("../../.swift-format").standardized.path, "-r",
     folder.path,
-  ]
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  let text = String(decoding: data, as: UTF8.self)
+  ])
   let findings = text.split(separator: "\n").map {
     $0.replacingOccurrences(of: folder.path + "/", with: "")
   }
   // A finding fails the lint; a lint that fails with none (no swift-format) must not pass.
-  #expect(process.terminationStatus == 0 || !findings.isEmpty, "swift format: \(text)")
+  #expect(status == 0 || !findings.isEmpty, "swift format: \(text)")
   if !findings.isEmpty {
     for (name, contents) in files.sorted(by: { $0.key < $1.key })
     where findings.contains(where: { $0.hasPrefix(name + ":") }) {

@@ -346,25 +346,6 @@ import _SpyGeneratorCore
     #expect(message.contains("a type declares one property of a name"))
   }
 
-  @Test func anSPIProtocolIsRefusedWithItsReason() throws {
-    // SwiftSyntax's `@_spi(RawSyntax) public protocol RawSyntaxNodeProtocol`: the graph says
-    // `spi`, not the group a spy would have to import.
-    var symbol = fixtureSymbol(
-      "p",
-      kind: "swift.protocol",
-      path: ["Raw"],
-      declaration: "protocol Raw"
-    )
-    symbol["spi"] = true
-    let graph = try JSONSerialization.data(withJSONObject: [
-      "module": ["name": "M"], "symbols": [symbol], "relationships": [],
-    ])
-    let output = try SpyGenerator(options: .init(command: "generate")).generate(symbolGraph: graph)
-    #expect(output.files.isEmpty)
-    let message = try #require(output.diagnostics.first).message
-    #expect(message.contains("Raw: it is declared `@_spi`"))
-  }
-
   // MARK: - Requirements restated through several parents
 
   @Test func aRequirementRestatedWithOtherGenericParameterNamesIsImplementedOnce() throws {

@@ -19,28 +19,15 @@ import _SpyGeneratorCore
       try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
     }
     let header = include.appendingPathComponent("cshim.h")
-    try "static inline int cshim_count(void) { return 1; }\n".write(
-      to: header,
-      atomically: true,
-      encoding: .utf8
-    )
+    try write("static inline int cshim_count(void) { return 1; }\n", to: header)
     let map = include.appendingPathComponent("module.modulemap")
-    try "module CShim {\n  header \"cshim.h\"\n  export *\n}\n".write(
-      to: map,
-      atomically: true,
-      encoding: .utf8
-    )
-    try "module CShim {\n  header \"\(header.path)\"\n  export *\n}\n".write(
-      to: toolMap.appendingPathComponent("module.modulemap"),
-      atomically: true,
-      encoding: .utf8
+    try write("module CShim {\n  header \"cshim.h\"\n  export *\n}\n", to: map)
+    try write(
+      "module CShim {\n  header \"\(header.path)\"\n  export *\n}\n",
+      to: toolMap.appendingPathComponent("module.modulemap")
     )
     let source = root.appendingPathComponent("Shimmed.swift")
-    try "import CShim\npublic protocol Counting { func count() -> Int32 }\n".write(
-      to: source,
-      atomically: true,
-      encoding: .utf8
-    )
+    try write("import CShim\npublic protocol Counting { func count() -> Int32 }\n", to: source)
     func command(modules: String, map: URL) -> [String] {
       [
         "swiftc", "-module-name", "Shimmed", "-emit-module", "-parse-as-library",
@@ -49,12 +36,7 @@ import _SpyGeneratorCore
       ]
     }
     let compile = command(modules: "Modules", map: map)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = compile
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    try #require(try runTool(compile).status == 0)
     let tool = command(
       modules: "Modules-tool",
       map: toolMap.appendingPathComponent("module.modulemap")
@@ -66,15 +48,15 @@ import _SpyGeneratorCore
       "client:\n  name: basic\ncommands:\n"
       + "  \"C.Shimmed-debug.module\":\n    tool: shell\n    args: [\(quoted(compile))]\n"
       + "  \"C.Shimmed-debug-tool.module\":\n    tool: shell\n    args: [\(quoted(tool))]\n"
-    try manifest.write(
-      to: root.appendingPathComponent(".build/debug.yaml"),
-      atomically: true,
-      encoding: .utf8
-    )
+    try write(manifest, to: root.appendingPathComponent(".build/debug.yaml"))
     let spy = SpyGenerator.File(
       name: "ShimmedSpy.swift",
       contents: "import Shimmed\nfinal class ShimmedSpy: Counting { func count() -> Int32 { 0 } }\n"
     )
     #expect(try SpyVerifier(buildFolder: build).failures(in: [spy]) == [:])
+  }
+
+  private func write(_ text: String, to url: URL) throws {
+    try text.write(to: url, atomically: true, encoding: .utf8)
   }
 }

@@ -111,7 +111,12 @@ package enum _CurrentScope {
   /// The key of ``scope``'s bindings: the address of its `TaskLocal` object, which lives as
   /// long as the process. An integer, so that a debug build loads it without retaining the
   /// object.
-  private static let key = UInt(bitPattern: Unmanaged.passUnretained($scope).toOpaque())
+  private static let key: UInt = {
+    // `unretainedScope` reads a binding as one word: a class-bound existential with no witness
+    // table, or null.
+    precondition(MemoryLayout<_ScopeObject?>.size == MemoryLayout<UnsafeRawPointer?>.size)
+    return UInt(bitPattern: Unmanaged.passUnretained($scope).toOpaque())
+  }()
 }
 
 /// The storage of the innermost binding of the task-local whose `TaskLocal` object is `key`, in

@@ -50,6 +50,9 @@ struct SpyTarget {
   /// For a protocol refining `Sequence` or `Collection`: the type of the elements the spy
   /// serves from the array `elements` (`Element`, or the type a `where` clause fixes it to).
   var servedElement: String?
+  /// Whether the spy writes the positions (or the iterator) of its elements, which the
+  /// protocol's module does not implement.
+  var writesPositions = true
 }
 
 extension SpyTarget {

@@ -525,7 +525,7 @@ struct SpyRenderer {
       "    set { \(keeper)keep(newValue, as: \"elements\") }",
       "  }",
     ]
-    if target.synthesized.contains(.collection) {
+    if target.synthesized.contains(.collection), target.writesPositions {
       lines += [
         "",
         "  /// The position of the first of `elements` (`Collection`).",
@@ -552,7 +552,7 @@ struct SpyRenderer {
         "  }",
       ]
     }
-    if !target.synthesized.contains(.collection) {
+    if !target.synthesized.contains(.collection), target.writesPositions {
       lines += [
         "",
         "  /// Iterates over `elements` as they are when it starts (`Sequence`).",
