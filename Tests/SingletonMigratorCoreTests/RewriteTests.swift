@@ -70,6 +70,53 @@ import _SpyGeneratorCore
     expectReference(try migrated(source))
   }
 
+  /// swift-syntax's `LibraryPluginProvider.shared`: a `@MainActor` property of a class of the
+  /// target that is not `Sendable`. `Resettable(mainActor:)` needs a `Sendable` instance; the
+  /// box itself stays isolated to the main actor, as the property was, with a plain factory.
+  @Test func aMainActorPropertyOfANonSendableClassGetsAMainActorBox() throws {
+    let source = """
+      public class PluginProvider {
+        private init() {}
+
+        @MainActor
+        public static let shared: PluginProvider = PluginProvider()
+      }
+
+      final class Checked {}
+      extension Checked: @unchecked Sendable {}
+      enum Registry {
+        @MainActor static let checked = Checked()
+      }
+      """
+    #expect(
+      try migrated(source) == """
+        import SharedInstances
+
+        public class PluginProvider {
+          private init() {}
+
+          @MainActor
+          public static var shared: PluginProvider { sharedBox.value }
+          /// The box behind `shared`: tests override it.
+          @MainActor
+          public static let sharedBox = Resettable<PluginProvider>(name: "PluginProvider.shared") {
+            PluginProvider()
+          }
+        }
+
+        final class Checked {}
+        extension Checked: @unchecked Sendable {}
+        enum Registry {
+          @MainActor static var checked: Checked { checkedBox.value }
+          /// The box behind `checked`: tests override it.
+          @MainActor static let checkedBox = Resettable<Checked>(name: "Registry.checked", mainActor: {
+            Checked()
+          })
+        }
+        """
+    )
+  }
+
   @Test func aMutableOneGetsASetterAndTheUnsafeOptOutStaysOnTheBox() throws {
     let source = """
       final class Legacy {

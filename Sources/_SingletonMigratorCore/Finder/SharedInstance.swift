@@ -49,6 +49,13 @@ public struct SharedInstance: Equatable, Sendable {
   /// Whether the declaration is already a box whose call sites read `.value` (with
   /// `extractProtocol`: the box gets the protocol).
   var readsThroughValue = false
+  /// Whether the declaration is isolated to the main actor while its class, declared in the
+  /// target, is not known to be `Sendable`: the box stays isolated to the main actor, with a
+  /// plain factory, since `Resettable(mainActor:)` needs a `Sendable` instance.
+  var isolatesItsBoxOnly = false
+
+  /// Whether the box's factory runs on the main actor (`Resettable(mainActor:)`).
+  var hasMainActorFactory: Bool { isMainActor && !isolatesItsBoxOnly }
 }
 
 /// An initializer or function parameter whose default argument is a shared instance

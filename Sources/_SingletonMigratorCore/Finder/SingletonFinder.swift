@@ -75,7 +75,10 @@ struct SingletonFinder {
           }
         case .struct, .enum:
           valueTypeNames.formUnion(names)
-        case .extension, .protocol: break
+        case .extension:
+          // `extension Legacy: @unchecked Sendable {}` says so as well as the declaration.
+          if type.inheritance.contains("Sendable") { sendableClassNames.formUnion(names) }
+        case .protocol: break
         }
       }
     }
@@ -329,6 +332,11 @@ struct SingletonFinder {
             declaration: property
           )
         )
+        if isMainActor, classNames.contains(factName), !sendableClassNames.contains(factName),
+          declaredTypeNames.contains(base) || declaredTypePaths.contains(factName)
+        {
+          instances[instances.count - 1].isolatesItsBoxOnly = true
+        }
       }
     }
     // An instance another global or static captures when it is created: a reset would leave

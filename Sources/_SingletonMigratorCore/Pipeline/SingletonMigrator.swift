@@ -139,8 +139,9 @@ public struct SingletonMigrator: Sendable {
           switch instance.shape {
           case .bootstrap: "Resettable.empty(), set at start-up"
           case .mutable:
-            instance.isMainActor ? "Resettable(mainActor:), settable" : "Resettable, settable"
-          default: instance.isMainActor ? "Resettable(mainActor:)" : "Resettable"
+            instance.hasMainActorFactory
+              ? "Resettable(mainActor:), settable" : "Resettable, settable"
+          default: instance.hasMainActorFactory ? "Resettable(mainActor:)" : "Resettable"
           }
         lines.append(
           "  \(instance.location): \(instance.qualifiedName): \(instance.type) → \(form)"

@@ -227,7 +227,7 @@ struct BoxRewriter {
     var layouts: [String]
     if instance.shape == .bootstrap {
       layouts = ["\(head).empty(\(name))"]
-    } else if instance.isMainActor {
+    } else if instance.hasMainActorFactory {
       layouts = ["\(head)(\(name), mainActor: \(factory))"]
     } else {
       layouts = ["\(head)(\(name)) \(factory)"]
@@ -237,7 +237,7 @@ struct BoxRewriter {
       ? String(factory.dropFirst(2).dropLast(2)) : nil
     if let oneLineBody, instance.shape != .bootstrap {
       layouts.append(
-        instance.isMainActor
+        instance.hasMainActorFactory
           ? "\(head)(\(name), mainActor: {\n\(i1)\(oneLineBody)\n\(indent)})"
           : "\(head)(\(name)) {\n\(i1)\(oneLineBody)\n\(indent)}"
       )
@@ -245,7 +245,7 @@ struct BoxRewriter {
     switch instance.shape {
     case .bootstrap:
       layouts.append("\(head).empty(\n\(i1)\(name)\n\(indent))")
-    case _ where instance.isMainActor:
+    case _ where instance.hasMainActorFactory:
       // A closure of several lines moves one level in, with its arguments.
       let closure =
         oneLineBody.map { "{\n\(i2)\($0)\n\(i1)}" }
