@@ -98,6 +98,8 @@ for block in open(sys.argv[1]).read().split("=== ")[1:]:
             "T's deinit stops the program (…) unless the instance was shut down first":
                 "must be shut down first",
         }.get(short, short)
+        if short.startswith("the file is generated"):
+            short = "generated file"
         if short.endswith("captures it when it is created"):
             short = "captured when another is created"
         if short.startswith("T is "):

@@ -234,6 +234,9 @@ struct SingletonFinder {
     var skipped: [SkippedCandidate] = []
     let diagnostics: [Diagnostic] = []
     for file in files {
+      // A generated file is written again as it was by its generator: what is boxed there would
+      // be lost, and what `--check` fails on there, no one can change by hand.
+      let generatorNote = file.generatorNote
       for property in file.properties where property.isStatic || property.isGlobal {
         let container = property.container.last.map { $0.path.joined(separator: ".") }
         let qualified = container.map { "\($0).\(property.name)" } ?? property.name
@@ -241,6 +244,10 @@ struct SingletonFinder {
         let isAllowed =
           allowed.contains(qualified) || comments.contains { $0.contains(Self.allowMarker) }
         func skip(_ verdict: SkippedCandidate.Verdict, _ reason: String) {
+          var (verdict, reason) = (verdict, reason)
+          if verdict == .refused, let generatorNote {
+            (verdict, reason) = (.leftAlone, Self.generatedReason(generatorNote))
+          }
           skipped.append(
             SkippedCandidate(
               file: file.path,
@@ -288,6 +295,10 @@ struct SingletonFinder {
           skip(verdict, reason)
           continue
         case .instance(let found, let foundShape): (type, shape) = (found, foundShape)
+        }
+        if let generatorNote {
+          skip(.leftAlone, Self.generatedReason(generatorNote))
+          continue
         }
         let base = Self.baseName(of: type)
         if property.bindsSeveral {
@@ -358,6 +369,13 @@ struct SingletonFinder {
       return true
     }
     return (instances, skipped, diagnostics)
+  }
+
+  /// Why a candidate of a generated file is left alone, with the header line that says so.
+  static func generatedReason(_ note: String) -> String {
+    "the file is generated (its header says \"\(note)\"): generating it again would write the "
+      + "declaration as it was; change the generator, or replace the instance where the "
+      + "generated code is used"
   }
 
   /// For each instance that the initializer of another global or static stored property
