@@ -18,8 +18,8 @@
 # All packages go into one umbrella package (SpyCorpus/Breadth/.build-breadth/umbrella, git
 # ignored), built one package at a time under `nice -n 19`, so that shared dependencies are
 # built once; builds, manifests and symbol graphs are kept there and reused by the next run.
-# Exits non-zero when a written spy does not compile, a protocol gets neither a spy nor a
-# diagnostic, or the two runs differ.
+# Exits non-zero when a written spy does not compile or is not lint clean, a protocol gets
+# neither a spy nor a diagnostic, or the two runs differ.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 exec python3 "$root/scripts/spy-breadth-report.py" "$@"

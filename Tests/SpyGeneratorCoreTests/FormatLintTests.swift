@@ -21,6 +21,23 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// FluentKit's `Database`: a closure that returns `()`, as the module writes it. The strict
+  /// lint wants `Void` there; `()` as a closure's parameters, or an optional `()?`, stays.
+  @Test func anEmptyTupleReturnIsWrittenVoidAndParametersStayAsTheyAre() throws {
+    let spy = try spyText([
+      .method(
+        "func execute(query: String, onOutput: @escaping @Sendable (any Sendable) -> ()) -> Int"
+      ),
+      .method("func run(_ body: @escaping () -> () -> Int, done: (() -> ())?) -> ()"),
+      .method("func maybe() -> ()?"),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(spy.contains("onOutput: @escaping @Sendable (any Sendable) -> Void"))
+    #expect(spy.contains("_ body: @escaping () -> () -> Int, done: (() -> Void)?"))
+    #expect(!spy.contains("-> ())"))
+    #expect(spy.contains("func maybe() -> ()?"))
+  }
+
   /// OpenAPIRuntime's `ServerMiddleware`: a non-escaping closure parameter, last, too long.
   @Test func aLongLastClosureParameterIsLintClean() throws {
     let spy = try spyText([

@@ -256,13 +256,30 @@ struct DeclarationTokens {
     }
   }
 
-  /// `T : P` as `T: P`, and `Self.` dropped before a member type (`Self.Item.ID` is `Item.ID`;
-  /// `Self.Type` and `Self.Protocol` stay).
+  /// `T : P` as `T: P`, `Self.` dropped before a member type (`Self.Item.ID` is `Item.ID`;
+  /// `Self.Type` and `Self.Protocol` stay), and `-> ()` as `-> Void` (what a strict lint wants;
+  /// `() -> ()` and `-> ()?` keep their `()`, parameters and an optional).
   private static func normalized(_ tokens: [Token]) -> [Token] {
     var result: [Token] = []
     var index = 0
     while index < tokens.count {
       var token = tokens[index]
+      if token.isMark("("), result.last?.kind == .arrow, index + 1 < tokens.count,
+        tokens[index + 1].isMark(")"), !tokens[index + 1].spaceBefore,
+        !isFollowedByMore(tokens, after: index + 1)
+      {
+        result.append(
+          Token(
+            kind: .word,
+            spelling: "Void",
+            spaceBefore: token.spaceBefore,
+            fragmentKind: "typeIdentifier",
+            preciseIdentifier: "s:s4Voida"
+          )
+        )
+        index += 2
+        continue
+      }
       if token.isMark(":"), index + 1 < tokens.count, tokens[index + 1].spaceBefore {
         token.spaceBefore = false
       }
@@ -282,5 +299,15 @@ struct DeclarationTokens {
       index += 1
     }
     return result
+  }
+
+  /// Whether the `)` at `index` closes parameters (an arrow, `async` or `throws` follows) or
+  /// is wrapped (`?`, `!`, `.`): then `()` is no empty return.
+  private static func isFollowedByMore(_ tokens: [Token], after index: Int) -> Bool {
+    guard index + 1 < tokens.count else { return false }
+    let next = tokens[index + 1]
+    return next.kind == .arrow || next.isWord("async") || next.isWord("throws")
+      || next.isWord("rethrows") || (next.isMark("?") || next.isMark("!") || next.isMark("."))
+        && !next.spaceBefore
   }
 }
