@@ -58,7 +58,10 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: documents.deletingLastPathComponent().path))
   }
 
-  @Test func theFoldersOfAFailingTestAreKeptAndNamed() async throws {
+  /// A failing isolated test keeps its folders and names them, alone or in a suite with the
+  /// trait (whose tests share one issue handler).
+  @Test(arguments: [false, true])
+  func theFoldersOfAFailingTestAreKeptAndNamed(inASuiteWithTheTrait: Bool) async throws {
     let documents = Locked<URL?>(nil)
     let issues = Locked<[(severity: Issue.Severity, text: String)]>([])
     let test = try #require(Test.current)
@@ -67,13 +70,21 @@ import Testing
       issues.mutate { $0.append((issue.severity, "\(issue.comments)")) }
       return nil
     }
-    try await capturing.provideScope(for: test, testCase: Test.Case.current) {
+    let failingTest: @Sendable () async throws -> Void = {
       try await IsolatedSharedTrait.isolatedShared.provideScope(
         for: test,
         testCase: Test.Case.current
       ) {
         documents.set(SystemBoxes.directories.value.documents)
         Issue.record("the test fails")
+      }
+    }
+    try await capturing.provideScope(for: test, testCase: Test.Case.current) {
+      if inASuiteWithTheTrait {
+        // What Swift Testing runs for a suite with the trait, then for each of its tests.
+        try await IsolatedSharedTrait.watchingIssues(ofSuite: test, failingTest)
+      } else {
+        try await failingTest()
       }
     }
     let kept = try #require(documents.get())
@@ -87,39 +98,6 @@ import Testing
     #expect(own.map(\.severity) == [.error, .warning])
     #expect(own.last?.text.contains("its directories are kept at \(root.path)") == true)
     try FileManager.default.removeItem(at: root)
-  }
-
-  /// A suite with the trait gives its tests one issue handler: a failure of one of them still
-  /// keeps its folders.
-  @Test func theFoldersOfAFailingTestInASuiteWithTheTraitAreKept() async throws {
-    let documents = Locked<URL?>(nil)
-    let issues = Locked<[(severity: Issue.Severity, text: String)]>([])
-    let test = try #require(Test.current)
-    let capturing = IssueHandlingTrait.compactMapIssues { issue in
-      issues.mutate { $0.append((issue.severity, "\(issue.comments)")) }
-      return nil
-    }
-    try await capturing.provideScope(for: test, testCase: Test.Case.current) {
-      // What Swift Testing runs for a suite with the trait, then for each of its tests.
-      try await IsolatedSharedTrait.watchingIssues(ofSuite: test) {
-        try await IsolatedSharedTrait.isolatedShared.provideScope(
-          for: test,
-          testCase: Test.Case.current
-        ) {
-          documents.set(SystemBoxes.directories.value.documents)
-          Issue.record("the test fails")
-        }
-      }
-    }
-    let kept = try #require(documents.get())
-    let root = kept.deletingLastPathComponent()
-    #expect(FileManager.default.fileExists(atPath: kept.path))
-    let own = issues.get().filter {
-      $0.severity == .error || $0.text.contains("its directories are kept")
-    }
-    #expect(own.map(\.severity) == [.error, .warning])
-    #expect(own.last?.text.contains("its directories are kept at \(root.path)") == true)
-    try? FileManager.default.removeItem(at: root)
   }
 
   @Test func outsideEveryTestTheBoxHoldsTheSystemFolders() {
