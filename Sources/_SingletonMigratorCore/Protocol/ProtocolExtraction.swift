@@ -460,7 +460,11 @@ struct ProtocolExtraction {
     requirements: [(kind: String, name: String, declaration: String)],
     extensionLines: [String]
   ) -> ProtocolText {
-    let file = files.first { $0.types.contains(declaration) }?.path ?? ""
+    // In the class's file, unless a tool generates that file: then in the first instance's,
+    // where generating the class again does not reach it.
+    let classFile = files.first { $0.types.contains(declaration) }
+    let file =
+      classFile?.generatorNote == nil ? classFile?.path ?? "" : instances.first?.file ?? ""
     let isMainActor = declaration.isMainActor
     let isSendable =
       isMainActor || declaration.inheritance.contains("Sendable")
