@@ -38,6 +38,24 @@ import _SpyGeneratorCore
     #expect(spy.contains("func maybe() -> ()?"))
   }
 
+  /// IssueReporting's `IssueReporter`: overloads whose labels match add every parameter's type
+  /// to their case names, which then do not fit after `case` on one line.
+  @Test func aCaseNameTooLongForItsLineGoesUnderCase() throws {
+    let location = "fileID: StaticString, filePath: StaticString, line: UInt, column: UInt"
+    let spy = try spyText([
+      .method("func expectIssue(_ message: @autoclosure () -> String?, \(location))"),
+      .method(
+        "func expectIssue(_ error: any Error, _ message: @autoclosure () -> String?, \(location))"
+      ),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    let name =
+      "expectIssueFileIDFilePathLineColumnAnyErrorVoidToStringOptionalStaticStringStaticString"
+      + "UIntUInt"
+    #expect(spy.contains("    case\n      \(name)(\n        error: SpyArgument<any Error>,"))
+    #expect(spy.contains("      case\n        \(name)\n"))
+  }
+
   /// OpenAPIRuntime's `ServerMiddleware`: a non-escaping closure parameter, last, too long.
   @Test func aLongLastClosureParameterIsLintClean() throws {
     let spy = try spyText([

@@ -280,23 +280,17 @@ struct SpyRenderer {
       let name = names.names[index]
       let values = recordedValues(member)
       if member.isDeprecated { lines.append("    " + Self.deprecated) }
-      lines += wrapList(
-        indent: "    ",
-        head: "case \(escaped(name.get))",
+      lines += caseDeclaration(
+        escaped(name.get),
         items: values.map { labeled($0.label, $0.type) },
-        tail: "",
-        emptyParens: false,
-        declaration: true
+        emptyParens: false
       )
       methodNames.append(name.get)
       if let setter = name.set {
         let newValue = recordedForm(of: member.returnType ?? "Void", in: member).type
-        lines += wrapList(
-          indent: "    ",
-          head: "case \(escaped(setter))",
-          items: values.map { labeled($0.label, $0.type) } + ["newValue: \(newValue)"],
-          tail: "",
-          declaration: true
+        lines += caseDeclaration(
+          escaped(setter),
+          items: values.map { labeled($0.label, $0.type) } + ["newValue: \(newValue)"]
         )
         methodNames.append(setter)
         if member.isDeprecated { lines.insert("    " + Self.deprecated, at: lines.count - 1) }
@@ -307,7 +301,10 @@ struct SpyRenderer {
       lines.append("    enum Method {}")
     } else {
       lines.append("    enum Method {")
-      for name in methodNames { lines.append("      case \(escaped(name))") }
+      for name in methodNames {
+        let line = "      case \(escaped(name))"
+        lines += line.count <= 100 ? [line] : ["      case", "        \(escaped(name))"]
+      }
       lines.append("    }")
     }
     lines.append("")
@@ -327,6 +324,24 @@ struct SpyRenderer {
     lines.append("    }")
     lines.append("  }")
     return lines
+  }
+
+  /// A `Call` case: `case name(values)`, laid out by ``wrapList``; where even `case name(` does
+  /// not fit in 100 columns (overloads whose names add every type), the name goes on a line of
+  /// its own under `case`, as swift-format lays it out.
+  private func caseDeclaration(_ name: String, items: [String], emptyParens: Bool = true)
+    -> [String]
+  {
+    let fits = ("    case " + name + (items.isEmpty ? "" : "(")).count <= 100
+    return (fits ? [] : ["    case"])
+      + wrapList(
+        indent: fits ? "    " : "      ",
+        head: fits ? "case \(name)" : name,
+        items: items,
+        tail: "",
+        emptyParens: emptyParens,
+        declaration: true
+      )
   }
 
   private func componentStorage() -> [String] {
