@@ -560,12 +560,13 @@ lines = ["| package | version | modules | public protocols | compiling spies | r
          "measured on |",
          "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
 for repo, version, c, deterministic, measured_on, lint_read in rows:
-    lint = str(c["unlinted"]) if lint_read else "not read"
+    # A package with no spy has nothing to lint.
+    lint = str(c["unlinted"]) if lint_read or not c["compiling"] else "not read"
     lines.append(f"| {repo} | {version} | {c['modules']} | {c['protocols']} | {c['compiling']} "
                  f"({share(c)}) | {c['refused']} | {c['failing']} | {c['neither']} | {c['warned']} "
                  f"| {lint} | {'yes' if deterministic else 'NO'} | {measured_on} |")
 all_deterministic = all(row[3] for row in rows)
-lint_unread = sum(1 for row in rows if not row[5])
+lint_unread = sum(1 for row in rows if not row[5] and row[2]["compiling"])
 total_lint = str(total["unlinted"]) + (f" ({lint_unread} packages not read)" if lint_unread else "")
 lines.append(f"| **all {len(rows)} packages** | | {total['modules']} | {total['protocols']} | "
              f"{total['compiling']} ({share(total)}) | {total['refused']} | {total['failing']} | "
