@@ -56,6 +56,24 @@ import _SpyGeneratorCore
     #expect(spy.contains("      case\n        \(name)\n"))
   }
 
+  /// GRDB's `DatabaseWriter`: the accessor of a kept closure whose declaration fits in 100
+  /// columns only without its ` {`, which then goes on the next line.
+  @Test func aPropertyThatFitsWithoutItsBraceKeepsItsTypeOnItsLine() throws {
+    let spy = try spyText([
+      .method(
+        "func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable "
+          + "(Result<Database, any Error>) -> Void)"
+      )
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(
+      spy.contains(
+        "  var asyncBarrierWriteWithoutTransactionUpdates: "
+          + "(@Sendable (Result<Database, any Error>) -> Void)?\n  {\n"
+      )
+    )
+  }
+
   /// OpenAPIRuntime's `ServerMiddleware`: a non-escaping closure parameter, last, too long.
   @Test func aLongLastClosureParameterIsLintClean() throws {
     let spy = try spyText([

@@ -34,11 +34,15 @@ enum TypeLayout {
     return labelled(indent: indent, head: pieces[0] + ":", type: type, tail: tail)
   }
 
-  /// `var name: Type {` (`head` is `var name:`): one line if it fits, else the type on the lines
-  /// after `head` and the brace on a line of its own.
+  /// `var name: Type {` (`head` is `var name:`): one line if it fits; the brace on the next line
+  /// if only the brace does not; else the type on the lines after `head` and the brace on a
+  /// line of its own.
   static func property(indent: String, head: String, type: String) -> [String] {
-    let oneLine = indent + head + " " + type + " {"
-    if oneLine.count <= columns { return [oneLine] }
+    let declaration = indent + head + " " + type
+    if declaration.count + 2 <= columns { return [declaration + " {"] }
+    // Where only the brace does not fit, swift-format keeps the type on the line, the brace
+    // on the next.
+    if declaration.count <= columns { return [declaration, indent + "{"] }
     return [indent + head] + self.type(type, indent: indent + "  ", tail: "") + [indent + "{"]
   }
 
