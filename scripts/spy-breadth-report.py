@@ -590,6 +590,13 @@ for repo, version in packages:
     state = builds.get(f"{repo}@{version}", {})
     result = stored(repo, version) or {}
     if state.get("status") in ("failed", "timeout", "skipped"):
+        if result.get("measured") and result.get("version") == version:
+            # A build that fails now (a neighbour in the umbrella, a bound under load) does not
+            # erase what an earlier run measured: the row stays, and says it was not measured
+            # again.
+            details.append(f"{repo}: not measured again on {commit} ({state['reason'][:200]}); "
+                           f"the row is the measurement of {result['commit']}")
+            continue
         store(repo, {"version": version, "commit": commit, "measured": False,
                      "reason": state["reason"]})
     if repo not in {r for r, *_ in rows}:
