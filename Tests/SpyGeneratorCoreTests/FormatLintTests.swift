@@ -74,6 +74,39 @@ import _SpyGeneratorCore
     )
   }
 
+  /// _NIOFileSystem's `FileSystemProtocol`: a spy generic over four associated types, whose
+  /// `Spy<…Call>` parent does not fit after the generic parameters' closing `>`. swift-format
+  /// puts the spy's type on a line of its own, and `.Call` under it where that does not fit.
+  @Test(
+    arguments: [
+      (
+        ["ReadableFileHandle", "WritableFileHandle", "ReadWriteFileHandle", "DirectoryFileHandle"],
+        ">: Spy<\n  ShapesSpy<ReadableFileHandle, WritableFileHandle, ReadWriteFileHandle, "
+          + "DirectoryFileHandle>.Call\n>,\nShapes,\n"
+      ),
+      (
+        [
+          "ReadingFileHandleKnd", "WritingFileHandleKnd", "ReadWriteFileHandle",
+          "DirectoryFileHandle",
+        ],
+        ">: Spy<\n  ShapesSpy<ReadingFileHandleKnd, WritingFileHandleKnd, ReadWriteFileHandle, "
+          + "DirectoryFileHandle>\n    .Call\n>,\nShapes,\n"
+      ),
+    ]
+  )
+  func aSpyParentThatDoesNotFitAfterTheGenericParametersIsBroken(
+    associatedTypes: [String],
+    layout: String
+  ) throws {
+    let spy = try spyText(
+      associatedTypes.map { .associated("associatedtype \($0)") } + [
+        .method("func open(_ path: String) -> Self.\(associatedTypes[0])")
+      ]
+    )
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(spy.contains(layout))
+  }
+
   /// OpenAPIRuntime's `ServerMiddleware`: a non-escaping closure parameter, last, too long.
   @Test func aLongLastClosureParameterIsLintClean() throws {
     let spy = try spyText([

@@ -232,17 +232,10 @@ struct SpyRenderer {
       let comma = parents.count > 1 ? "," : ""
       var parentIndent = "  "
       let firstLine = "\(keyword) \(spyName)\(parameterList): \(parents[0])\(comma)"
-      if firstLine.count > 100, parameters.isEmpty, parents[0].hasSuffix(">"),
-        let open = parents[0].firstIndex(of: "<")
+      if firstLine.count > 100, parameters.isEmpty,
+        let broken = Self.brokenParent(parents[0], after: "\(keyword) \(spyName): ", comma: comma)
       {
-        // As swift-format lays out a first parent that does not fit: its generic argument on a
-        // line of its own, and the other parents unindented.
-        let parent = parents[0]
-        lines.append("\(keyword) \(spyName): \(parent[...open])")
-        lines.append(
-          "  " + parent[parent.index(after: open)..<parent.index(before: parent.endIndex)]
-        )
-        lines.append(">\(comma)")
+        lines += broken
         parentIndent = ""
       } else if firstLine.count <= 100 || parameters.isEmpty {
         lines.append(firstLine)
@@ -251,7 +244,14 @@ struct SpyRenderer {
         for (index, parameter) in parameters.enumerated() {
           lines.append("  " + parameter + (index == parameters.count - 1 ? "" : ","))
         }
-        lines.append(">: \(parents[0])\(comma)")
+        if (">: \(parents[0])\(comma)").count > 100,
+          let broken = Self.brokenParent(parents[0], after: ">: ", comma: comma)
+        {
+          lines += broken
+          parentIndent = ""
+        } else {
+          lines.append(">: \(parents[0])\(comma)")
+        }
       }
       for (index, parent) in parents.enumerated().dropFirst() {
         lines.append(parentIndent + parent + (index == parents.count - 1 ? "" : ","))
@@ -324,6 +324,21 @@ struct SpyRenderer {
     lines.append("    }")
     lines.append("  }")
     return lines
+  }
+
+  /// A first parent that does not fit on its line (`Spy<SomeSpy<A, B>.Call>`), as swift-format
+  /// lays it out: its generic argument on a line of its own, `.Call` under it where that does
+  /// not fit either, then `>`; the other parents follow unindented.
+  static func brokenParent(_ parent: String, after head: String, comma: String) -> [String]? {
+    guard parent.hasSuffix(">"), let open = parent.firstIndex(of: "<") else { return nil }
+    let argument = String(parent[parent.index(after: open)..<parent.index(before: parent.endIndex)])
+    var lines = [head + parent[...open]]
+    if ("  " + argument).count > 100, argument.hasSuffix(">.Call") {
+      lines += ["  " + argument.dropLast(5), "    .Call"]
+    } else {
+      lines.append("  " + argument)
+    }
+    return lines + [">\(comma)"]
   }
 
   /// A `Call` case: `case name(values)`, laid out by ``wrapList``; where even `case name(` does
