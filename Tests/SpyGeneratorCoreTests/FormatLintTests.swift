@@ -107,6 +107,55 @@ import _SpyGeneratorCore
     #expect(spy.contains(layout))
   }
 
+  /// SwiftProtobuf's `Decoder`: the write-back of an `inout` parameter whose case name (every
+  /// type added) does not fit on the line; and `AnyMessageExtension`: a recorded call whose
+  /// result, kept for the write-back, has a type in parentheses.
+  @Test func aLongWriteBackAndAParenthesizedResultTypeAreLintClean() throws {
+    let decodeMap = { (map: String) in
+      Declared.method(
+        "func decodeMapField<KeyType, ValueType>(fieldType: \(map)<KeyType, ValueType>.Type, "
+          + "value: inout \(map)<KeyType, ValueType>.BaseType) throws "
+          + "where KeyType : MapKeyType, ValueType : MapValueType",
+        generics: ["KeyType", "ValueType"]
+      )
+    }
+    let spy = try spyText([
+      decodeMap("_ProtobufMap"),
+      decodeMap("_ProtobufEnumMap"),
+      .method(
+        "func newField<D>(decoder: inout D) throws -> (any AnyExtensionField)? where D : Decoder",
+        generics: ["D"]
+      ),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(spy.contains("    writeBack(\n      &value,\n      for:\n        .decodeMapField"))
+    #expect(spy.contains("  func\n    stubDecodeMapField"))
+    #expect(spy.contains("    stub(\n      .decodeMapField"))
+    #expect(
+      spy.contains(
+        "    let result: (any AnyExtensionField)? = try recordThrowing(\n"
+          + "      .newField(decoder: SpyArgument(decoder as Any))\n    )"
+      )
+    )
+  }
+
+  /// SwiftSyntaxBuilder's `SyntaxExpressibleByStringInterpolation`: a spy whose own generic
+  /// arguments do not fit on the line inside its `Spy<…Call>` parent.
+  @Test func aSpyWhoseGenericArgumentsDoNotFitInItsParentIsLintClean() throws {
+    let spy = try spyText([
+      .associated("associatedtype ExtendedGraphemeClusterLiteralTypeOfTheSpyWithALongName"),
+      .associated("associatedtype UnicodeScalarLiteralTypeOfTheSpyToo"),
+      .method("func make() -> Self.ExtendedGraphemeClusterLiteralTypeOfTheSpyWithALongName"),
+    ])
+    #expect(try lintFindings(["ShapesSpy.swift": spy]) == [])
+    #expect(
+      spy.contains(
+        ">: Spy<\n  ShapesSpy<\n    ExtendedGraphemeClusterLiteralTypeOfTheSpyWithALongName, "
+          + "UnicodeScalarLiteralTypeOfTheSpyToo\n  >\n    .Call\n>,\n"
+      )
+    )
+  }
+
   /// OpenAPIRuntime's `ServerMiddleware`: a non-escaping closure parameter, last, too long.
   @Test func aLongLastClosureParameterIsLintClean() throws {
     let spy = try spyText([

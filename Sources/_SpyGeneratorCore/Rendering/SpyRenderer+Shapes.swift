@@ -14,8 +14,14 @@ extension SpyRenderer {
     afterKeeping: Bool
   ) -> [String] {
     let writeBacks = member.parameters.filter { $0.isInout && !$0.isClosure }.map { parameter in
-      "    \(recorder)writeBack(&\(parameter.name), for: \(call), "
-        + "parameter: \"\(parameter.name.trimmingBackticks)\")"
+      Self.call(
+        indent: "    ",
+        "\(recorder)writeBack",
+        [
+          "&\(parameter.name)", "for: \(call)",
+          "parameter: \"\(parameter.name.trimmingBackticks)\"",
+        ]
+      ).joined(separator: "\n")
     }
     var prefix = ""
     if let result = member.returnType {
@@ -226,20 +232,54 @@ extension SpyRenderer {
       type = generic
     }
     let isStatic = member.isStatic ? "static " : accessorIsolation
+    let body = "_ body: @escaping @Sendable (inout \(type)) -> Void"
+    var declaration = wrapList(
+      indent: "  ",
+      head: "\(isStatic)func \(name)\(generics)",
+      items: [body],
+      tail: "\(whereClause) {",
+      declaration: true
+    )
+    if ("  \(isStatic)func \(name)\(generics)(").count > 100, whereClause.isEmpty {
+      // A name that does not fit beside `func` (a case name that adds every type) goes under
+      // it, as swift-format lays it out, its generic parameter on a line of its own.
+      declaration =
+        ["  \(isStatic)func"]
+        + (generics.isEmpty
+          ? ["    \(name)("]
+          : ["    \(name)<", "      \(generics.dropFirst().dropLast())", "    >("])
+        + ["      \(body)", "    )", "  {"]
+    }
     return [
       "  /// Makes `\(member.displayName)` write back into its `\(parameterName)` argument: `body`",
       "  /// receives the value the caller passed and changes it.",
     ]
-      + wrapList(
-        indent: "  ",
-        head: "\(isStatic)func \(name)\(generics)",
-        items: ["_ body: @escaping @Sendable (inout \(type)) -> Void"],
-        tail: "\(whereClause) {",
-        declaration: true
-      ) + [
-        "    \(recorder)stub(.\(escaped(caseName)), writingBack: \"\(parameterName)\", body)",
-        "  }",
-      ]
+      + declaration
+      + Self.call(
+        indent: "    ",
+        "\(recorder)stub",
+        [".\(escaped(caseName))", "writingBack: \"\(parameterName)\"", "body"]
+      ) + ["  }"]
+  }
+
+  /// `function(arguments)` on one line when it fits in 100 columns, else as swift-format breaks
+  /// it: one argument a line, and a labeled argument's value under its label where it does not
+  /// fit beside it (a case name that adds every type).
+  static func call(indent: String, _ function: String, _ arguments: [String]) -> [String] {
+    let oneLine = indent + function + "(" + arguments.joined(separator: ", ") + ")"
+    guard oneLine.count > 100 else { return [oneLine] }
+    var lines = [indent + function + "("]
+    for (index, argument) in arguments.enumerated() {
+      let comma = index == arguments.count - 1 ? "" : ","
+      let line = indent + "  " + argument + comma
+      if line.count > 100, let colon = argument.range(of: ": "), !argument.hasPrefix("\"") {
+        lines.append(indent + "  " + argument[..<colon.lowerBound] + ":")
+        lines.append(indent + "    " + argument[colon.upperBound...] + comma)
+      } else {
+        lines.append(line)
+      }
+    }
+    return lines + [indent + ")"]
   }
 
   /// The generic parameters of `member` that `type` mentions, as a clause such as `<T>`: bare

@@ -326,6 +326,16 @@ struct SpyRenderer {
     return lines
   }
 
+  /// The first `(` of `text` that no `)` after it closes.
+  static func firstUnclosedParenthesis(in text: String) -> String.Index? {
+    var open: [String.Index] = []
+    for index in text.indices {
+      if text[index] == "(" { open.append(index) }
+      if text[index] == ")", !open.isEmpty { open.removeLast() }
+    }
+    return open.first
+  }
+
   /// A first parent that does not fit on its line (`Spy<SomeSpy<A, B>.Call>`), as swift-format
   /// lays it out: its generic argument on a line of its own, `.Call` under it where that does
   /// not fit either, then `>`; the other parents follow unindented.
@@ -334,7 +344,17 @@ struct SpyRenderer {
     let argument = String(parent[parent.index(after: open)..<parent.index(before: parent.endIndex)])
     var lines = [head + parent[...open]]
     if ("  " + argument).count > 100, argument.hasSuffix(">.Call") {
-      lines += ["  " + argument.dropLast(5), "    .Call"]
+      let base = String(argument.dropLast(5))
+      if ("  " + base).count > 100, let angle = base.firstIndex(of: "<") {
+        // The spy's own generic arguments do not fit either: on a line of their own.
+        lines += [
+          "  " + base[...angle],
+          "    " + base[base.index(after: angle)..<base.index(before: base.endIndex)],
+          "  >", "    .Call",
+        ]
+      } else {
+        lines += ["  " + base, "    .Call"]
+      }
     } else {
       lines.append("  " + argument)
     }
@@ -881,7 +901,11 @@ struct SpyRenderer {
   func wrapCall(indent: String, head: String, items: [String], tail: String) -> [String] {
     let arguments = items.isEmpty ? "" : "(" + items.joined(separator: ", ") + ")"
     let oneLine = indent + head + arguments + tail
-    guard oneLine.count > 100, let paren = head.firstIndex(of: "(") else { return [oneLine] }
+    // The call's own parenthesis: the first one `head` leaves open (a result's type before it,
+    // `let result: (any Field)? = try record(`, has its own).
+    guard oneLine.count > 100, let paren = Self.firstUnclosedParenthesis(in: head) else {
+      return [oneLine]
+    }
     let outer = String(head[...paren])
     let inner = String(head[head.index(after: paren)...])
     // The tail: `)`, or `, placeholder: nil)`, `, as: E.self) as Void`: the other arguments of
