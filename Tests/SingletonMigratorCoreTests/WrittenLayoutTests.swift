@@ -105,6 +105,38 @@ import _SingletonMigratorCore
     )
   }
 
+  @Test func theImportTakesItsPlaceInImportsThatAreSorted() throws {
+    // Shaped like swift-openapi-vapor's AbortExtensions.swift, whose imports swift-format's
+    // OrderedImports keeps sorted: appended after `import Vapor`, the lint fails.
+    let sorted = """
+      import HTTPTypes
+      import NIOHTTPTypesHTTP1
+      import OpenAPIRuntime
+      import Vapor
+
+      private let fallbackJSONEncoder: JSONEncoder = { JSONEncoder() }()
+      """
+    #expect(
+      try migrated(sorted).hasPrefix(
+        "import HTTPTypes\nimport NIOHTTPTypesHTTP1\nimport OpenAPIRuntime\n"
+          + "import SharedInstances\nimport Vapor\n\n"
+      )
+    )
+    // Imports in no order keep theirs, and the new one goes last; so it does after a group
+    // that sorts before it.
+    let unsorted = sorted.replacingOccurrences(
+      of: "import HTTPTypes\nimport NIOHTTPTypesHTTP1",
+      with: "import NIOHTTPTypesHTTP1\nimport HTTPTypes"
+    )
+    #expect(try migrated(unsorted).hasPrefix(unsorted.prefix(77) + "import SharedInstances\n\n"))
+    let before = "import Foundation\nimport NIOCore\n\nlet formatter = DateFormatter()\n"
+    #expect(
+      try migrated(before).hasPrefix(
+        "import Foundation\nimport NIOCore\nimport SharedInstances\n\n"
+      )
+    )
+  }
+
   @Test func theImportJoinsTheImportsAtTheTopNotOneFurtherDown() throws {
     // Shaped like swift-snapshot-testing's AssertSnapshot.swift: a platform's import halfway
     // down the file, after declarations.

@@ -317,6 +317,20 @@ struct BoxRewriter {
   func importEdit() -> LineEdit? {
     guard !file.imports.contains("SharedInstances") else { return nil }
     if let line = file.lastImportLine {
+      // In the group of plain imports that ends at the last one, where that group is sorted
+      // (swift-format's OrderedImports keeps it so): at its place in the order.
+      var first = line
+      while first > 1, Self.plainImport(file.line(first - 1)) != nil { first -= 1 }
+      let modules = (first...line).compactMap { Self.plainImport(file.line($0)) }
+      if modules.count == line - first + 1, modules.count > 1, modules == modules.sorted(),
+        let place = modules.firstIndex(where: { $0 > "SharedInstances" })
+      {
+        return LineEdit(
+          first: first + place,
+          last: first + place - 1,
+          lines: ["import SharedInstances"]
+        )
+      }
       return LineEdit(first: line + 1, last: line, lines: ["import SharedInstances"])
     }
     // The last line of the last comment block followed by a blank line, before the code.
@@ -339,6 +353,15 @@ struct BoxRewriter {
       last: headerEnd + 1,
       lines: ["import SharedInstances", ""]
     )
+  }
+
+  /// The module of a line that is a plain import (`import NIOCore`, no attribute, no kind),
+  /// else nil.
+  static func plainImport(_ line: String) -> String? {
+    let pattern = #"^import\s+([A-Za-z_][\w.]*)\s*(//.*)?$"#
+    guard let match = line.range(of: pattern, options: .regularExpression) else { return nil }
+    return line[match].dropFirst("import".count).split(whereSeparator: \.isWhitespace).first
+      .map(String.init)
   }
 
   /// The file's indentation step: tabs, or the most common number of spaces one line is
