@@ -144,6 +144,37 @@ import _SpyGeneratorCore
     expectReference(spy)
   }
 
+  /// FluentKit's `Model`: a generic typealias of the protocol with a `where` clause
+  /// (`Field<Value> = FieldProperty<Self, Value> where Value: Codable & Sendable`), which
+  /// Fluent's `ModelTokenAuthenticatable` names (`KeyPath<Self, Self.Field<String>>`). Spelled
+  /// by its definition, it lost its generic argument and kept its `where` clause, and the spy
+  /// did not compile; the spy names it as the protocol's conforming types do.
+  @Test func aGenericTypealiasOfTheProtocolKeepsItsName() throws {
+    let spies = try CompiledFixture(
+      module: "Models",
+      source: """
+        public final class FieldProperty<Owner, Value>: @unchecked Sendable {
+          public init() {}
+        }
+        public protocol Model: AnyObject, Sendable {
+          static var schema: String { get }
+        }
+        extension Model {
+          public typealias Field<Value> = FieldProperty<Self, Value>
+          where Value: Codable & Sendable
+        }
+        public protocol ModelTokenAuthenticatable: Model {
+          static var valueKey: KeyPath<Self, Self.Field<String>> { get }
+          func isValid(_ field: Self.Field<Int>) -> Bool
+        }
+
+        """
+    ).spies(protocols: ["ModelTokenAuthenticatable"])
+    #expect(spies.failures.isEmpty)
+    let spy = try #require(spies.file("ModelTokenAuthenticatableSpy.swift"))
+    #expect(!spy.contains(" where Value"))
+  }
+
   /// WASI's `WallClock` and `MonotonicClock`: typealiases of the protocol, which its
   /// requirements name through `Self` (`-> Self.Duration`), where `Duration` alone is the
   /// standard library's.

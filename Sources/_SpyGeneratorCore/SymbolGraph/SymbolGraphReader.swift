@@ -36,7 +36,11 @@ struct SymbolGraphReader {
     func keep(_ symbol: SymbolGraph.Symbol, ifAliasOf owners: [String: String]) {
       guard let owner = owners[symbol.identifier.precise] else { return }
       let text = (symbol.declarationFragments ?? []).map(\.spelling).joined()
-      guard let equals = text.firstIndex(of: "=") else { return }
+      // A generic typealias (FluentKit's `Field<Value> = FieldProperty<Self, Value> where …`)
+      // keeps its name: its definition would need its arguments put in, and its `where` clause
+      // taken out; a spy conforms to the protocol, so it names the alias as any conforming
+      // type does.
+      guard let equals = text.firstIndex(of: "="), !text[..<equals].contains("<") else { return }
       aliases[owner, default: [:]][symbol.name] = String(text[equals...].dropFirst()).trimmingSpaces
     }
     for dependency in dependencies {
