@@ -307,7 +307,8 @@ struct DeclarationTokens {
     guard index + 1 < tokens.count else { return false }
     let next = tokens[index + 1]
     return next.kind == .arrow || next.isWord("async") || next.isWord("throws")
-      || next.isWord("rethrows") || (next.isMark("?") || next.isMark("!") || next.isMark("."))
+      || next.isWord("rethrows")
+      || (next.isMark("?") || next.isMark("!") || next.isMark("."))
         && !next.spaceBefore
   }
 }
