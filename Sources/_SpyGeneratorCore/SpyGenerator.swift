@@ -368,7 +368,10 @@ public struct SpyGenerator: Sendable {
     // A sequence or collection is served from an array the test sets: the spy is generic over
     // `Element` unless a `where` clause fixes it.
     let refinesSequence = !Set(external).isDisjoint(with: Self.sequenceParents)
-    let moduleServes = Self.moduleServesElements(of: symbol, parents: external, reader: reader)
+    // What its module already implements of a sequence's positions (read only for one: it
+    // scans the whole graph).
+    let implemented = refinesSequence ? Self.implementedPositions(of: symbol, reader: reader) : []
+    let moduleServes = Self.moduleServesElements(implemented: implemented, parents: external)
     // `ContiguousBytes` reads the bytes of `elements` also when the module iterates over them
     // (swift-crypto's `Digest` implements `makeIterator()` with `withUnsafeBytes`).
     let refinesContiguousBytes = external.contains { $0.hasSuffix(".ContiguousBytes") }
@@ -379,7 +382,7 @@ public struct SpyGenerator: Sendable {
         parents: Set(external).union(collected.refinedElsewhere),
         protocolRequirements: protocolRequirements,
         members: members,
-        moduleServes: moduleServes,
+        implemented: moduleServes ? [] : implemented,
         reader: reader
       )
       problems += reasons.map { "\(name): \($0)" }
@@ -911,13 +914,9 @@ public struct SpyGenerator: Sendable {
 
   /// Whether the protocol's module implements all a `Collection` needs (SwiftGraph's `Graph`:
   /// `startIndex`, `endIndex`, `index(after:)`, `subscript(_:)`), or a `Sequence`'s
-  /// `makeIterator()`: its spy conforms with those, and serves no elements of its own.
-  static func moduleServesElements(
-    of symbol: SymbolGraph.Symbol,
-    parents: [String],
-    reader: SymbolGraphReader
-  ) -> Bool {
-    let implemented = implementedPositions(of: symbol, reader: reader)
+  /// `makeIterator()`, given what it `implemented` (``implementedPositions(of:reader:)``): its
+  /// spy conforms with those, and serves no elements of its own.
+  static func moduleServesElements(implemented: Set<String>, parents: [String]) -> Bool {
     let needed: Set =
       parents.contains("Swift.Collection")
       ? ["startIndex", "endIndex", "index(after:)", "subscript(_:)"] : ["makeIterator()"]
@@ -930,13 +929,14 @@ public struct SpyGenerator: Sendable {
   /// Why the spy of `symbol`, which refines `Sequence` or `Collection`, cannot serve its
   /// elements from an array: a refinement of `Collection` an array's positions do not meet, a
   /// `where` clause that fixes another of their associated types, its module's own
-  /// implementation of what the spy would write, a requirement named `elements`, or an actor.
+  /// implementation of what the spy would write (`implemented`), a requirement named
+  /// `elements`, or an actor.
   static func whyNoElements(
     of symbol: SymbolGraph.Symbol,
     parents: Set<String>,
     protocolRequirements: [String],
     members: [Member],
-    moduleServes: Bool,
+    implemented: Set<String>,
     reader: SymbolGraphReader
   ) -> [String] {
     var reasons: [String] = []
@@ -959,7 +959,6 @@ public struct SpyGenerator: Sendable {
         )
       }
     }
-    let implemented = moduleServes ? [] : implementedPositions(of: symbol, reader: reader)
     for member in implemented.sorted() {
       reasons.append(
         "its module implements \(member) for it, which a spy serving its elements from an "

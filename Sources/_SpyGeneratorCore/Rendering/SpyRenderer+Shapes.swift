@@ -14,13 +14,14 @@ extension SpyRenderer {
     afterKeeping: Bool
   ) -> [String] {
     let writeBacks = member.parameters.filter { $0.isInout && !$0.isClosure }.map { parameter in
-      Self.call(
+      wrapList(
         indent: "    ",
-        "\(recorder)writeBack",
-        [
+        head: "\(recorder)writeBack",
+        items: [
           "&\(parameter.name)", "for: \(call)",
           "parameter: \"\(parameter.name.trimmingBackticks)\"",
-        ]
+        ],
+        tail: ""
       ).joined(separator: "\n")
     }
     var prefix = ""
@@ -233,13 +234,7 @@ extension SpyRenderer {
     }
     let isStatic = member.isStatic ? "static " : accessorIsolation
     let body = "_ body: @escaping @Sendable (inout \(type)) -> Void"
-    var declaration = wrapList(
-      indent: "  ",
-      head: "\(isStatic)func \(name)\(generics)",
-      items: [body],
-      tail: "\(whereClause) {",
-      declaration: true
-    )
+    let declaration: [String]
     if ("  \(isStatic)func \(name)\(generics)(").count > 100, whereClause.isEmpty {
       // A name that does not fit beside `func` (a case name that adds every type) goes under
       // it, as swift-format lays it out, its generic parameter on a line of its own.
@@ -249,37 +244,26 @@ extension SpyRenderer {
           ? ["    \(name)("]
           : ["    \(name)<", "      \(generics.dropFirst().dropLast())", "    >("])
         + ["      \(body)", "    )", "  {"]
+    } else {
+      declaration = wrapList(
+        indent: "  ",
+        head: "\(isStatic)func \(name)\(generics)",
+        items: [body],
+        tail: "\(whereClause) {",
+        declaration: true
+      )
     }
     return [
       "  /// Makes `\(member.displayName)` write back into its `\(parameterName)` argument: `body`",
       "  /// receives the value the caller passed and changes it.",
     ]
       + declaration
-      + Self.call(
+      + wrapList(
         indent: "    ",
-        "\(recorder)stub",
-        [".\(escaped(caseName))", "writingBack: \"\(parameterName)\"", "body"]
+        head: "\(recorder)stub",
+        items: [".\(escaped(caseName))", "writingBack: \"\(parameterName)\"", "body"],
+        tail: ""
       ) + ["  }"]
-  }
-
-  /// `function(arguments)` on one line when it fits in 100 columns, else as swift-format breaks
-  /// it: one argument a line, and a labeled argument's value under its label where it does not
-  /// fit beside it (a case name that adds every type).
-  static func call(indent: String, _ function: String, _ arguments: [String]) -> [String] {
-    let oneLine = indent + function + "(" + arguments.joined(separator: ", ") + ")"
-    guard oneLine.count > 100 else { return [oneLine] }
-    var lines = [indent + function + "("]
-    for (index, argument) in arguments.enumerated() {
-      let comma = index == arguments.count - 1 ? "" : ","
-      let line = indent + "  " + argument + comma
-      if line.count > 100, let colon = argument.range(of: ": "), !argument.hasPrefix("\"") {
-        lines.append(indent + "  " + argument[..<colon.lowerBound] + ":")
-        lines.append(indent + "    " + argument[colon.upperBound...] + comma)
-      } else {
-        lines.append(line)
-      }
-    }
-    return lines + [indent + ")"]
   }
 
   /// The generic parameters of `member` that `type` mentions, as a clause such as `<T>`: bare

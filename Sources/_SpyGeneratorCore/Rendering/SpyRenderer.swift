@@ -979,11 +979,25 @@ struct SpyRenderer {
       if declaration {
         lines += TypeLayout.item(item, indent: indent + "  ", tail: comma)
       } else {
-        lines.append(indent + "  " + item + comma)
+        lines += Self.argument(item, indent: indent + "  ", tail: comma)
       }
     }
     lines += declaration ? TypeLayout.closing(indent: indent, tail: tail) : [indent + ")" + tail]
     return lines
+  }
+
+  /// A call's argument on a line of its own; a labeled one that does not fit and whose value
+  /// cannot break (`for: .aCaseNameThatAddsEveryType`) has its value under its label, as
+  /// swift-format puts it.
+  static func argument(_ item: String, indent: String, tail: String) -> [String] {
+    let line = indent + item + tail
+    guard line.count > 100, let colon = item.range(of: ": ") else { return [line] }
+    let label = item[..<colon.lowerBound]
+    let value = item[colon.upperBound...]
+    guard !label.isEmpty, label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      !value.contains(where: { "([<{".contains($0) })
+    else { return [line] }
+    return [indent + label + ":", indent + "  " + value + tail]
   }
 
   func wrapComment(_ text: String, indent: String) -> [String] {
