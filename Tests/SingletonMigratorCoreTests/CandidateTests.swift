@@ -383,9 +383,7 @@ import _SpyGeneratorCore
     ]
   )
   func everyCommonGeneratorHeaderMarksAFileGenerated(header: String) throws {
-    let migration = try migrate(
-      header + "\n\nfinal class Registry: Sendable {\n  static let shared = Registry()\n}\n"
-    )
+    let migration = try migrationOfARegistry(under: header)
     #expect(migration.instances.isEmpty)
     #expect(migration.skipped.map(\.verdict) == [.leftAlone])
     #expect(migration.skipped.first?.reason.hasPrefix("the file is generated") == true)
@@ -401,11 +399,16 @@ import _SpyGeneratorCore
     ]
   )
   func aHeaderThatDoesNotSayTheFileIsGeneratedLeavesItHandWritten(header: String) throws {
-    let migration = try migrate(
-      header + "\n\nfinal class Registry: Sendable {\n  static let shared = Registry()\n}\n"
-    )
+    let migration = try migrationOfARegistry(under: header)
     #expect(migration.instances.map(\.qualifiedName) == ["Registry.shared"])
     #expect(migration.skipped.isEmpty)
+  }
+
+  /// The migration of a file that holds `header`, then a class with its shared instance.
+  private func migrationOfARegistry(under header: String) throws -> SingletonMigrator.Migration {
+    try migrate(
+      header + "\n\nfinal class Registry: Sendable {\n  static let shared = Registry()\n}\n"
+    )
   }
 
   @Test func aNestedTypeIsNotTakenForAnotherOfTheSameName() throws {
